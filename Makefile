@@ -1,0 +1,35 @@
+# Two commands do all the set-up: `make demo` and `make test`. Each builds its own virtualenv.
+PYTHON ?= python3
+VENV ?= .venv
+BIN := $(VENV)/bin
+
+.PHONY: install demo test test-fast lint format bench bench-large clean
+
+$(BIN)/.installed: pyproject.toml
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@
+
+install: $(BIN)/.installed
+
+demo: install  ## ingest the shipped sample conversation and answer questions, offline
+	$(BIN)/ramem demo
+
+test: install  ## the whole test suite (offline)
+	$(BIN)/python -m pytest -q
+
+test-fast: install
+	$(BIN)/python -m pytest -q -m "not slow and not reliability"
+
+lint: install
+	$(BIN)/ruff check ramem_integrations tests examples
+	$(BIN)/ruff format --check ramem_integrations tests examples
+	$(BIN)/mypy ramem_integrations
+
+format: install
+	$(BIN)/ruff check --fix ramem_integrations tests examples
+	$(BIN)/ruff format ramem_integrations tests examples
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

@@ -1,0 +1,169 @@
+"""The ``ramem`` command: demo, ingest, query, namespaces, eval."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ramem_integrations.core.conversation import FORMATS, load_conversations
+from ramem_integrations.core.types import MemoryUnit, ScoredMemory
+from ramem_integrations.errors import RamemError
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Entry point of the ``ramem`` console script."""
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.handler(args) or 0)
+    except RamemError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="ramem", description=__doc__)
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    ingest = sub.add_parser("ingest", help="anchor a conversation file into a store")
+    ingest.add_argument("path", type=Path)
+    ingest.add_argument("--store", type=Path, required=True, help="store directory")
+    ingest.add_argument("--format", choices=FORMATS, help="detected when omitted")
+    ingest.add_argument("--namespace", help="default: each sample's id; 'default' for chat files")
+    ingest.add_argument("--json", action="store_true", help="print counts as JSON")
+    ingest.set_defaults(handler=_ingest)
+
+    query = sub.add_parser("query", help="retrieve memories for a question")
+    query.add_argument("question")
+    query.add_argument("--store", type=Path, required=True)
+    query.add_argument("--namespace", required=True)
+    query.add_argument("--k", type=int, default=10)
+    query.add_argument("--mode", default="content")
+    query.add_argument("--json", action="store_true", help="print memories as JSON")
+    query.set_defaults(handler=_query)
+
+    names = sub.add_parser("namespaces", help="list namespaces with their memory counts")
+    names.add_argument("--store", type=Path, required=True)
+    names.add_argument("--json", action="store_true")
+    names.set_defaults(handler=_namespaces)
+
+    demo = sub.add_parser("demo", help="ingest the shipped sample and answer questions, offline")
+    demo.add_argument("--store", type=Path, help="default: a temporary directory")
+    demo.set_defaults(handler=_demo)
+
+    try:
+        from ramem_integrations.evaluation.cli import add_eval_parser
+    except ImportError:  # the evaluation package is optional at import time
+        pass
+    else:
+        add_eval_parser(sub)
+    return parser
+
+
+def _open(store: Path) -> Any:
+    from ramem_integrations.memory import RaMem
+
+    return RaMem.from_path(store)
+
+
+def _ingest(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    conversations = load_conversations(args.path, args.format)
+    mem = _open(args.store)
+    total = sum(len(s.turns) for c in conversations for s in c.sessions)
+    counts: dict[str, int] = {}
+    with tqdm(total=total, unit="mem", desc="ingesting", file=sys.stderr) as bar:
+        for conversation in conversations:
+            namespace = args.namespace or conversation.id
+            ids = mem.add_conversation(conversation, namespace, progress=bar.update)
+            counts[namespace] = counts.get(namespace, 0) + len(ids)
+    stored = {ns: mem.count(ns) for ns in counts}
+    if args.json:
+        print(json.dumps({"ingested": counts, "stored": stored}, indent=2))
+    else:
+        for ns, n in stored.items():
+            print(f"{ns}: {n} memories")
+    return 0
+
+
+def _query(args: argparse.Namespace) -> int:
+    mem = _open(args.store)
+    hits = mem.retrieve(args.question, namespace=args.namespace, k=args.k, mode=args.mode)
+    if args.json:
+        print(json.dumps([hit_to_json(h) for h in hits], indent=2, ensure_ascii=False))
+    else:
+        for rank, hit in enumerate(hits, 1):
+            print(f"{rank:>2}. [{hit.reason} {hit.score:.3f}] {hit.memory.content}")
+            print(f"    {coordinates_line(hit.memory)}")
+    return 0
+
+
+def _namespaces(args: argparse.Namespace) -> int:
+    counts = _open(args.store).namespaces()
+    if args.json:
+        print(json.dumps(counts, indent=2))
+    else:
+        for ns, n in counts.items():
+            print(f"{ns}\t{n}")
+    return 0
+
+
+def _demo(args: argparse.Namespace) -> int:
+    from ramem_integrations.demo import run_demo
+
+    return run_demo(args.store)
+
+
+def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
+    """A memory as plain JSON: content, ids and every context field (dates as ISO spans)."""
+    ctx = unit.context
+
+    def span(value: Any) -> Any:
+        return None if value is None else {"start": value.start.isoformat(), "end": value.end.isoformat(), "label": value.label()}
+
+    return {
+        "id": unit.id,
+        "namespace": unit.namespace,
+        "conversation_id": unit.conversation_id,
+        "source_ids": list(unit.source_ids),
+        "content": unit.content,
+        "context": {
+            "session_id": ctx.session_id,
+            "session_span": span(ctx.session_span),
+            "event_time": span(ctx.event_time),
+            "mention_times": [{"text": m.text, **span(m.span)} for m in ctx.mention_times],
+            "participants": list(ctx.participants),
+            "speaker": ctx.speaker,
+            "location": ctx.location,
+            "entities": list(ctx.entities),
+            "topic": ctx.topic,
+        },
+    }
+
+
+def hit_to_json(hit: ScoredMemory) -> dict[str, Any]:
+    return {"score": hit.score, "reason": hit.reason, "matched": list(hit.matched),
+            **memory_to_json(hit.memory)}
+
+
+def coordinates_line(unit: MemoryUnit) -> str:
+    """One line of a memory's coordinates, for terminal output."""
+    ctx = unit.context
+    parts = [f"said {ctx.session_span.label()}"]
+    if ctx.event_time:
+        parts.append(f"happened {ctx.event_time.label()}")
+    if ctx.participants:
+        parts.append("with " + ", ".join(ctx.participants))
+    if ctx.location:
+        parts.append(f"at {ctx.location}")
+    parts.append(f"source {', '.join(unit.source_ids)}")
+    return " | ".join(parts)
+
+
+if __name__ == "__main__":  # pragma: no cover
+    raise SystemExit(main())

@@ -1,0 +1,180 @@
+"""Episodic anchoring (stage 1): turn conversations into memory units with their episode.
+
+:class:`RuleAnchorer` works offline: one memory per turn, restated so it stands alone (the
+speaker named, the addressee where there is exactly one other participant, relative time cues
+grounded to dates against the session's date), with participants, entities, place, topic and
+times read by rules. ``LLMAnchorer`` (in ``llm_anchoring``) produces the same units with a model.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import math
+import re
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Protocol
+
+from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.temporal import FoundTime, find_times
+from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention
+
+_CAPITAL = r"(?:[A-Z][a-z]+|[A-Z]{2,}s?)"
+_PROPER = re.compile(rf"\b({_CAPITAL}(?:[ -]{_CAPITAL})*)\b")
+_PLACE = re.compile(r"\b(?:in|at|to|from|near|over|around|across|visited|visiting)\s+((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|[\"“(]\s*)$")
+_NOT_NAMES = frozenset(
+    """I Hey Hi Hello Oh Wow Yeah Yes No Thanks Thank Sure Okay Ok Great Good Nice Awesome Cool
+    Congrats Congratulations Sorry Well So And But Or The A An It That This What How Why When Where
+    Who My Your Our Their We You He She They Me Let Lol Haha Aw Aww Absolutely Totally Definitely
+    Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June
+    July August September October November December Mom Dad Christmas Easter""".split()
+)
+
+
+class Anchorer(Protocol):
+    """Anything that turns a conversation into memory units."""
+
+    name: str
+
+    def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]: ...
+
+
+def memory_id(namespace: str, conversation_id: str, turn_ids: Sequence[str]) -> str:
+    """A deterministic id: the same turns in the same namespace always get the same id."""
+    key = "\x1f".join([namespace, conversation_id, *turn_ids])
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class RuleAnchorer:
+    """Offline anchoring by rules: one memory unit per turn."""
+
+    name: str = "rule-v1"
+    topic_words: int = 3
+
+    def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
+        rarity = _word_rarity(conversation)
+        known = set(conversation.speakers)
+        units = []
+        for session in conversation.sessions:
+            participants = tuple(dict.fromkeys(t.speaker for t in session.turns))
+            for turn in session.turns:
+                units.append(
+                    self._unit(conversation, session, turn, participants, namespace, rarity, known)
+                )
+        return units
+
+    def _unit(
+        self,
+        conversation: Conversation,
+        session: Session,
+        turn: Turn,
+        participants: tuple[str, ...],
+        namespace: str,
+        rarity: dict[str, float],
+        known: set[str],
+    ) -> MemoryUnit:
+        said_at = turn.time or session.start
+        found = find_times(turn.full_text, said_at)
+        others = [p for p in participants if p != turn.speaker]
+        addressee = others[0] if len(others) == 1 else None
+        content = restate(turn, addressee, found)
+        mentioned = [n for n in proper_names(turn.full_text) if n in known]
+        context = EpisodicContext(
+            session_id=session.id,
+            session_span=session.span,
+            event_time=found[0].span if found else None,
+            mention_times=tuple(TimeMention(f.text, f.span) for f in found),
+            participants=tuple(dict.fromkeys([*participants, *mentioned])),
+            speaker=turn.speaker,
+            location=find_place(turn.full_text, known),
+            entities=tuple(n for n in proper_names(turn.full_text) if n not in known),
+            topic=topic(turn.full_text, rarity, self.topic_words),
+        )
+        return MemoryUnit(
+            id=memory_id(namespace, conversation.id, [turn.id]),
+            content=content,
+            context=context,
+            namespace=namespace,
+            source_ids=(turn.id,),
+            conversation_id=conversation.id,
+        )
+
+
+def restate(turn: Turn, addressee: str | None, found: Sequence[FoundTime]) -> str:
+    """The turn as a self-contained sentence: speaker (and addressee) named, times grounded."""
+    text = ground_in_text(turn.full_text, found)
+    head = f"{turn.speaker} (to {addressee})" if addressee else turn.speaker
+    return f"{head}: {text}"
+
+
+def ground_in_text(text: str, found: Sequence[FoundTime]) -> str:
+    """Write each relative time cue's date into the text.
+
+    A cue that grounds to one day is replaced ('yesterday' said on 8 May 2023 becomes
+    'on 7 May 2023'); a longer one keeps its words and gains the dates ('last week (1 May 2023
+    to 7 May 2023)'). Absolute dates are left as written.
+    """
+    pieces, cursor = [], 0
+    for item in sorted(found, key=lambda f: f.start):
+        if not item.relative:
+            continue
+        pieces.append(text[cursor : item.start])
+        pieces.append(_grounded_phrase(text, item))
+        cursor = item.end
+    pieces.append(text[cursor:])
+    return "".join(pieces)
+
+
+def _grounded_phrase(text: str, item: FoundTime) -> str:
+    label = item.span.label()
+    if item.span.duration == timedelta(days=1):
+        preceding = text[: item.start].rstrip().lower()
+        return label if preceding.endswith((" on", " of", " since", " until")) else f"on {label}"
+    return f"{item.text} ({label})"
+
+
+def proper_names(text: str) -> list[str]:
+    """Capitalised word runs that are not sentence openers, greetings, months or days."""
+    names = []
+    for match in _PROPER.finditer(text):
+        words = [w for w in re.split(r"[ -]", match.group(1)) if w not in _NOT_NAMES]
+        if not words:
+            continue
+        if _SENTENCE_START.search(text[: match.start()]) and len(words) == 1 and match.group(1) == words[0]:
+            continue
+        names.append(" ".join(words))
+    return list(dict.fromkeys(names))
+
+
+def find_place(text: str, known_people: Iterable[str]) -> str | None:
+    """A capitalised place after 'in', 'at', 'to', 'from', 'near' or 'visited', if any."""
+    people = set(known_people)
+    for match in _PLACE.finditer(text):
+        place = match.group(1).removeprefix("the ")
+        if place not in people and place.split()[0] not in _NOT_NAMES:
+            return place
+    return None
+
+
+_TOPIC_WORD = re.compile(r"[a-z]{4,}")
+
+
+def _word_rarity(conversation: Conversation) -> dict[str, float]:
+    """Inverse document frequency of each word across the conversation's turns."""
+    turns = [t for s in conversation.sessions for t in s.turns]
+    df: Counter[str] = Counter()
+    for turn in turns:
+        df.update(set(_TOPIC_WORD.findall(turn.full_text.lower())))
+    return {w: math.log(len(turns) / n) for w, n in df.items()}
+
+
+def topic(text: str, rarity: dict[str, float], size: int) -> str | None:
+    """The turn's rarest content words (within its conversation), as a short topic label."""
+    words = [w for w in dict.fromkeys(_TOPIC_WORD.findall(text.lower())) if w not in STOP_WORDS]
+    ranked = sorted(words, key=lambda w: -rarity.get(w, 0.0))[:size]
+    return ", ".join(ranked) or None

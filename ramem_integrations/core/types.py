@@ -1,0 +1,269 @@
+"""Core value types: time spans, episodic context, memory units, recall frames.
+
+All are frozen dataclasses. Datetimes are always timezone-aware; spans are half-open
+``[start, end)``. ``MemoryUnit.to_metadata`` / ``from_metadata`` are the one mapping to the flat
+metadata a vector store keeps (dates as integer epoch seconds, lists as lists, nothing None).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import UTC, date, datetime, timedelta
+from typing import Any
+
+from ramem_integrations.errors import InvalidInputError, InvalidTimeError
+
+MetadataValue = str | int | float | bool | list[str] | list[int]
+
+
+def _require_aware(value: datetime, name: str) -> None:
+    if not isinstance(value, datetime):
+        raise InvalidTimeError(f"{name} must be a datetime, got {type(value).__name__}.")
+    if value.tzinfo is None or value.utcoffset() is None:
+        raise InvalidTimeError(
+            f"{name} ({value.isoformat()}) has no timezone. Pass an aware datetime, "
+            "e.g. datetime(2023, 5, 8, tzinfo=timezone.utc)."
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class TimeSpan:
+    """A half-open interval of time ``[start, end)`` between two aware datetimes."""
+
+    start: datetime
+    end: datetime
+
+    def __post_init__(self) -> None:
+        _require_aware(self.start, "TimeSpan.start")
+        _require_aware(self.end, "TimeSpan.end")
+        if not self.start < self.end:
+            raise InvalidTimeError(
+                f"TimeSpan start {self.start.isoformat()} must be before end {self.end.isoformat()}."
+            )
+
+    @classmethod
+    def day(cls, day: date, tz: Any = UTC) -> TimeSpan:
+        """The whole calendar day ``day`` in timezone ``tz``."""
+        start = datetime(day.year, day.month, day.day, tzinfo=tz)
+        return cls(start, start + timedelta(days=1))
+
+    @classmethod
+    def from_epoch(cls, start: int, end: int) -> TimeSpan:
+        """Build a span from integer epoch seconds (UTC)."""
+        return cls(datetime.fromtimestamp(start, UTC), datetime.fromtimestamp(end, UTC))
+
+    def to_epoch(self) -> tuple[int, int]:
+        """The span as integer epoch seconds ``(start, end)``."""
+        return int(self.start.timestamp()), int(self.end.timestamp())
+
+    @property
+    def duration(self) -> timedelta:
+        return self.end - self.start
+
+    def overlaps(self, other: TimeSpan) -> bool:
+        """True when the two half-open spans share at least one instant."""
+        return self.start < other.end and other.start < self.end
+
+    def contains(self, moment: datetime | TimeSpan) -> bool:
+        """True when a moment, or a whole span, lies inside this span."""
+        if isinstance(moment, TimeSpan):
+            return self.start <= moment.start and moment.end <= self.end
+        return self.start <= moment < self.end
+
+    def label(self) -> str:
+        """A short human label: '7 May 2023', 'May 2023', '2023', or a range of days."""
+        start, last = self.start, self.end - timedelta(microseconds=1)
+        whole_days = start.time() == datetime.min.time() and self.end.time() == start.time()
+        if not whole_days:
+            return f"{_day_label(start)} {start:%H:%M} to {_day_label(last)} {last:%H:%M}"
+        if self.duration == timedelta(days=1):
+            return _day_label(start)
+        if start.day == 1 and self.end.day == 1:
+            months = (self.end.year - start.year) * 12 + self.end.month - start.month
+            if months == 1:
+                return f"{start:%B} {start.year}"
+            if months == 12 and start.month == 1:
+                return str(start.year)
+        return f"{_day_label(start)} to {_day_label(last)}"
+
+
+def _day_label(moment: datetime) -> str:
+    return f"{moment.day} {moment:%B} {moment.year}"
+
+
+@dataclass(frozen=True, slots=True)
+class TimeMention:
+    """A time expression as written in a text, and the span it grounds to."""
+
+    text: str
+    span: TimeSpan
+
+
+@dataclass(frozen=True, slots=True)
+class EpisodicContext:
+    """Where a memory comes from: its episode's coordinates.
+
+    ``session_span`` (when it was said) is always present; ``event_time`` (when the thing
+    happened) only when it can be inferred. The two are kept apart on purpose.
+    """
+
+    session_id: str
+    session_span: TimeSpan
+    event_time: TimeSpan | None = None
+    mention_times: tuple[TimeMention, ...] = ()
+    participants: tuple[str, ...] = ()
+    speaker: str | None = None
+    location: str | None = None
+    entities: tuple[str, ...] = ()
+    topic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MemoryUnit:
+    """One memory: a self-contained restatement plus the episode it came from."""
+
+    id: str
+    content: str
+    context: EpisodicContext
+    namespace: str
+    source_ids: tuple[str, ...] = ()
+    conversation_id: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.content, str) or not self.content.strip():
+            raise InvalidInputError(f"Memory {self.id!r} has empty content; give it some text.")
+        if not isinstance(self.namespace, str) or not self.namespace.strip():
+            raise InvalidInputError(f"Memory {self.id!r} has no namespace; name one, e.g. 'alice'.")
+
+    def to_metadata(self) -> dict[str, MetadataValue]:
+        """Flat store metadata: epoch-second ints for dates, lists for lists, no None."""
+        ctx = self.context
+        start, end = ctx.session_span.to_epoch()
+        meta: dict[str, MetadataValue] = {
+            "namespace": self.namespace,
+            "conversation_id": self.conversation_id,
+            "session_id": ctx.session_id,
+            "session_start": start,
+            "session_end": end,
+        }
+        if ctx.event_time is not None:
+            meta["event_start"], meta["event_end"] = ctx.event_time.to_epoch()
+        if ctx.mention_times:
+            meta["mention_texts"] = [m.text for m in ctx.mention_times]
+            meta["mention_starts"] = [m.span.to_epoch()[0] for m in ctx.mention_times]
+            meta["mention_ends"] = [m.span.to_epoch()[1] for m in ctx.mention_times]
+        optional: dict[str, MetadataValue | None] = {
+            "participants": list(ctx.participants) or None,
+            "speaker": ctx.speaker,
+            "location": ctx.location,
+            "entities": list(ctx.entities) or None,
+            "topic": ctx.topic,
+            "source_ids": list(self.source_ids) or None,
+        }
+        meta.update({key: value for key, value in optional.items() if value})
+        return meta
+
+    @classmethod
+    def from_metadata(cls, id: str, content: str, meta: Mapping[str, Any]) -> MemoryUnit:
+        """Inverse of :meth:`to_metadata`."""
+        event = None
+        if "event_start" in meta:
+            event = TimeSpan.from_epoch(int(meta["event_start"]), int(meta["event_end"]))
+        mentions = tuple(
+            TimeMention(text, TimeSpan.from_epoch(int(s), int(e)))
+            for text, s, e in zip(
+                meta.get("mention_texts") or [],
+                meta.get("mention_starts") or [],
+                meta.get("mention_ends") or [],
+                strict=True,
+            )
+        )
+        context = EpisodicContext(
+            session_id=str(meta["session_id"]),
+            session_span=TimeSpan.from_epoch(int(meta["session_start"]), int(meta["session_end"])),
+            event_time=event,
+            mention_times=mentions,
+            participants=tuple(meta.get("participants") or ()),
+            speaker=meta.get("speaker"),
+            location=meta.get("location"),
+            entities=tuple(meta.get("entities") or ()),
+            topic=meta.get("topic"),
+        )
+        return cls(
+            id=id,
+            content=content,
+            context=context,
+            namespace=str(meta["namespace"]),
+            source_ids=tuple(meta.get("source_ids") or ()),
+            conversation_id=str(meta.get("conversation_id", "")),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Condition:
+    """One condition a recall frame puts on valid evidence.
+
+    ``kind`` is one of ``time``, ``participant``, ``location``, ``entity``, ``relation``,
+    ``recency``. ``evidence`` is the words of the question it was read from; ``reason`` says why
+    it is or is not grounded.
+    """
+
+    kind: str
+    value: str
+    evidence: str
+    grounded: bool
+    span: TimeSpan | None = None
+    reason: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class RecallFrame:
+    """A question read for what it asks (``need``) and what valid evidence must meet."""
+
+    query: str
+    need: str
+    conditions: tuple[Condition, ...] = ()
+    reference: datetime | None = None
+
+    @property
+    def grounded(self) -> tuple[Condition, ...]:
+        """The conditions that are reliably grounded; only these steer retrieval."""
+        return tuple(c for c in self.conditions if c.grounded)
+
+    @property
+    def is_grounded(self) -> bool:
+        return bool(self.grounded)
+
+    @property
+    def time_range(self) -> TimeSpan | None:
+        """The grounded time condition's span, if any."""
+        spans = [c.span for c in self.grounded if c.kind == "time" and c.span is not None]
+        return spans[0] if spans else None
+
+    def values(self, kind: str) -> tuple[str, ...]:
+        """The values of the grounded conditions of one kind."""
+        return tuple(c.value for c in self.grounded if c.kind == kind)
+
+    @property
+    def why_not_grounded(self) -> str:
+        """Why the frame does not activate contextual retrieval ('' when it does)."""
+        if self.is_grounded:
+            return ""
+        if not self.conditions:
+            return "the question names no time, person, place or event to check evidence against"
+        return "; ".join(f"{c.evidence!r}: {c.reason}" for c in self.conditions)
+
+
+@dataclass(frozen=True, slots=True)
+class ScoredMemory:
+    """A retrieved memory, its score, and why it was chosen.
+
+    ``reason`` is ``"context"`` (it meets the frame's conditions, listed in ``matched``) or
+    ``"content"`` (chosen by content relevance alone, the fallback).
+    """
+
+    memory: MemoryUnit
+    score: float
+    reason: str = "content"
+    matched: tuple[str, ...] = field(default=())

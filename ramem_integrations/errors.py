@@ -1,0 +1,50 @@
+"""Errors raised by ramem-integrations.
+
+Every error says what was wrong and how to fix it. All subclass :class:`RamemError`, so
+``except RamemError`` catches anything this package raises on purpose.
+"""
+
+from __future__ import annotations
+
+
+class RamemError(Exception):
+    """Base class of every error this package raises on purpose."""
+
+
+class InvalidInputError(RamemError, ValueError):
+    """A value passed to the API has the wrong type or an impossible value."""
+
+
+class InvalidTimeError(InvalidInputError):
+    """A date or time span is missing, unparseable, naive, or impossible."""
+
+
+class DataFormatError(RamemError, ValueError):
+    """A conversation file is malformed or in an unknown format."""
+
+
+class NamespaceError(InvalidInputError):
+    """A read or write did not name a valid namespace."""
+
+
+class StoreError(RamemError):
+    """The memory store could not be opened, read or written."""
+
+
+class EmbeddingError(RamemError):
+    """The embedder could not be loaded or returned unusable vectors."""
+
+
+class LLMError(RamemError):
+    """An OpenAI-compatible model failed, timed out, or returned invalid output."""
+
+
+class MissingDependencyError(RamemError, ImportError):
+    """An optional dependency is not installed; the message names the extra to install."""
+
+    def __init__(self, package: str, extra: str) -> None:
+        super().__init__(
+            f"{package} is not installed. Install it with: pip install 'ramem-integrations[{extra}]'"
+        )
+        self.package = package
+        self.extra = extra

@@ -1,0 +1,45 @@
+"""Answering questions from retrieved memories with an OpenAI-compatible model (optional).
+
+Only used when a model is configured (``--llm MODEL`` or ``RAMEM_LLM_MODEL``). A failed call
+is logged and scored as an empty answer, so one bad reply does not stop a run.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+
+from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.errors import LLMError
+from ramem_integrations.evaluation.context import render_context
+from ramem_integrations.evaluation.datasets import Question
+from ramem_integrations.llm import LLM, Message
+
+logger = logging.getLogger(__name__)
+
+SYSTEM_PROMPT = (
+    "You answer questions about a long conversation using only the memories given. Each memory "
+    "shows what was said and, in brackets, when (the session date), when the event happened if "
+    "known, and who took part. Resolve relative dates against the memory's session date. "
+    "Answer in a short phrase, not a sentence. If the memories do not contain the answer, reply "
+    "exactly: Not mentioned in the conversation."
+)
+
+
+def messages_for(question: Question, units: Sequence[MemoryUnit]) -> list[Message]:
+    """The chat messages that ask ``question`` over ``units``."""
+    user = (
+        f"Memories:\n{render_context(units)}\n\n"
+        f"Question (asked on {question.reference.date().isoformat()}): {question.text}\n"
+        "Short answer:"
+    )
+    return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
+
+
+def answer(llm: LLM, question: Question, units: Sequence[MemoryUnit]) -> str:
+    """The model's short answer, or '' when the call fails (logged)."""
+    try:
+        return llm.chat(messages_for(question, units)).strip()
+    except LLMError as exc:
+        logger.warning("Answering %s failed: %s", question.id, exc)
+        return ""

@@ -1,0 +1,138 @@
+"""What a generator would be shown: rendered memories, their token cost, answerability.
+
+:func:`render_memory` is the one place the evaluation turns a memory into prompt text (content
+plus a coordinates line); ``core/prompts.py`` will take its place. Tokens are counted offline with
+the packaged all-MiniLM-L6-v2 WordPiece tokenizer (uncased BERT vocabulary), no truncation.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from functools import lru_cache
+from importlib import resources
+
+from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
+from ramem_integrations.core.types import MemoryUnit, TimeSpan
+from ramem_integrations.evaluation import metrics
+
+logger = logging.getLogger(__name__)
+
+TOKENIZER_RESOURCE = "minilm-tokenizer.json"
+
+
+def _day(moment: datetime) -> str:
+    return TimeSpan.day(moment.date(), moment.tzinfo).label()
+
+
+def render_memory(unit: MemoryUnit) -> str:
+    """A memory as the generator sees it: its content, then its coordinates."""
+    ctx = unit.context
+    coords = [f"session date: {_day(ctx.session_span.start)}"]
+    if ctx.event_time is not None:
+        coords.append(f"event time: {ctx.event_time.label()}")
+    if ctx.participants:
+        coords.append(f"participants: {', '.join(ctx.participants)}")
+    return f"{unit.content}\n[{'; '.join(coords)}]"
+
+
+def render_context(units: Sequence[MemoryUnit]) -> str:
+    """The memories of a top K, one block each, blank lines between."""
+    return "\n\n".join(render_memory(u) for u in units)
+
+
+class TokenCounter:
+    """Counts tokens of rendered text with the packaged MiniLM tokenizer (or whitespace)."""
+
+    def __init__(self) -> None:
+        self.name, self._encode = _load_counter()
+
+    def count(self, texts: Sequence[str]) -> list[int]:
+        return self._encode(list(texts))
+
+
+Encode = Callable[[list[str]], list[int]]
+
+
+def _load_counter() -> tuple[str, Encode]:
+    try:
+        import tokenizers
+
+        path = resources.files("ramem_integrations.data") / TOKENIZER_RESOURCE
+        tokenizer = tokenizers.Tokenizer.from_file(str(path))
+    except Exception as exc:  # a missing file or library: fall back, and say so
+        logger.warning("MiniLM tokenizer unavailable (%s); counting whitespace tokens.", exc)
+        return "whitespace words (MiniLM tokenizer unavailable)", _whitespace
+    tokenizer.no_truncation()
+    tokenizer.no_padding()
+
+    def encode(texts: list[str]) -> list[int]:
+        return [len(e.ids) for e in tokenizer.encode_batch(texts, add_special_tokens=False)]
+
+    return "all-MiniLM-L6-v2 WordPiece (bert-base-uncased vocabulary)", encode
+
+
+def _whitespace(texts: list[str]) -> list[int]:
+    return [len(t.split()) for t in texts]
+
+
+# -- answerability -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Answerability:
+    """Whether the gold answer can be read from a context, without an LLM.
+
+    An answer is answerable when every content word of it (LoCoMo normalisation, stop words
+    out) appears in the rendered context, or, for an answer that is a date or period, when a date
+    written in the context (in any form the temporal module reads) falls inside its span.
+    """
+
+    answer: str
+    span: TimeSpan | None
+
+    @classmethod
+    def of(cls, answer: str, reference: datetime) -> Answerability:
+        return cls(answer, answer_span(answer, reference))
+
+    @property
+    def scorable(self) -> bool:
+        return self.span is not None or bool(metrics.content_tokens(self.answer))
+
+    def check(self, units: Sequence[MemoryUnit]) -> bool:
+        blocks = [render_memory(u) for u in units]
+        if metrics.tokens_covered(self.answer, "\n".join(blocks)):
+            return True
+        if self.span is None:
+            return False
+        written = (
+            found.span
+            for unit, block in zip(units, blocks, strict=True)
+            for found in _find_times(block, unit.context.session_span.start)
+        )
+        return metrics.date_covered(self.span, written)
+
+
+def answer_span(answer: str, reference: datetime) -> TimeSpan | None:
+    """The span of an answer that is a date or a period ('7 May 2023', '2022'), else None."""
+    text = answer.strip().rstrip(".")
+    if not text:
+        return None
+    span = ground_time(text, reference)
+    found = find_times(text, reference)
+    rest = text
+    for item in sorted(found, key=lambda f: -f.start):
+        rest = rest[: item.start] + " " + rest[item.end :]
+    pure = not metrics.content_tokens(rest)
+    # A span equal to one found inside a longer phrase ('the week before 9 June 2023') means
+    # the phrase's relation was not read: do not trust it.
+    if span is not None and (pure or all(f.span != span for f in found)):
+        return span
+    return found[0].span if pure and len(found) == 1 else None
+
+
+@lru_cache(maxsize=65536)
+def _find_times(block: str, said_at: datetime) -> tuple[FoundTime, ...]:
+    return tuple(find_times(block, said_at))

@@ -1,0 +1,160 @@
+"""The evaluation report: `report.md` (systems x categories) and a Recall-vs-tokens plot."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ramem_integrations.evaluation.datasets import LOCOMO_CATEGORIES
+
+logger = logging.getLogger(__name__)
+
+PLOT = "recall_vs_tokens.png"
+MATPLOTLIB_MISSING = (
+    "matplotlib is not installed, so recall_vs_tokens.png was skipped. "
+    "Install it with: pip install 'ramem-integrations[report]'"
+)
+
+
+def _num(value: Any, digits: int = 3) -> str:
+    if value is None:
+        return "-"
+    return f"{value:.{digits}f}" if isinstance(value, float) else str(value)
+
+
+def _header(label: str, categories: Sequence[str], dataset: str) -> str:
+    names = [
+        f"{c} {LOCOMO_CATEGORIES[c]}" if dataset == "locomo" and c in LOCOMO_CATEGORIES else c
+        for c in categories
+    ]
+    cells = [label, *names]
+    return "| " + " | ".join(cells) + " |\n|" + "---|" * len(cells) + "\n"
+
+
+def _table(result: dict[str, Any], metric: str, k: str, categories: Sequence[str]) -> str:
+    columns = [*categories, "all"]
+    text = _header("system", columns, result["dataset"])
+    for name, scores in result["systems"].items():
+        row = scores[metric][k] if metric != "f1" else scores["f1"]
+        text += "| " + " | ".join([name, *(_num(row.get(c)) for c in columns)]) + " |\n"
+    return text
+
+
+def markdown(result: dict[str, Any], *, plot_note: str = "") -> str:
+    """The report as markdown."""
+    meta = result.get("meta", {})
+    categories = meta.get("categories") or [c for c in LOCOMO_CATEGORIES if c != "5"]
+    systems = result["systems"]
+    lines = [
+        f"# Evaluation: {result['dataset']}",
+        "",
+        f"Data: `{meta.get('data', '?')}`; {meta.get('conversations', '?')} conversations; "
+        f"questions scored for retrieval by category: {meta.get('questions', {})}.",
+        f"Embedder `{meta.get('embedder', '?')}`, anchorer `{meta.get('anchorer', '?')}`, "
+        f"tokens counted with {meta.get('tokenizer', '?')}. Time: {meta.get('seconds', {})} s.",
+        "",
+    ]
+    for k in map(str, result["k"]):
+        lines += [f"## Evidence Recall@{k}", "", _table(result, "recall", k, categories)]
+    if result["dataset"] != "locomo":
+        for metric in (
+            "recall_any_session",
+            "recall_all_session",
+            "recall_any_turn",
+            "recall_all_turn",
+        ):
+            for k in map(str, result["k"]):
+                lines += [f"## {metric} @{k}", "", _table(result, metric, k, categories)]
+    lines += [
+        "## Context cost (mean tokens of the rendered top K)",
+        "",
+        "| system | " + " | ".join(f"K={k}" for k in result["k"]) + " |",
+        "|---|" + "---|" * len(result["k"]),
+    ]
+    for name, scores in systems.items():
+        lines.append(
+            "| "
+            + " | ".join([name, *(_num(scores["tokens"][str(k)], 0) for k in result["k"])])
+            + " |"
+        )
+    lines.append("")
+    for k in map(str, result["k"]):
+        lines += [
+            f"## Answerable@{k} (gold answer readable from the top {k}, no LLM)",
+            "",
+            _table(result, "answerable", k, categories),
+        ]
+    lines += [
+        "## Context-confusable subset",
+        "",
+        "D@1: share of confusable questions whose top memory is a distractor (lower is "
+        "better). Rank gap: rank of the best distractor minus rank of the best evidence "
+        f"memory, not-retrieved = depth + 1 (higher is better). Depth {result['k'][-1]}.",
+        "",
+        "| system | n | D@1 | rank gap |",
+        "|---|---|---|---|",
+    ]
+    for name, scores in systems.items():
+        c = scores["confusable"]
+        lines.append(f"| {name} | {c['n']} | {_num(c['d_at_1'])} | {_num(c['rank_gap'], 2)} |")
+    lines += ["", "## Answer F1", ""]
+    if all(s["f1"] is None for s in systems.values()):
+        lines.append(f"Answers were skipped: {meta.get('answers', 'no LLM configured')}.")
+    else:
+        f1_cats = [c for c in next(s["f1"] for s in systems.values() if s["f1"]) if c != "all"]
+        lines += [meta.get("answers", ""), "", _table(result, "f1", "", f1_cats)]
+    issues = result.get("evidence_issues") or {}
+    lines += [
+        "",
+        "## Evidence ids",
+        "",
+        "Repaired or unresolved evidence ids, by kind: "
+        + (", ".join(f"{k} {v}" for k, v in issues.items()) or "none")
+        + ".",
+    ]
+    if plot_note:
+        lines += ["", plot_note]
+    else:
+        lines += ["", f"![Recall@K against context tokens]({PLOT})"]
+    return "\n".join(lines) + "\n"
+
+
+def plot(result: dict[str, Any], path: Path) -> bool:
+    """Recall@K (all) against mean context tokens, one line per system; False if no matplotlib."""
+    try:
+        import matplotlib
+
+        matplotlib.use("Agg")
+        import matplotlib.pyplot as plt
+    except ImportError:
+        logger.warning(MATPLOTLIB_MISSING)
+        return False
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for name, scores in result["systems"].items():
+        ks = [str(k) for k in result["k"]]
+        xs = [scores["tokens"][k] or 0.0 for k in ks]
+        ys = [scores["recall"][k]["all"] or 0.0 for k in ks]
+        ax.plot(xs, ys, marker="o", label=name)
+        for x, y, k in zip(xs, ys, ks, strict=True):
+            ax.annotate(f"K={k}", (x, y), textcoords="offset points", xytext=(4, -10), fontsize=7)
+    ax.set_xlabel("context tokens of the top K (mean)")
+    ax.set_ylabel("evidence Recall@K (all)")
+    ax.set_title(f"{result['dataset']}: recall against context cost")
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return True
+
+
+def write_report(result: dict[str, Any], directory: str | Path) -> Path:
+    """Write ``report.md`` and the plot under ``directory``; returns the markdown's path."""
+    out = Path(directory)
+    out.mkdir(parents=True, exist_ok=True)
+    note = "" if plot(result, out / PLOT) else MATPLOTLIB_MISSING
+    target = out / "report.md"
+    target.write_text(markdown(result, plot_note=note), encoding="utf-8")
+    return target

@@ -1,0 +1,307 @@
+"""Run systems side by side on one dataset and collect the metrics as stable JSON.
+
+Ingestion is cached: the store lives under ``<cache root>/<key>``, the key a sha256 of the data
+file's bytes, the anchorer's name, the embedder's name and the package version; a second run
+finds every conversation already stored (a manifest records each namespace's count) and only
+re-ranks. The cache root is ``--cache DIR``, else ``$RAMEM_CACHE_DIR``, else
+``~/.cache/ramem/eval``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import logging
+import os
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tqdm import tqdm
+
+from ramem_integrations import __version__
+from ramem_integrations.core.types import MemoryUnit, ScoredMemory
+from ramem_integrations.evaluation import metrics
+from ramem_integrations.evaluation.answers import answer
+from ramem_integrations.evaluation.confusable import distractor_sets
+from ramem_integrations.evaluation.context import Answerability, TokenCounter, render_memory
+from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, Dataset, Question
+from ramem_integrations.evaluation.systems import System
+
+if TYPE_CHECKING:
+    from ramem_integrations.llm import LLM
+    from ramem_integrations.memory import RaMem
+
+logger = logging.getLogger(__name__)
+
+MANIFEST = "ingested.json"
+#: Per-K metrics of LongMemEval, on top of ``recall`` (session-level fraction covered).
+LME_RECALLS = ("recall_any_session", "recall_all_session", "recall_any_turn", "recall_all_turn")
+
+
+# -- ingestion cache ---------------------------------------------------------------------
+
+
+def cache_root(override: str | Path | None = None) -> Path:
+    """Where cached stores live: ``override``, ``$RAMEM_CACHE_DIR`` or ``~/.cache/ramem/eval``."""
+    if override:
+        return Path(override)
+    env = os.environ.get("RAMEM_CACHE_DIR")
+    return Path(env) if env else Path.home() / ".cache" / "ramem" / "eval"
+
+
+def cache_key(data_path: str | Path, anchorer: str, embedder: str) -> str:
+    """sha256 of the data bytes, anchorer name, embedder name and package version."""
+    digest = hashlib.sha256(Path(data_path).read_bytes())
+    for part in (anchorer, embedder, __version__):
+        digest.update(b"\x00" + part.encode("utf-8"))
+    return digest.hexdigest()[:24]
+
+
+def ingest(mem: RaMem, dataset: Dataset, directory: Path, *, progress: bool = True) -> int:
+    """Add every conversation not yet stored; returns how many were added."""
+    manifest_path = directory / MANIFEST
+    manifest = json.loads(manifest_path.read_text()) if manifest_path.exists() else {}
+    added = 0
+    bar = tqdm(dataset.conversations, desc="ingest", unit="conv", disable=not progress)
+    for conversation in bar:
+        namespace = conversation.id
+        if manifest.get(namespace) and manifest[namespace] == mem.count(namespace):
+            continue
+        mem.add_conversation(conversation, namespace)
+        manifest[namespace] = mem.count(namespace)
+        added += 1
+        tmp = manifest_path.with_suffix(".tmp")
+        tmp.write_text(json.dumps(manifest, indent=1, sort_keys=True))
+        tmp.replace(manifest_path)
+    return added
+
+
+# -- scoring -----------------------------------------------------------------------------
+
+Scores = dict[str, dict[str, dict[str, list[float]]]]  # metric -> K -> category -> values
+
+
+@dataclass
+class SystemScores:
+    """Values collected for one system, averaged by :meth:`summary`."""
+
+    per_k: Scores = field(
+        default_factory=lambda: defaultdict(lambda: defaultdict(lambda: defaultdict(list)))
+    )
+    d_at_1: list[float] = field(default_factory=list)
+    rank_gap: list[float] = field(default_factory=list)
+    f1: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+
+    def add(self, metric: str, k: int, category: str, value: float) -> None:
+        self.per_k[metric][str(k)][category].append(value)
+
+
+def _by_category(values: dict[str, list[float]], categories: Sequence[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {c: metrics.mean(values.get(c, [])) for c in categories}
+    out["all"] = metrics.mean(v for c in categories for v in values.get(c, []))
+    return out
+
+
+class Evaluation:
+    """Scores systems on a dataset's questions over one shared store."""
+
+    def __init__(
+        self,
+        dataset: Dataset,
+        mem: RaMem,
+        systems: dict[str, System],
+        ks: Sequence[int],
+        *,
+        llm: LLM | None = None,
+        answer_k: int | None = None,
+    ) -> None:
+        self.dataset, self.mem, self.systems = dataset, mem, systems
+        self.ks = sorted(set(ks))
+        self.depth = self.ks[-1]
+        self.llm = llm
+        self.answer_k = answer_k or (10 if 10 in self.ks else self.depth)
+        self.counter = TokenCounter()
+        self._tokens: dict[str, int] = {}
+        is_locomo = dataset.name == "locomo"
+        self.categories = RETRIEVAL_CATEGORIES if is_locomo else dataset.categories
+        self.answer_categories = tuple(dataset.categories) if is_locomo else self.categories
+        self.retrieval_questions = [
+            q for q in dataset.questions if q.category in self.categories and q.evidence_sessions
+        ]
+        self._retrieval_ids = {q.id for q in self.retrieval_questions}
+        self.distractors = distractor_sets(dataset.conversations, self.retrieval_questions)
+        self.scores = {name: SystemScores() for name in systems}
+
+    def questions(self) -> list[Question]:
+        """The questions to run: retrieval ones, plus the answer-only ones when answering."""
+        if self.llm is None:
+            return self.retrieval_questions
+        return [q for q in self.dataset.questions if q.category in self.answer_categories]
+
+    def run(self, *, progress: bool = True) -> None:
+        questions = self.questions()
+        total = len(questions) * len(self.systems)
+        with tqdm(total=total, desc="retrieve", unit="q", disable=not progress) as bar:
+            for question in questions:
+                answerability = Answerability.of(question.answer, question.reference)
+                for name, system in self.systems.items():
+                    hits = system(self.mem, question, self.depth)
+                    self._score(self.scores[name], question, hits, answerability)
+                    bar.update()
+
+    def _token_count(self, unit: MemoryUnit) -> int:
+        if unit.id not in self._tokens:
+            self._tokens[unit.id] = self.counter.count([render_memory(unit)])[0]
+        return self._tokens[unit.id]
+
+    def _score(
+        self, scores: SystemScores, q: Question, hits: list[ScoredMemory], able: Answerability
+    ) -> None:
+        units = [h.memory for h in hits]
+        if q.id in self._retrieval_ids:
+            self._score_retrieval(scores, q, units, able)
+        if self.llm is not None:
+            predicted = answer(self.llm, q, units[: self.answer_k])
+            scores.f1[q.category].append(metrics.locomo_f1(predicted, q.answer, q.category))
+
+    def _score_retrieval(
+        self, scores: SystemScores, q: Question, units: list[MemoryUnit], able: Answerability
+    ) -> None:
+        cat = q.category
+        turns = [u.source_ids for u in units]
+        sessions = [(u.context.session_id,) for u in units]
+        for k in self.ks:
+            got_turns = {t for ids in turns[:k] for t in ids}
+            got_sessions = {s for ids in sessions[:k] for s in ids}
+            scores.add("tokens", k, cat, sum(self._token_count(u) for u in units[:k]))
+            if able.scorable:
+                scores.add("answerable", k, cat, float(able.check(units[:k])))
+            if self.dataset.name == "locomo":
+                scores.add("recall", k, cat, metrics.recall(q.evidence_turns, got_turns))
+                continue
+            evidence = q.evidence_sessions
+            scores.add("recall", k, cat, metrics.recall(evidence, got_sessions))
+            scores.add("recall_any_session", k, cat, metrics.recall_any(evidence, got_sessions))
+            scores.add("recall_all_session", k, cat, metrics.recall_all(evidence, got_sessions))
+            if q.evidence_turns:
+                truth = q.evidence_turns
+                scores.add("recall_any_turn", k, cat, metrics.recall_any(truth, got_turns))
+                scores.add("recall_all_turn", k, cat, metrics.recall_all(truth, got_turns))
+        distractors = self.distractors.get(q.id)
+        if distractors:
+            evidence_turns = set(q.evidence_turns)
+            scores.d_at_1.append(metrics.distractor_at_1(turns, evidence_turns, set(distractors)))
+            scores.rank_gap.append(
+                metrics.rank_gap(turns, evidence_turns, set(distractors), self.depth)
+            )
+
+    # -- summary -------------------------------------------------------------------------
+    def summary(self) -> dict[str, Any]:
+        return {name: self._system_summary(s) for name, s in self.scores.items()}
+
+    def _system_summary(self, s: SystemScores) -> dict[str, Any]:
+        cats = self.categories
+        out: dict[str, Any] = {
+            "recall": {str(k): _by_category(s.per_k["recall"][str(k)], cats) for k in self.ks},
+            "tokens": {
+                str(k): _by_category(s.per_k["tokens"][str(k)], cats)["all"] for k in self.ks
+            },
+            "answerable": {
+                str(k): _by_category(s.per_k["answerable"][str(k)], cats) for k in self.ks
+            },
+            "confusable": {
+                "n": len(s.d_at_1),
+                "d_at_1": metrics.mean(s.d_at_1),
+                "rank_gap": metrics.mean(s.rank_gap),
+            },
+            "f1": None,
+        }
+        if self.dataset.name != "locomo":
+            for metric in LME_RECALLS:
+                out[metric] = {str(k): _by_category(s.per_k[metric][str(k)], cats) for k in self.ks}
+        if self.llm is not None:
+            f1 = {c: metrics.mean(s.f1.get(c, [])) for c in self.answer_categories}
+            f1["all"] = metrics.mean(v for c in cats for v in s.f1.get(c, []))
+            out["f1"] = f1
+        return out
+
+
+# -- the whole run -----------------------------------------------------------------------
+
+
+@dataclass
+class RunConfig:
+    """What ``ramem eval`` was asked to do."""
+
+    dataset: str
+    path: Path
+    systems: dict[str, System]
+    ks: list[int]
+    limit: int | None = None
+    cache: Path | None = None
+    progress: bool = True
+    answer_k: int | None = None
+
+
+def run_evaluation(
+    config: RunConfig, *, embedder: Any = None, llm: LLM | None = None, llm_name: str = ""
+) -> dict[str, Any]:
+    """Load, ingest (cached), retrieve with every system, score; returns the JSON result."""
+    from ramem_integrations.core.anchoring import RuleAnchorer
+    from ramem_integrations.embeddings import as_embedder, default_embedder
+    from ramem_integrations.evaluation.datasets import load_dataset
+    from ramem_integrations.memory import RaMem
+
+    started = time.perf_counter()
+    dataset = load_dataset(config.dataset, config.path).limited(config.limit)
+    chosen = as_embedder(embedder) if embedder is not None else default_embedder()
+    anchorer = RuleAnchorer()
+    directory = cache_root(config.cache) / cache_key(config.path, anchorer.name, chosen.name)
+    directory.mkdir(parents=True, exist_ok=True)
+    mem = RaMem.from_path(directory, embedder=chosen, anchorer=anchorer)
+    added = ingest(mem, dataset, directory, progress=config.progress)
+    ingested = time.perf_counter()
+    evaluation = Evaluation(
+        dataset, mem, config.systems, config.ks, llm=llm, answer_k=config.answer_k
+    )
+    evaluation.run(progress=config.progress)
+    finished = time.perf_counter()
+    return {
+        "dataset": dataset.name,
+        "k": evaluation.ks,
+        "systems": evaluation.summary(),
+        "evidence_issues": dataset.issues.as_dict(),
+        "meta": {
+            "data": str(config.path),
+            "conversations": len(dataset.conversations),
+            "questions": _count_by_category(evaluation.retrieval_questions),
+            "questions_total": len(dataset.questions),
+            "confusable_definition": "see docs/evaluation.md#context-confusable-subset",
+            "categories": list(evaluation.categories),
+            "tokenizer": evaluation.counter.name,
+            "embedder": chosen.name,
+            "anchorer": anchorer.name,
+            "answers": f"model {llm_name}, top {evaluation.answer_k}"
+            if llm
+            else "skipped: no LLM configured (--llm MODEL or RAMEM_LLM_MODEL)",
+            "stemmer": metrics.STEMMER,
+            "cache": str(directory),
+            "conversations_ingested": added,
+            "seconds": {
+                "ingest": round(ingested - started, 1),
+                "retrieve": round(finished - ingested, 1),
+                "total": round(finished - started, 1),
+            },
+        },
+    }
+
+
+def _count_by_category(questions: Sequence[Question]) -> dict[str, int]:
+    counts: dict[str, int] = defaultdict(int)
+    for q in questions:
+        counts[q.category] += 1
+    return dict(sorted(counts.items()))

@@ -1,0 +1,120 @@
+"""BM25 over the memories of one namespace, kept current on add and delete.
+
+The store is the source of truth: an index is built from it on first use and then updated in
+place by each write, never rebuilt per write. :class:`LexicalIndex` keeps the indexes of the
+most recently used namespaces only, so a store with many namespaces does not hold them all.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter, OrderedDict
+from collections.abc import Callable, Iterable, Sequence
+
+from ramem_integrations.core.text import tokenize
+from ramem_integrations.core.types import MemoryUnit
+
+class BM25:
+    """Okapi BM25 with an inverted index that supports adding and removing documents."""
+
+    def __init__(self, k1: float = 1.2, b: float = 0.75) -> None:
+        self.k1, self.b = k1, b
+        self._postings: dict[str, dict[str, int]] = {}
+        self._lengths: dict[str, int] = {}
+        self._terms: dict[str, tuple[str, ...]] = {}
+        self._total = 0
+
+    def __len__(self) -> int:
+        return len(self._lengths)
+
+    def __contains__(self, doc_id: object) -> bool:
+        return doc_id in self._lengths
+
+    def add(self, doc_id: str, text: str) -> None:
+        """Index a document; re-adding an id replaces it."""
+        if doc_id in self._lengths:
+            self.remove(doc_id)
+        counts = Counter(tokenize(text))
+        for term, tf in counts.items():
+            self._postings.setdefault(term, {})[doc_id] = tf
+        length = sum(counts.values())
+        self._terms[doc_id] = tuple(counts)
+        self._lengths[doc_id] = length
+        self._total += length
+
+    def remove(self, doc_id: str) -> None:
+        length = self._lengths.pop(doc_id, None)
+        if length is None:
+            return
+        self._total -= length
+        for term in self._terms.pop(doc_id):
+            del self._postings[term][doc_id]
+            if not self._postings[term]:
+                del self._postings[term]
+
+    def search(
+        self, query: str, k: int, *, among: Iterable[str] | None = None
+    ) -> list[tuple[str, float]]:
+        """The ``k`` best ``(id, score)`` pairs, optionally only among the ids in ``among``."""
+        allowed = set(among) if among is not None else None
+        if not self._lengths or k <= 0:
+            return []
+        n, avg = len(self._lengths), self._total / len(self._lengths) or 1.0
+        scores: dict[str, float] = {}
+        for term in set(tokenize(query)):
+            docs = self._postings.get(term)
+            if not docs:
+                continue
+            idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
+            for doc_id, tf in docs.items():
+                if allowed is not None and doc_id not in allowed:
+                    continue
+                norm = tf + self.k1 * (1 - self.b + self.b * self._lengths[doc_id] / avg)
+                scores[doc_id] = scores.get(doc_id, 0.0) + idf * tf * (self.k1 + 1) / norm
+        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
+        return ranked[:k]
+
+
+class LexicalIndex:
+    """BM25 indexes by namespace, loaded from the store on demand and kept current."""
+
+    def __init__(
+        self, load: Callable[[str], Sequence[MemoryUnit]], max_namespaces: int = 64
+    ) -> None:
+        self._load = load
+        self._max = max_namespaces
+        self._indexes: OrderedDict[str, BM25] = OrderedDict()
+
+    def index(self, namespace: str) -> BM25:
+        """The namespace's index, built from the store the first time it is asked for."""
+        if namespace in self._indexes:
+            self._indexes.move_to_end(namespace)
+            return self._indexes[namespace]
+        bm25 = BM25()
+        for memory in self._load(namespace):
+            bm25.add(memory.id, lexical_text(memory))
+        self._indexes[namespace] = bm25
+        while len(self._indexes) > self._max:
+            self._indexes.popitem(last=False)
+        return bm25
+
+    def added(self, namespace: str, memories: Iterable[MemoryUnit]) -> None:
+        """Keep a loaded index current after an upsert (unloaded ones load fresh later)."""
+        bm25 = self._indexes.get(namespace)
+        if bm25 is not None:
+            for memory in memories:
+                bm25.add(memory.id, lexical_text(memory))
+
+    def removed(self, namespace: str, ids: Iterable[str]) -> None:
+        bm25 = self._indexes.get(namespace)
+        if bm25 is not None:
+            for doc_id in ids:
+                bm25.remove(doc_id)
+
+    def forget(self, namespace: str) -> None:
+        self._indexes.pop(namespace, None)
+
+
+def lexical_text(memory: MemoryUnit) -> str:
+    """What BM25 indexes: the content (which names the speaker) and the entities."""
+    return " ".join([memory.content, *memory.context.entities])

@@ -1,0 +1,199 @@
+"""ChromaEpisodicStore: memories with their episodic metadata in one Chroma collection.
+
+The only module that imports chromadb. Every read and write is scoped to a namespace. The
+collection is created with ``embedding_function=None``: this package embeds, Chroma never
+downloads a model.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
+
+DEFAULT_COLLECTION = "ramem_memories"
+_PAGE = 2000
+
+Where = dict[str, Any]
+
+
+def check_namespace(namespace: Any) -> str:
+    """Return ``namespace`` if it is a usable name, else raise :class:`NamespaceError`."""
+    if not isinstance(namespace, str) or not namespace.strip():
+        raise NamespaceError(
+            f"A namespace is required (got {namespace!r}). Name the user, agent or conversation "
+            "the memories belong to, e.g. namespace='alice'. Reads never span namespaces."
+        )
+    return namespace
+
+
+def scoped(namespace: str, where: Where | None = None) -> Where:
+    """A where-clause limited to one namespace, combined with ``where`` if given."""
+    own: Where = {"namespace": check_namespace(namespace)}
+    if not where:
+        return own
+    return {"$and": [own, where]}
+
+
+class ChromaEpisodicStore:
+    """Memory units in a Chroma collection, read and written one namespace at a time.
+
+    Setup:
+        ``pip install ramem-integrations`` (chromadb is a core dependency).
+
+    Instantiate:
+        .. code-block:: python
+
+            store = ChromaEpisodicStore.from_path("./memory")           # embedded
+            store = ChromaEpisodicStore.from_client(chromadb.HttpClient(port=8000))
+    """
+
+    def __init__(self, client: Any, collection: str = DEFAULT_COLLECTION) -> None:
+        self.client = client
+        try:
+            self.collection = client.get_or_create_collection(
+                collection,
+                embedding_function=None,
+                configuration={"hnsw": {"space": "cosine"}},
+            )
+        except Exception as exc:
+            raise StoreError(
+                f"Could not open the Chroma collection {collection!r}: {exc}. Collection names "
+                "take 3-512 letters, digits, '.', '_' or '-'."
+            ) from exc
+        self._batch = int(getattr(client, "get_max_batch_size", lambda: 5000)())
+
+    @classmethod
+    def from_path(cls, path: str | Path, collection: str = DEFAULT_COLLECTION) -> ChromaEpisodicStore:
+        """An embedded store persisted under ``path``."""
+        import chromadb
+        from chromadb.config import Settings
+
+        try:
+            client = chromadb.PersistentClient(
+                path=str(path), settings=Settings(anonymized_telemetry=False)
+            )
+        except Exception as exc:
+            raise StoreError(f"Could not open a Chroma store at {path}: {exc}") from exc
+        return cls(client, collection)
+
+    @classmethod
+    def from_client(cls, client: Any, collection: str = DEFAULT_COLLECTION) -> ChromaEpisodicStore:
+        """A store over any chromadb client: ``PersistentClient``, ``HttpClient``, cloud."""
+        return cls(client, collection)
+
+    # -- writes -------------------------------------------------------------------------
+    def upsert(self, memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> None:
+        """Insert or replace memories by id; re-adding the same memory never duplicates it."""
+        if len(memories) != len(embeddings):
+            raise InvalidInputError(
+                f"{len(memories)} memories but {len(embeddings)} embeddings; give one each."
+            )
+        for start in range(0, len(memories), self._batch):
+            chunk = memories[start : start + self._batch]
+            self.collection.upsert(
+                ids=[m.id for m in chunk],
+                documents=[m.content for m in chunk],
+                metadatas=[m.to_metadata() for m in chunk],  # type: ignore[misc]
+                embeddings=np.asarray(embeddings[start : start + self._batch], dtype=np.float32),
+            )
+
+    def delete(
+        self,
+        namespace: str,
+        *,
+        ids: Sequence[str] | None = None,
+        conversation_id: str | None = None,
+    ) -> list[str]:
+        """Delete memories of a namespace (all, by id, or by source conversation); returns ids."""
+        where = {"conversation_id": conversation_id} if conversation_id is not None else None
+        doomed = self.ids(namespace, where=where, ids=ids)
+        for start in range(0, len(doomed), self._batch):
+            self.collection.delete(ids=doomed[start : start + self._batch])
+        return doomed
+
+    # -- reads --------------------------------------------------------------------------
+    def ids(
+        self, namespace: str, *, where: Where | None = None, ids: Sequence[str] | None = None
+    ) -> list[str]:
+        """The ids of a namespace's memories matching ``where`` (and among ``ids``)."""
+        found: list[str] = []
+        for page in self._pages(namespace, where, ids, include=[]):
+            found.extend(page["ids"])
+        return found
+
+    def get(
+        self, namespace: str, *, where: Where | None = None, ids: Sequence[str] | None = None
+    ) -> list[MemoryUnit]:
+        """The memories of a namespace matching ``where`` (and among ``ids``)."""
+        units: list[MemoryUnit] = []
+        for page in self._pages(namespace, where, ids, include=["documents", "metadatas"]):
+            units.extend(_units(page["ids"], page["documents"], page["metadatas"]))
+        return units
+
+    def query(
+        self, namespace: str, embedding: np.ndarray, k: int, *, where: Where | None = None
+    ) -> list[tuple[MemoryUnit, float]]:
+        """Nearest memories by cosine similarity, as ``(memory, similarity)`` pairs."""
+        if k <= 0:
+            return []
+        result = self.collection.query(
+            query_embeddings=np.asarray(embedding, dtype=np.float32).reshape(1, -1),
+            n_results=k,
+            where=scoped(namespace, where),
+            include=["documents", "metadatas", "distances"],
+        )
+        units = _units(result["ids"][0], result["documents"][0], result["metadatas"][0])
+        return [(u, 1.0 - float(d)) for u, d in zip(units, result["distances"][0], strict=True)]
+
+    def count(self, namespace: str) -> int:
+        return len(self.ids(namespace))
+
+    def namespaces(self) -> dict[str, int]:
+        """Every namespace in the collection with its number of memories."""
+        counts: dict[str, int] = {}
+        for page in self._all_pages(include=["metadatas"]):
+            for meta in page["metadatas"]:
+                ns = str(meta["namespace"])
+                counts[ns] = counts.get(ns, 0) + 1
+        return dict(sorted(counts.items()))
+
+    def _pages(
+        self, namespace: str, where: Where | None, ids: Sequence[str] | None, include: list[str]
+    ) -> Iterator[Mapping[str, Any]]:
+        clause = scoped(namespace, where)
+        if ids is not None:
+            id_list = list(ids)
+            for start in range(0, len(id_list), _PAGE):
+                yield self.collection.get(
+                    ids=id_list[start : start + _PAGE], where=clause, include=include  # type: ignore[arg-type]
+                )
+            return
+        offset = 0
+        while True:
+            page = self.collection.get(where=clause, include=include, limit=_PAGE, offset=offset)  # type: ignore[arg-type]
+            yield page
+            if len(page["ids"]) < _PAGE:
+                return
+            offset += _PAGE
+
+    def _all_pages(self, include: list[str]) -> Iterator[Mapping[str, Any]]:
+        offset = 0
+        while True:
+            page = self.collection.get(include=include, limit=_PAGE, offset=offset)  # type: ignore[arg-type]
+            yield page
+            if len(page["ids"]) < _PAGE:
+                return
+            offset += _PAGE
+
+
+def _units(ids: Sequence[str], documents: Any, metadatas: Any) -> list[MemoryUnit]:
+    return [
+        MemoryUnit.from_metadata(i, doc, meta)
+        for i, doc, meta in zip(ids, documents, metadatas, strict=True)
+    ]

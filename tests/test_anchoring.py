@@ -1,0 +1,85 @@
+from datetime import UTC, datetime
+
+import pytest
+
+from ramem_integrations.core.anchoring import RuleAnchorer, ground_in_text, memory_id, proper_names
+from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.temporal import find_times
+
+SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("text", "restated"),
+    [
+        ("I went to a support group yesterday.", "I went to a support group on 7 May 2023."),
+        ("Yesterday was great.", "on 7 May 2023 was great."),
+        ("We met last Saturday at the park.", "We met on 6 May 2023 at the park."),
+        ("Two days ago I ran 5k.", "on 6 May 2023 I ran 5k."),
+        ("I painted it last year.", "I painted it last year (2022)."),
+        ("We moved last August.", "We moved last August (August 2022)."),
+        ("I'll start next month.", "I'll start next month (June 2023)."),
+        ("Three weeks ago I adopted a dog.", "Three weeks ago (17 April 2023 to 23 April 2023) I adopted a dog."),
+        ("I was there on 8 May 2023.", "I was there on 8 May 2023."),
+        ("In 2022 I painted a sunrise.", "In 2022 I painted a sunrise."),
+        ("May I ask about your trip?", "May I ask about your trip?"),
+        ("No time words here.", "No time words here."),
+    ],
+)
+def test_relative_time_cues_are_grounded_in_the_text(text: str, restated: str) -> None:
+    assert ground_in_text(text, find_times(text, SAID)) == restated
+
+
+def conversation() -> Conversation:
+    turns_a = (
+        Turn("D1:1", "Caroline", "I went to the LGBTQ support group yesterday with Melanie."),
+        Turn("D1:2", "Melanie", "That's great! I painted a sunrise over Lake Tahoe last year."),
+    )
+    turns_b = (Turn("D2:1", "Caroline", "Hello again.", image_caption="a photo of a dog"),)
+    return Conversation(
+        "conv-1",
+        (
+            Session("session_1", SAID, turns_a),
+            Session("session_2", datetime(2023, 6, 1, 10, tzinfo=UTC), turns_b),
+        ),
+    )
+
+
+def test_rule_anchorer_fills_the_episode() -> None:
+    first, second, third = RuleAnchorer().anchor(conversation(), "ns")
+    assert first.content == (
+        "Caroline (to Melanie): I went to the LGBTQ support group on 7 May 2023 with Melanie."
+    )
+    ctx = first.context
+    assert ctx.session_id == "session_1" and ctx.session_span.start == SAID
+    assert ctx.event_time is not None and ctx.event_time.label() == "7 May 2023"
+    assert [m.text for m in ctx.mention_times] == ["yesterday"]
+    assert ctx.participants == ("Caroline", "Melanie") and ctx.speaker == "Caroline"
+    assert "LGBTQ" in ctx.entities and "Melanie" not in ctx.entities
+    assert first.source_ids == ("D1:1",) and first.conversation_id == "conv-1"
+    assert second.context.location == "Lake Tahoe"
+    assert second.context.event_time is not None and second.context.event_time.label() == "2022"
+    assert third.content == "Caroline: Hello again. [shares an image: a photo of a dog]"
+    assert third.context.participants == ("Caroline",) and third.context.event_time is None
+
+
+def test_ids_are_deterministic_and_namespaced() -> None:
+    a = RuleAnchorer().anchor(conversation(), "ns")
+    b = RuleAnchorer().anchor(conversation(), "ns")
+    c = RuleAnchorer().anchor(conversation(), "other")
+    assert [u.id for u in a] == [u.id for u in b]
+    assert not {u.id for u in a} & {u.id for u in c}
+    assert a[0].id == memory_id("ns", "conv-1", ["D1:1"])
+
+
+@pytest.mark.parametrize(
+    ("text", "names"),
+    [
+        ("Hey Mel! I met Bob at Starbucks.", ["Mel", "Bob", "Starbucks"]),
+        ("Thanks, Caroline! See you in May.", ["Caroline"]),
+        ("I love New York City.", ["New York City"]),
+        ("Wow. That is great.", []),
+    ],
+)
+def test_proper_names(text: str, names: list[str]) -> None:
+    assert proper_names(text) == names

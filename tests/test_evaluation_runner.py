@@ -1,0 +1,217 @@
+"""The runner, the report and the CLI on tiny fixtures (real Chroma, fake embedder)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ramem_integrations.evaluation import runner
+from ramem_integrations.evaluation.cli import main
+from ramem_integrations.evaluation.report import PLOT, markdown, write_report
+from ramem_integrations.evaluation.runner import RunConfig, cache_key, cache_root, run_evaluation
+from ramem_integrations.evaluation.systems import SYSTEMS, register, select
+from tests.fakes import HashingEmbedder
+
+FIXTURES = Path(__file__).parent / "fixtures"
+SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"
+LOCOMO_KEYS = {"1", "2", "3", "4", "all"}
+
+
+def run(tmp_path: Path, dataset: str = "locomo", **kwargs: Any) -> dict[str, Any]:
+    name = "locomo-tiny.json" if dataset == "locomo" else "longmemeval-tiny.json"
+    config = RunConfig(
+        dataset=dataset,
+        path=kwargs.pop("path", FIXTURES / name),
+        systems=select("bm25,dense,content"),
+        ks=[1, 3],
+        cache=tmp_path / "cache",
+        progress=False,
+        **kwargs,
+    )
+    return run_evaluation(config, embedder=HashingEmbedder())
+
+
+def test_locomo_result_has_the_stable_keys(tmp_path: Path) -> None:
+    result = run(tmp_path)
+    assert result["dataset"] == "locomo" and result["k"] == [1, 3]
+    assert set(result["systems"]) == {"bm25", "dense", "content"}
+    for scores in result["systems"].values():
+        assert {"recall", "tokens", "answerable", "confusable", "f1"} <= set(scores)
+        assert set(scores["recall"]) == {"1", "3"}
+        assert set(scores["recall"]["3"]) == LOCOMO_KEYS
+        assert set(scores["answerable"]["1"]) == LOCOMO_KEYS
+        assert set(scores["confusable"]) == {"n", "d_at_1", "rank_gap"}
+        assert scores["confusable"]["n"] == 1
+        assert scores["f1"] is None
+        assert 0 < scores["tokens"]["1"] < scores["tokens"]["3"]
+        assert scores["recall"]["1"]["all"] <= scores["recall"]["3"]["all"]
+    assert result["evidence_issues"]["malformed"] == 1
+    assert result["meta"]["questions"] == {"1": 1, "2": 2, "3": 1, "4": 3}
+    assert "skipped" in result["meta"]["answers"]
+    json.dumps(result)  # serialisable as is
+
+
+def test_bm25_finds_the_exact_words(tmp_path: Path) -> None:
+    bm25 = run(tmp_path)["systems"]["bm25"]
+    # 'violin' and 'Boston marathon' questions hit their evidence at K=1
+    assert bm25["recall"]["3"]["4"] == 1.0
+
+
+def test_second_run_only_reranks(tmp_path: Path) -> None:
+    first = run(tmp_path)
+    second = run(tmp_path)
+    assert first["meta"]["conversations_ingested"] == 2
+    assert second["meta"]["conversations_ingested"] == 0
+    assert first["systems"] == second["systems"]
+
+
+def test_limit(tmp_path: Path) -> None:
+    result = run(tmp_path, limit=1)
+    assert result["meta"]["conversations"] == 1
+    assert result["systems"]["bm25"]["recall"]["3"]["all"] is not None
+
+
+def test_cache_key_and_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    data = FIXTURES / "locomo-tiny.json"
+    assert cache_key(data, "rule-v1", "a") != cache_key(data, "rule-v1", "b")
+    assert cache_key(data, "rule-v1", "a") == cache_key(data, "rule-v1", "a")
+    monkeypatch.setenv("RAMEM_CACHE_DIR", str(tmp_path / "env"))
+    assert cache_root() == tmp_path / "env"
+    assert cache_root(tmp_path / "flag") == tmp_path / "flag"
+
+
+def test_longmemeval_adds_recall_any_all(tmp_path: Path) -> None:
+    result = run(tmp_path, "longmemeval")
+    scores = result["systems"]["content"]
+    keys = {"knowledge-update", "multi-session", "all"}
+    for metric in runner.LME_RECALLS + ("recall", "answerable"):
+        assert set(scores[metric]["3"]) == keys, metric
+    # with 2-3 sessions per conversation, the top 3 memories cover at least one answer session
+    assert scores["recall_any_session"]["3"]["all"] > 0
+
+
+def test_registering_a_system(tmp_path: Path) -> None:
+    def first_memory(mem: Any, question: Any, k: int) -> list[Any]:
+        return mem.retrieve(question.text, question.namespace, 1, mode="bm25")
+
+    register("first-bm25", first_memory)
+    try:
+        config = RunConfig(
+            "locomo",
+            FIXTURES / "locomo-tiny.json",
+            select(["first-bm25"]),
+            [1, 3],
+            cache=tmp_path,
+            progress=False,
+        )
+        result = run_evaluation(config, embedder=HashingEmbedder())
+    finally:
+        SYSTEMS.pop("first-bm25")
+    scores = result["systems"]["first-bm25"]
+    assert scores["recall"]["3"]["all"] == scores["recall"]["1"]["all"]
+
+
+def test_report_files(tmp_path: Path) -> None:
+    pytest.importorskip("matplotlib")
+    result = run(tmp_path)
+    path = write_report(result, tmp_path / "rep")
+    text = path.read_text()
+    assert "| content |" in text and "Evidence Recall@3" in text
+    assert "Answers were skipped" in text
+    assert (tmp_path / "rep" / PLOT).stat().st_size > 1000
+
+
+def test_report_without_matplotlib_says_how_to_install(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import builtins
+
+    real_import = builtins.__import__
+
+    def no_matplotlib(name: str, *args: Any, **kwargs: Any) -> Any:
+        if name.startswith("matplotlib"):
+            raise ImportError(name)
+        return real_import(name, *args, **kwargs)
+
+    result = run(tmp_path)
+    monkeypatch.setattr(builtins, "__import__", no_matplotlib)
+    path = write_report(result, tmp_path / "rep")
+    assert "pip install 'ramem-integrations[report]'" in path.read_text()
+    assert not (tmp_path / "rep" / PLOT).exists()
+
+
+def test_markdown_with_f1() -> None:
+    f1 = {"1": 0.5, "2": 0.25, "3": None, "4": 1.0, "5": 1.0, "all": 0.6}
+    scores = {
+        "recall": {"5": {"1": 0.1, "2": 0.2, "3": None, "4": 0.4, "all": 0.3}},
+        "tokens": {"5": 120.0},
+        "answerable": {"5": {"1": 0.1, "2": 0.2, "3": None, "4": 0.4, "all": 0.3}},
+        "confusable": {"n": 3, "d_at_1": 0.333, "rank_gap": -1.0},
+        "f1": f1,
+    }
+    text = markdown({"dataset": "locomo", "k": [5], "systems": {"x": scores}, "meta": {}})
+    assert "| x | 0.500 | 0.250 | - | 1.000 | 1.000 | 0.600 |" in text
+    assert "| x | 3 | 0.333 | -1.00 |" in text
+
+
+def test_cli_writes_json_and_report(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    import ramem_integrations.embeddings as embeddings
+
+    monkeypatch.setattr(embeddings, "default_embedder", HashingEmbedder, raising=False)
+    monkeypatch.delenv("RAMEM_LLM_MODEL", raising=False)
+    out = tmp_path / "out.json"
+    code = main(
+        [
+            "eval",
+            "locomo",
+            str(FIXTURES / "locomo-tiny.json"),
+            "--systems",
+            "bm25,content",
+            "--k",
+            "1,3",
+            "--json",
+            str(out),
+            "--report",
+            str(tmp_path / "rep"),
+            "--cache",
+            str(tmp_path / "cache"),
+            "--no-progress",
+        ]
+    )
+    assert code == 0
+    result = json.loads(out.read_text())
+    assert set(result["systems"]) == {"bm25", "content"}
+    assert (tmp_path / "rep" / "report.md").exists()
+    assert "Recall@K" in capsys.readouterr().out
+
+
+def test_cli_rejects_unknown_system(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = main(
+        [
+            "eval",
+            "locomo",
+            str(FIXTURES / "locomo-tiny.json"),
+            "--systems",
+            "nope",
+            "--cache",
+            str(tmp_path),
+        ]
+    )
+    assert code == 2
+    assert "Unknown system" in capsys.readouterr().err
+
+
+@pytest.mark.skipif(
+    not (SHARED / "longmemeval_s_derived_3q.json").exists(), reason="shared samples absent"
+)
+@pytest.mark.parametrize(
+    "name", ["longmemeval_s_derived_3q.json", "longmemeval_s_sample2_original_schema.json"]
+)
+def test_longmemeval_shared_samples(tmp_path: Path, name: str) -> None:
+    result = run(tmp_path, "longmemeval", path=SHARED / name)
+    assert result["systems"]["bm25"]["recall_any_session"]["3"]["all"] is not None

@@ -1,0 +1,83 @@
+import random
+
+import pytest
+
+from ramem_integrations.core.fusion import dedupe_keep_order, reciprocal_rank_fusion
+from ramem_integrations.core.text import tokenize
+from ramem_integrations.lexical import BM25
+
+DOCS = {
+    "a": "Caroline went to the LGBTQ support group yesterday",
+    "b": "Melanie painted a sunrise over the lake",
+    "c": "Caroline is researching adoption agencies",
+    "d": "The support group made Caroline feel accepted",
+}
+
+
+@pytest.mark.parametrize(
+    ("text", "tokens"),
+    [
+        ("Caroline's paintings", ["caroline", "painting"]),
+        ("I went to the LGBTQ support group!", ["went", "lgbtq", "support", "group"]),
+        ("glass class", ["glass", "class"]),
+        ("", []),
+    ],
+)
+def test_tokenize(text: str, tokens: list[str]) -> None:
+    assert tokenize(text) == tokens
+
+
+def build() -> BM25:
+    index = BM25()
+    for doc_id, text in DOCS.items():
+        index.add(doc_id, text)
+    return index
+
+
+def test_bm25_ranks_by_term_overlap_and_rarity() -> None:
+    hits = build().search("support group", 10)
+    assert [doc_id for doc_id, _ in hits][:2] in (["a", "d"], ["d", "a"])
+    assert all(score > 0 for _, score in hits)
+    assert build().search("sunrise", 10)[0][0] == "b"
+    assert build().search("zebra", 10) == []
+
+
+def test_bm25_among_restricts_results() -> None:
+    assert [d for d, _ in build().search("Caroline", 10, among={"c"})] == ["c"]
+
+
+def test_bm25_incremental_updates_equal_a_rebuild() -> None:
+    rng = random.Random(7)
+    words = "apple river stone music garden paint travel dog cat kyoto lisbon".split()
+    live, docs = BM25(), {}
+    for step in range(300):
+        doc_id = f"d{rng.randrange(40)}"
+        if rng.random() < 0.3 and doc_id in docs:
+            live.remove(doc_id)
+            del docs[doc_id]
+        else:
+            docs[doc_id] = " ".join(rng.choices(words, k=rng.randrange(1, 8)))
+            live.add(doc_id, docs[doc_id])
+        if step % 50 == 0 or step == 299:
+            fresh = BM25()
+            for i, t in docs.items():
+                fresh.add(i, t)
+            for query in ("apple river", "kyoto dog", "paint"):
+                got, want = live.search(query, 20), fresh.search(query, 20)
+                assert [i for i, _ in got] == [i for i, _ in want]
+                assert [s for _, s in got] == pytest.approx([s for _, s in want])
+    assert len(live) == len(docs)
+
+
+def test_rrf_fuses_and_breaks_ties_by_first_seen() -> None:
+    fused = reciprocal_rank_fusion([["a", "b", "c"], ["b", "a", "d"]])
+    assert [i for i, _ in fused] == ["a", "b", "c", "d"]
+    assert fused[0][1] == pytest.approx(1 / 61 + 1 / 62)
+    weighted = reciprocal_rank_fusion([["a"], ["b"]], weights=[1.0, 2.0])
+    assert [i for i, _ in weighted] == ["b", "a"]
+    with pytest.raises(ValueError, match="one weight per ranking"):
+        reciprocal_rank_fusion([["a"]], weights=[1.0, 2.0])
+
+
+def test_dedupe_keep_order() -> None:
+    assert dedupe_keep_order(["b", "a", "b", "c", "a"]) == ["b", "a", "c"]

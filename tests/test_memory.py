@@ -1,0 +1,70 @@
+from pathlib import Path
+
+import pytest
+
+from ramem_integrations.core.conversation import load_conversations
+from ramem_integrations.errors import InvalidInputError, NamespaceError
+from ramem_integrations.memory import RaMem
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+@pytest.fixture
+def conversation():  # type: ignore[no-untyped-def]
+    (conv,) = load_conversations(FIXTURES / "chat_small.json")
+    return conv
+
+
+def test_add_conversation_is_idempotent(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
+    first = fake_mem.add_conversation(conversation, "ann")
+    again = fake_mem.add_conversation(conversation, "ann")
+    assert first == again and len(first) == 5
+    assert fake_mem.count("ann") == 5
+
+
+def test_same_conversation_in_two_namespaces_does_not_collide(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
+    fake_mem.add_conversation(conversation, "ann")
+    fake_mem.add_conversation(conversation, "ben")
+    assert fake_mem.namespaces() == {"ann": 5, "ben": 5}
+
+
+@pytest.mark.parametrize("mode", ["content", "dense", "bm25"])
+def test_retrieve_modes_stay_in_namespace(fake_mem: RaMem, conversation, mode: str) -> None:  # type: ignore[no-untyped-def]
+    fake_mem.add_conversation(conversation, "ann")
+    hits = fake_mem.retrieve("pottery class", "ann", k=3, mode=mode)
+    assert hits[0].memory.source_ids == ("b:2",)
+    assert len(hits) <= 3 and all(h.memory.namespace == "ann" for h in hits)
+    assert fake_mem.retrieve("pottery class", "nobody", k=3, mode=mode) == []
+
+
+def test_bm25_follows_adds_and_forgets(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
+    fake_mem.add_conversation(conversation, "ann")
+    assert fake_mem.retrieve("pottery", "ann", mode="bm25")  # index loaded
+    removed = fake_mem.forget("ann", ids=[fake_mem.retrieve("pottery", "ann", k=1, mode="bm25")[0].memory.id])
+    assert removed == 1
+    assert fake_mem.retrieve("pottery", "ann", mode="bm25") == []
+    assert fake_mem.forget("ann", conversation_id="default") == 4
+    assert fake_mem.count("ann") == 0
+
+
+@pytest.mark.parametrize(
+    ("call", "error", "message"),
+    [
+        (lambda m: m.retrieve("q", ""), NamespaceError, "namespace is required"),
+        (lambda m: m.retrieve("", "ann"), InvalidInputError, "query is empty"),
+        (lambda m: m.retrieve("q", "ann", k=0), InvalidInputError, "positive integer"),
+        (lambda m: m.retrieve("q", "ann", mode="magic"), InvalidInputError, "Unknown mode"),
+        (lambda m: m.add_conversation("hello", "ann"), InvalidInputError, "takes a Conversation"),
+        (lambda m: m.add_memories(["x"]), InvalidInputError, "Expected MemoryUnit"),
+    ],
+)
+def test_bad_calls_raise_and_write_nothing(fake_mem: RaMem, call, error, message) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(error, match=message):
+        call(fake_mem)
+    assert fake_mem.namespaces() == {}
+
+
+def test_bad_namespace_on_add_writes_nothing(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
+    with pytest.raises(NamespaceError):
+        fake_mem.add_conversation(conversation, " ")
+    assert fake_mem.namespaces() == {}

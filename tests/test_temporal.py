@@ -1,0 +1,508 @@
+"""Temporal grounding: a table of expressions run against fixed reference moments."""
+
+from __future__ import annotations
+
+import time
+from datetime import UTC, date, datetime
+from zoneinfo import ZoneInfo
+
+import pytest
+
+from ramem_integrations.core import temporal_tables
+from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
+from ramem_integrations.core.types import TimeSpan
+from ramem_integrations.errors import InvalidTimeError
+
+NY = ZoneInfo("America/New_York")
+REFS = {
+    "mon8may": datetime(2023, 5, 8, 13, 56, tzinfo=UTC),  # a Monday, LoCoMo-like session
+    "mon2oct": datetime(2023, 10, 2, 10, 0, tzinfo=UTC),
+    "wed17jan": datetime(2024, 1, 17, 9, 0, tzinfo=UTC),
+    "wed1mar": datetime(2023, 3, 1, 8, 0, tzinfo=UTC),
+    "sun20aug_ny": datetime(2023, 8, 20, 20, 0, tzinfo=NY),
+}
+A, B, C = "mon8may", "mon2oct", "wed17jan"
+
+# (expression, reference, expected): expected is "YYYY-MM-DD" for one whole day,
+# "start/end" for a half-open span (each "YYYY-MM-DD" or "YYYY-MM-DDTHH"), or None.
+CASES: list[tuple[str, str, str | None]] = [
+    # absolute dates
+    ("8 May 2023", A, "2023-05-08"),
+    ("8th May 2023", A, "2023-05-08"),
+    ("8 May, 2023", A, "2023-05-08"),
+    ("the 8th of May 2023", A, "2023-05-08"),
+    ("May 8th, 2023", A, "2023-05-08"),
+    ("May 8, 2023", A, "2023-05-08"),
+    ("May 8 2023", A, "2023-05-08"),
+    ("Monday, 8 May 2023", A, "2023-05-08"),
+    ("1:56 pm on 8 May, 2023", A, "2023-05-08"),
+    ("on 8 May 2023", B, "2023-05-08"),
+    ("2023-05-08", A, "2023-05-08"),
+    ("2023/05/08", A, "2023-05-08"),
+    ("05/08/2023", A, "2023-05-08"),
+    ("5/8/23", A, "2023-05-08"),
+    ("25/08/2023", A, "2023-08-25"),
+    ("12-25-2022", A, "2022-12-25"),
+    ("1 January 2020", A, "2020-01-01"),
+    ("December 31st, 1999", A, "1999-12-31"),
+    ("the second of May 2023", A, "2023-05-02"),
+    ("May second, 2023", A, "2023-05-02"),
+    ("the twenty-first of June 2022", A, "2022-06-21"),
+    ("Sept. 9, 2021", A, "2021-09-09"),
+    ("Jan 5 2022", A, "2022-01-05"),
+    ("3 Aug 2022", A, "2022-08-03"),
+    ("29 February 2024", A, "2024-02-29"),
+    ("29 February 2023", A, None),
+    ("31 February 2023", A, None),
+    ("2023-02-30", A, None),
+    ("13/13/2023", A, None),
+    ("8 may 2023", A, "2023-05-08"),
+    # yearless dates: the latest occurrence not after the reference
+    ("8 May", A, "2023-05-08"),
+    ("20 May", A, "2022-05-20"),
+    ("March 3rd", A, "2023-03-03"),
+    ("on the 1st of December", C, "2023-12-01"),
+    ("29 February", A, "2020-02-29"),
+    # months
+    ("May 2023", A, "2023-05-01/2023-06-01"),
+    ("May of 2023", A, "2023-05-01/2023-06-01"),
+    ("May, 2023", A, "2023-05-01/2023-06-01"),
+    ("in May 2023", B, "2023-05-01/2023-06-01"),
+    ("Jan 2020", A, "2020-01-01/2020-02-01"),
+    ("Sept 2021", A, "2021-09-01/2021-10-01"),
+    ("december 2022", A, "2022-12-01/2023-01-01"),
+    ("in May", A, "2023-05-01/2023-06-01"),
+    ("in August", A, "2022-08-01/2022-09-01"),
+    ("in August", B, "2023-08-01/2023-09-01"),
+    ("in December", C, "2023-12-01/2024-01-01"),
+    ("in January", C, "2024-01-01/2024-02-01"),
+    ("during March", A, "2023-03-01/2023-04-01"),
+    ("since February", A, "2023-02-01/2023-03-01"),
+    ("the month of June", A, "2022-06-01/2022-07-01"),
+    ("August", A, "2022-08-01/2022-09-01"),
+    ("last August", A, "2022-08-01/2022-09-01"),
+    ("last August", B, "2023-08-01/2023-09-01"),
+    ("last May", A, "2022-05-01/2022-06-01"),
+    ("last December", C, "2023-12-01/2024-01-01"),
+    ("next August", A, "2023-08-01/2023-09-01"),
+    ("next May", A, "2024-05-01/2024-06-01"),
+    ("this August", A, "2023-08-01/2023-09-01"),
+    ("this May", A, "2023-05-01/2023-06-01"),
+    ("this coming March", B, "2024-03-01/2024-04-01"),
+    ("last month", A, "2023-04-01/2023-05-01"),
+    ("this month", A, "2023-05-01/2023-06-01"),
+    ("next month", A, "2023-06-01/2023-07-01"),
+    ("last month", C, "2023-12-01/2024-01-01"),
+    ("next month", C, "2024-02-01/2024-03-01"),
+    ("the month before last", A, "2023-03-01/2023-04-01"),
+    ("the month after next", A, "2023-07-01/2023-08-01"),
+    # years
+    ("in 2022", A, "2022-01-01/2023-01-01"),
+    ("since 2019", A, "2019-01-01/2020-01-01"),
+    ("back in 1998", A, "1998-01-01/1999-01-01"),
+    ("the year 2020", A, "2020-01-01/2021-01-01"),
+    ("2021", A, "2021-01-01/2022-01-01"),
+    ("last year", A, "2022-01-01/2023-01-01"),
+    ("this year", A, "2023-01-01/2024-01-01"),
+    ("next year", A, "2024-01-01/2025-01-01"),
+    ("last year", C, "2023-01-01/2024-01-01"),
+    ("the year before last", A, "2021-01-01/2022-01-01"),
+    # seasons (northern, meteorological)
+    ("this summer", A, "2023-06-01/2023-09-01"),
+    ("last summer", A, "2022-06-01/2022-09-01"),
+    ("last summer", B, "2023-06-01/2023-09-01"),
+    ("next summer", A, "2023-06-01/2023-09-01"),
+    ("next summer", B, "2024-06-01/2024-09-01"),
+    ("this spring", A, "2023-03-01/2023-06-01"),
+    ("last spring", A, "2022-03-01/2022-06-01"),
+    ("last winter", A, "2022-12-01/2023-03-01"),
+    ("this winter", A, "2023-12-01/2024-03-01"),
+    ("this winter", C, "2023-12-01/2024-03-01"),
+    ("last winter", C, "2022-12-01/2023-03-01"),
+    ("in the summer", A, "2022-06-01/2022-09-01"),
+    ("in the summer", B, "2023-06-01/2023-09-01"),
+    ("in summer", B, "2023-06-01/2023-09-01"),
+    ("in the fall", A, "2022-09-01/2022-12-01"),
+    ("last fall", B, "2022-09-01/2022-12-01"),
+    ("this autumn", B, "2023-09-01/2023-12-01"),
+    ("during the winter", A, "2022-12-01/2023-03-01"),
+    ("the spring of 2021", A, "2021-03-01/2021-06-01"),
+    ("spring 2021", A, "2021-03-01/2021-06-01"),
+    ("summer 2022", A, "2022-06-01/2022-09-01"),
+    ("winter 2022", A, "2022-12-01/2023-03-01"),
+    ("the winter of 2019", A, "2019-12-01/2020-03-01"),
+    ("fall 2020", A, "2020-09-01/2020-12-01"),
+    ("autumn of 2018", A, "2018-09-01/2018-12-01"),
+    # parts of a period
+    ("early June", A, "2022-06-01/2022-06-11"),
+    ("early June", B, "2023-06-01/2023-06-11"),
+    ("mid-June 2022", A, "2022-06-11/2022-06-21"),
+    ("mid June 2022", A, "2022-06-11/2022-06-21"),
+    ("late June 2022", A, "2022-06-21/2022-07-01"),
+    ("the end of May 2023", A, "2023-05-22/2023-06-01"),
+    ("the middle of March 2020", A, "2020-03-11/2020-03-22"),
+    ("the beginning of 2023", A, "2023-01-01/2023-05-01"),
+    ("early 2023", A, "2023-01-01/2023-05-01"),
+    ("mid-2021", A, "2021-05-01/2021-09-01"),
+    ("late 2022", A, "2022-09-01/2023-01-01"),
+    ("early last year", A, "2022-01-01/2022-05-01"),
+    ("the end of last year", A, "2022-09-01/2023-01-01"),
+    ("early this month", A, "2023-05-01/2023-05-11"),
+    ("late last month", A, "2023-04-21/2023-05-01"),
+    ("early summer 2022", A, "2022-06-01/2022-07-01"),
+    ("late summer", B, "2023-08-01/2023-09-01"),
+    ("the first half of 2023", A, "2023-01-01/2023-07-01"),
+    ("the second half of 2022", A, "2022-07-01/2023-01-01"),
+    ("the start of next year", A, "2024-01-01/2024-05-01"),
+    ("late last August", B, "2023-08-22/2023-09-01"),
+    # relative days
+    ("yesterday", A, "2023-05-07"),
+    ("today", A, "2023-05-08"),
+    ("tomorrow", A, "2023-05-09"),
+    ("the day before yesterday", A, "2023-05-06"),
+    ("the day after tomorrow", A, "2023-05-10"),
+    ("yesterday", C, "2024-01-16"),
+    ("yesterday", "wed1mar", "2023-02-28"),
+    ("tomorrow", "wed1mar", "2023-03-02"),
+    ("yesterday", "sun20aug_ny", "2023-08-19"),
+    ("two days ago", A, "2023-05-06"),
+    ("2 days ago", A, "2023-05-06"),
+    ("ten days ago", A, "2023-04-28"),
+    ("a day ago", A, "2023-05-07"),
+    ("one day ago", A, "2023-05-07"),
+    ("three days ago", "wed1mar", "2023-02-26"),
+    ("in two days", A, "2023-05-10"),
+    ("in 3 days", C, "2024-01-20"),
+    # parts of a day
+    ("last night", A, "2023-05-07T18/2023-05-08T06"),
+    ("this morning", A, "2023-05-08T06/2023-05-08T12"),
+    ("this afternoon", A, "2023-05-08T12/2023-05-08T18"),
+    ("this evening", A, "2023-05-08T18/2023-05-09T00"),
+    ("tonight", A, "2023-05-08T18/2023-05-09T06"),
+    ("yesterday morning", A, "2023-05-07T06/2023-05-07T12"),
+    ("yesterday afternoon", A, "2023-05-07T12/2023-05-07T18"),
+    ("tomorrow evening", A, "2023-05-09T18/2023-05-10T00"),
+    ("last night", "sun20aug_ny", "2023-08-19T18/2023-08-20T06"),
+    # counted weeks, months, years back and ahead: the whole calendar unit
+    ("a week ago", A, "2023-05-01/2023-05-08"),
+    ("two weeks ago", A, "2023-04-24/2023-05-01"),
+    ("2 weeks ago", B, "2023-09-18/2023-09-25"),
+    ("two weeks ago", C, "2024-01-01/2024-01-08"),
+    ("three weeks ago", A, "2023-04-17/2023-04-24"),
+    ("two weeks back", A, "2023-04-24/2023-05-01"),
+    ("a month ago", A, "2023-04-01/2023-05-01"),
+    ("one month ago", C, "2023-12-01/2024-01-01"),
+    ("three months ago", A, "2023-02-01/2023-03-01"),
+    ("six months ago", B, "2023-04-01/2023-05-01"),
+    ("a year ago", A, "2022-01-01/2023-01-01"),
+    ("two years ago", A, "2021-01-01/2022-01-01"),
+    ("10 years ago", A, "2013-01-01/2014-01-01"),
+    ("twenty years ago", A, "2003-01-01/2004-01-01"),
+    ("a decade ago", A, "2010-01-01/2020-01-01"),
+    ("in a week", A, "2023-05-15/2023-05-22"),
+    ("in three months", A, "2023-08-01/2023-09-01"),
+    ("two weeks from now", A, "2023-05-22/2023-05-29"),
+    ("in a year", A, "2024-01-01/2025-01-01"),
+    # vague counts
+    ("a few days ago", A, "2023-05-03/2023-05-07"),
+    ("a couple of days ago", A, "2023-05-05/2023-05-07"),
+    ("a couple days ago", A, "2023-05-05/2023-05-07"),
+    ("a couple of weeks ago", A, "2023-04-17/2023-05-01"),
+    ("a few weeks ago", A, "2023-04-03/2023-05-01"),
+    ("a few months ago", A, "2022-12-01/2023-04-01"),
+    ("several years ago", A, "2016-01-01/2021-01-01"),
+    ("in a couple of weeks", A, "2023-05-22/2023-06-05"),
+    ("in a few days", A, "2023-05-10/2023-05-14"),
+    # weeks and weekends
+    ("last week", A, "2023-05-01/2023-05-08"),
+    ("this week", A, "2023-05-08/2023-05-15"),
+    ("next week", A, "2023-05-15/2023-05-22"),
+    ("last week", B, "2023-09-25/2023-10-02"),
+    ("last week", C, "2024-01-08/2024-01-15"),
+    ("next week", C, "2024-01-22/2024-01-29"),
+    ("the week before last", A, "2023-04-24/2023-05-01"),
+    ("the week after next", A, "2023-05-22/2023-05-29"),
+    ("this weekend", A, "2023-05-13/2023-05-15"),
+    ("last weekend", A, "2023-05-06/2023-05-08"),
+    ("next weekend", A, "2023-05-20/2023-05-22"),
+    ("over the weekend", A, "2023-05-06/2023-05-08"),
+    ("over the weekend", C, "2024-01-13/2024-01-15"),
+    ("this weekend", "sun20aug_ny", "2023-08-19/2023-08-21"),
+    # rolling windows ending with the reference day
+    ("the past week", A, "2023-05-01/2023-05-09"),
+    ("the last week", A, "2023-05-01/2023-05-09"),
+    ("the past two weeks", A, "2023-04-24/2023-05-09"),
+    ("the last three days", A, "2023-05-05/2023-05-09"),
+    ("past few days", A, "2023-05-03/2023-05-09"),
+    ("the past month", A, "2023-04-08/2023-05-09"),
+    ("earlier this week", C, "2024-01-15/2024-01-18"),
+    ("earlier this month", A, "2023-05-01/2023-05-09"),
+    ("earlier this year", A, "2023-01-01/2023-05-09"),
+    ("later this year", A, "2023-05-08/2024-01-01"),
+    # weekdays
+    ("last Friday", A, "2023-05-05"),
+    ("on Friday", A, "2023-05-05"),
+    ("Friday", A, "2023-05-05"),
+    ("next Friday", A, "2023-05-12"),
+    ("this Friday", A, "2023-05-12"),
+    ("this coming Tuesday", A, "2023-05-09"),
+    ("last Monday", A, "2023-05-01"),
+    ("on Monday", A, "2023-05-08"),
+    ("this Monday", A, "2023-05-08"),
+    ("next Monday", A, "2023-05-15"),
+    ("last Sunday", A, "2023-05-07"),
+    ("this Sunday", A, "2023-05-14"),
+    ("last Friday", C, "2024-01-12"),
+    ("last Wednesday", C, "2024-01-10"),
+    ("on Saturday", "sun20aug_ny", "2023-08-19"),
+    ("last friday", B, "2023-09-29"),
+    # decades
+    ("the 90s", A, "1990-01-01/2000-01-01"),
+    ("the '90s", A, "1990-01-01/2000-01-01"),
+    ("the 90's", A, "1990-01-01/2000-01-01"),
+    ("the 1990s", A, "1990-01-01/2000-01-01"),
+    ("the nineties", A, "1990-01-01/2000-01-01"),
+    ("the eighties", A, "1980-01-01/1990-01-01"),
+    ("the 2000s", A, "2000-01-01/2010-01-01"),
+    ("the 2010s", A, "2010-01-01/2020-01-01"),
+    ("the 20s", A, "2020-01-01/2030-01-01"),
+    ("the 1920s", A, "1920-01-01/1930-01-01"),
+    ("the 30s", A, "1930-01-01/1940-01-01"),
+    ("the early 90s", A, "1990-01-01/1993-05-01"),
+    ("the late 1980s", A, "1986-09-01/1990-01-01"),
+    # ranges
+    ("between May and July 2023", A, "2023-05-01/2023-08-01"),
+    ("from March to June", A, "2022-03-01/2022-07-01"),
+    ("from March to June", B, "2023-03-01/2023-07-01"),
+    ("from March to June 2021", A, "2021-03-01/2021-07-01"),
+    ("from November to February", A, "2022-11-01/2023-03-01"),
+    ("between June and March 2023", A, "2022-06-01/2023-04-01"),
+    ("between 2019 and 2021", A, "2019-01-01/2022-01-01"),
+    ("from 2020 to 2022", A, "2020-01-01/2023-01-01"),
+    ("from May 3 to May 5, 2023", A, "2023-05-03/2023-05-06"),
+    ("from 1 May 2023 to 10 May 2023", A, "2023-05-01/2023-05-11"),
+    ("from 2020-01-05 to 2020-01-09", A, "2020-01-05/2020-01-10"),
+    ("between summer 2021 and spring 2022", A, "2021-06-01/2022-06-01"),
+    ("from Monday to Wednesday", A, "2023-05-01/2023-05-04"),
+    ("between March 2024 and May 2023", A, None),
+    # vague windows
+    ("recently", A, "2023-04-08/2023-05-09"),
+    ("lately", A, "2023-04-08/2023-05-09"),
+    ("the other day", A, "2023-05-01/2023-05-08"),
+    ("a while ago", A, None),
+    ("a long time ago", A, None),
+    ("some time ago", A, None),
+    # not times
+    ("May I ask you something?", A, None),
+    ("May said she would come", A, None),
+    ("I may go later", A, None),
+    ("This may be true", A, None),
+    ("they march on the capital", A, None),
+    ("I will march in the parade", A, None),
+    ("march forward", A, None),
+    ("wait a second", A, None),
+    ("in a second", A, None),
+    ("a second opinion", A, None),
+    ("the second time", A, None),
+    ("second place", A, None),
+    ("the fall of Rome", A, None),
+    ("I fall asleep easily", A, None),
+    ("spring cleaning", A, None),
+    ("summer camp was fun", A, None),
+    ("Fridays are fun", A, None),
+    ("Mayday", A, None),
+    ("I have 2023 reasons", A, None),
+    ("in 500 ways", A, None),
+    ("in my 20s", A, None),
+    ("in her thirties", A, None),
+    ("his 40s", A, None),
+    ("two weeks", A, None),
+    ("a few days", A, None),
+    ("the past", A, None),
+    ("next time", A, None),
+    ("last one", A, None),
+    ("this is great", A, None),
+    ("the weekend warrior", A, None),
+    ("the score was 3/4", A, None),
+    ("version 1.2.3", A, None),
+    ("hello world", A, None),
+    ("", A, None),
+]
+
+
+def _moment(text: str, tz: object) -> datetime:
+    day, _, hour = text.partition("T")
+    d = date.fromisoformat(day)
+    return datetime(d.year, d.month, d.day, int(hour or 0), tzinfo=tz)  # type: ignore[arg-type]
+
+
+def expected_span(expected: str | None, ref: datetime) -> TimeSpan | None:
+    if expected is None:
+        return None
+    if "/" not in expected:
+        return TimeSpan.day(date.fromisoformat(expected), ref.tzinfo)
+    start, end = expected.split("/")
+    return TimeSpan(_moment(start, ref.tzinfo), _moment(end, ref.tzinfo))
+
+
+@pytest.mark.parametrize(
+    ("expression", "ref", "expected"), CASES, ids=[f"{e or 'empty'}@{r}" for e, r, _ in CASES]
+)
+def test_ground_time_table(expression: str, ref: str, expected: str | None) -> None:
+    reference = REFS[ref]
+    assert ground_time(expression, reference) == expected_span(expected, reference)
+
+
+def test_table_is_large_and_covers_every_reference() -> None:
+    assert len(CASES) >= 200
+    assert {ref for _, ref, _ in CASES} == set(REFS)
+
+
+# ------------------------------------------------------------------ the finder
+
+REF = REFS["mon8may"]
+
+
+def texts(sentence: str) -> list[str]:
+    return [f.text for f in find_times(sentence, REF)]
+
+
+def test_finder_offsets_point_at_the_words() -> None:
+    sentence = "We met two weeks ago and again on 8 May 2023."
+    found = find_times(sentence, REF)
+    assert [(f.text, f.relative) for f in found] == [("two weeks ago", True), ("8 May 2023", False)]
+    for f in found:
+        assert sentence[f.start : f.end] == f.text
+
+
+def test_finder_returns_foundtime_with_span() -> None:
+    (found,) = find_times("I flew home yesterday.", REF)
+    assert found == FoundTime(
+        "yesterday", 12, 21, TimeSpan.day(date(2023, 5, 7), UTC), relative=True
+    )
+
+
+@pytest.mark.parametrize(
+    ("sentence", "expected"),
+    [
+        pytest.param(
+            "Caroline went on 8 May 2023 to the group.", ["8 May 2023"], id="date-over-month"
+        ),
+        pytest.param(
+            "between May and July 2023 we hiked", ["between May and July 2023"], id="range"
+        ),
+        pytest.param("the day before yesterday", ["the day before yesterday"], id="day-before"),
+        pytest.param("in early June 2022 I moved", ["early June 2022"], id="part-over-month"),
+        pytest.param("yesterday morning", ["yesterday morning"], id="day-part"),
+        pytest.param("a couple of weeks ago", ["a couple of weeks ago"], id="vague-count"),
+        pytest.param("the past two weeks", ["the past two weeks"], id="rolling"),
+    ],
+)
+def test_finder_prefers_the_longest_match(sentence: str, expected: list[str]) -> None:
+    assert texts(sentence) == expected
+
+
+def test_finder_finds_several_in_text_order() -> None:
+    sentence = "Last Friday I called Mel; in March we hiked, and next summer we sail."
+    assert texts(sentence) == ["Last Friday", "March", "next summer"]
+
+
+def test_prepositions_are_not_part_of_the_match() -> None:
+    assert texts("I moved there in 2022.") == ["2022"]
+    assert texts("over the weekend") == ["the weekend"]
+
+
+@pytest.mark.parametrize(
+    "sentence",
+    [
+        pytest.param("May said she liked the painting.", id="may-name"),
+        pytest.param("May I ask what you painted?", id="may-modal"),
+        pytest.param("It may rain; they march anyway.", id="modal-and-verb"),
+        pytest.param("Yesterdays are gone, mayday!", id="inside-words"),
+        pytest.param("Sundays and Fridays are busy", id="plural-weekdays"),
+        pytest.param("He came second; wait a second.", id="second"),
+        pytest.param("She is in her 30s and lives on 5th avenue.", id="age"),
+        pytest.param("The 2023 people tried", id="number"),
+    ],
+)
+def test_finder_ignores_words_that_are_not_times(sentence: str) -> None:
+    assert texts(sentence) == []
+
+
+def test_may_as_a_name_next_to_a_real_month() -> None:
+    assert texts("May told me she went in May.") == ["May"]
+    found = find_times("May told me she went in May.", REF)
+    assert found[0].start == 24
+
+
+def test_no_match_inside_words() -> None:
+    assert texts("todays_plan and yesterdayish and 12023 and Augusta") == []
+
+
+def test_relative_flag() -> None:
+    found = {f.text: f.relative for f in find_times("8 May 2023, in May and last week", REF)}
+    assert found == {"8 May 2023": False, "May": True, "last week": True}
+
+
+# ------------------------------------------------------------------ within, errors, misc
+
+
+def test_within_drops_spans_outside_the_conversation() -> None:
+    within = TimeSpan(datetime(2023, 1, 1, tzinfo=UTC), datetime(2024, 1, 1, tzinfo=UTC))
+    assert ground_time("the 90s", REF, within=within) is None
+    assert ground_time("last week", REF, within=within) == expected_span(
+        "2023-05-01/2023-05-08", REF
+    )
+    assert texts("in the 90s and last week") == ["the 90s", "last week"]
+    kept = find_times("in the 90s and last week", REF, within=within)
+    assert [f.text for f in kept] == ["last week"]
+
+
+def test_within_keeps_partly_overlapping_spans() -> None:
+    within = TimeSpan(datetime(2023, 5, 1, tzinfo=UTC), datetime(2023, 5, 31, tzinfo=UTC))
+    assert ground_time("this summer", REF, within=within) is None
+    assert ground_time("from March to June", REF, within=within) is None
+    assert ground_time("this month", REF, within=within) is not None
+
+
+def test_naive_reference_raises() -> None:
+    with pytest.raises(InvalidTimeError, match="no timezone"):
+        ground_time("yesterday", datetime(2023, 5, 8))
+    with pytest.raises(InvalidTimeError, match="no timezone"):
+        find_times("yesterday", datetime(2023, 5, 8))
+    with pytest.raises(InvalidTimeError, match="must be a datetime"):
+        find_times("yesterday", date(2023, 5, 8))  # type: ignore[arg-type]
+
+
+def test_result_is_in_the_reference_timezone() -> None:
+    span = ground_time("yesterday", REFS["sun20aug_ny"])
+    assert span is not None
+    assert span.start == datetime(2023, 8, 19, tzinfo=NY)
+    assert span.start.utcoffset() == REFS["sun20aug_ny"].utcoffset()
+
+
+def test_ground_time_refuses_two_expressions() -> None:
+    assert ground_time("yesterday or last week", REF) is None
+
+
+def test_ground_time_accepts_surrounding_words() -> None:
+    assert ground_time("What did Bob say last August?", REF) == expected_span(
+        "2022-08-01/2022-09-01", REF
+    )
+
+
+def test_conventions_table_is_what_the_code_reads() -> None:
+    keys = [row.key for row in temporal_tables.CONVENTIONS]
+    assert len(keys) == len(set(keys))
+    assert temporal_tables.CONVENTION["week_start"] == 0
+
+
+def test_find_times_is_fast_on_plain_sentences() -> None:
+    sentence = "I think the painting you showed me is really beautiful, well done!"
+    find_times(sentence, REF)
+    runs = 300
+    began = time.perf_counter()
+    for _ in range(runs):
+        find_times(sentence, REF)
+    per_call = (time.perf_counter() - began) / runs
+    assert per_call < 0.002  # generous for slow CI; measured figure is in docs/temporal.md

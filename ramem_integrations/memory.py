@@ -23,7 +23,7 @@ from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation
 from ramem_integrations.core.retrieval import ContentRetriever, Hits, single
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
-from ramem_integrations.embeddings import Embedder, as_embedder, default_embedder
+from ramem_integrations.embeddings import Embedder, MiniLMEmbedder, as_embedder
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.stores.chroma import DEFAULT_COLLECTION, ChromaEpisodicStore, check_namespace
@@ -35,6 +35,7 @@ MODES = ("content", "dense", "bm25")
 EMBED_BATCH = 256
 
 Progress = Callable[[int], None]
+default_embedder = MiniLMEmbedder  # the packaged offline model; tests may swap it
 
 
 class StoreSource:

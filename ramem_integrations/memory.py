@@ -21,12 +21,17 @@ import numpy as np
 
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation
-from ramem_integrations.core.retrieval import ContentRetriever, Hits, single
+from ramem_integrations.core.retrieval import ContentRetriever, ContextFilter, Hits, single
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.embeddings import Embedder, MiniLMEmbedder, as_embedder
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.lexical import LexicalIndex
-from ramem_integrations.stores.chroma import DEFAULT_COLLECTION, ChromaEpisodicStore, check_namespace
+from ramem_integrations.stores.chroma import (
+    DEFAULT_COLLECTION,
+    ChromaEpisodicStore,
+    check_namespace,
+    where_for,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -48,11 +53,16 @@ class StoreSource:
     def _embed_one(self, text: str) -> np.ndarray:
         return self.embedder.embed([text])[0]
 
-    def dense(self, namespace: str, query: str, k: int) -> Hits:
-        return self.store.query(namespace, self._embed_query(query), k)
+    def dense(
+        self, namespace: str, query: str, k: int, where: ContextFilter | None = None
+    ) -> Hits:
+        return self.store.query(namespace, self._embed_query(query), k, where=where_for(where))
 
-    def lexical(self, namespace: str, query: str, k: int) -> Hits:
-        ranked = self.lexical_index.index(namespace).search(query, k)
+    def lexical(
+        self, namespace: str, query: str, k: int, where: ContextFilter | None = None
+    ) -> Hits:
+        among = self.store.ids(namespace, where=where_for(where)) if where else None
+        ranked = self.lexical_index.index(namespace).search(query, k, among=among)
         units = {u.id: u for u in self.store.get(namespace, ids=[i for i, _ in ranked])}
         return [(units[i], score) for i, score in ranked if i in units]
 

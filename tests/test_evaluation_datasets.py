@@ -102,9 +102,7 @@ def test_confusable_subset_of_fixture() -> None:
     assert found == {"tiny-1#6": frozenset({"D1:1"})}
 
 
-@pytest.mark.skipif(
-    not DEV_DATA.exists(), reason="development data absent"
-)
+@pytest.mark.skipif(not DEV_DATA.exists(), reason="development data absent")
 def test_locomo_dev_never_crashes() -> None:
     data = load_locomo(DEV_DATA)
     assert len(data.conversations) == 5

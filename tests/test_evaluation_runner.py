@@ -87,7 +87,7 @@ def test_longmemeval_adds_recall_any_all(tmp_path: Path) -> None:
     result = run(tmp_path, "longmemeval")
     scores = result["systems"]["content"]
     keys = {"knowledge-update", "multi-session", "all"}
-    for metric in runner.LME_RECALLS + ("recall", "answerable"):
+    for metric in (*runner.LME_RECALLS, "recall", "answerable"):
         assert set(scores[metric]["3"]) == keys, metric
     # with 2-3 sessions per conversation, the top 3 memories cover at least one answer session
     assert scores["recall_any_session"]["3"]["all"] > 0
@@ -206,6 +206,7 @@ def test_cli_rejects_unknown_system(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert "Unknown system" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(
     not (SHARED / "longmemeval_s_derived_3q.json").exists(), reason="shared samples absent"
 )

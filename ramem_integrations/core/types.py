@@ -206,7 +206,8 @@ class Condition:
 
     ``kind`` is one of ``time``, ``participant``, ``location``, ``entity``, ``relation``,
     ``recency``. ``evidence`` is the words of the question it was read from; ``reason`` says why
-    it is or is not grounded.
+    it is or is not grounded. A ``relation`` condition has ``value`` ``"before"``, ``"after"``,
+    ``"first"`` or ``"last"`` and names its anchor event in ``anchor`` ("the appointment").
     """
 
     kind: str
@@ -215,6 +216,7 @@ class Condition:
     grounded: bool
     span: TimeSpan | None = None
     reason: str = ""
+    anchor: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

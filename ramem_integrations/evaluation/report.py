@@ -101,7 +101,7 @@ def markdown(result: dict[str, Any], *, plot_note: str = "") -> str:
         lines.append(f"| {name} | {c['n']} | {_num(c['d_at_1'])} | {_num(c['rank_gap'], 2)} |")
     lines += ["", "## Answer F1", ""]
     if all(s["f1"] is None for s in systems.values()):
-        lines.append(f"Answers were skipped: {meta.get('answers', 'no LLM configured')}.")
+        lines.append(f"Answers were {meta.get('answers', 'skipped: no LLM configured')}.")
     else:
         f1_cats = [c for c in next(s["f1"] for s in systems.values() if s["f1"]) if c != "all"]
         lines += [meta.get("answers", ""), "", _table(result, "f1", "", f1_cats)]

@@ -13,7 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.core.retrieval import ContextFilter
+from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
 
 DEFAULT_COLLECTION = "ramem_memories"
@@ -38,6 +39,42 @@ def scoped(namespace: str, where: Where | None = None) -> Where:
     if not where:
         return own
     return {"$and": [own, where]}
+
+
+def _overlaps(prefix: str, span: TimeSpan) -> Where:
+    start, end = span.to_epoch()
+    return {"$and": [{f"{prefix}_start": {"$lt": end}}, {f"{prefix}_end": {"$gt": start}}]}
+
+
+def _any_of(clauses: list[Where]) -> Where:
+    return clauses[0] if len(clauses) == 1 else {"$or": clauses}
+
+
+def _all_of(clauses: list[Where]) -> Where | None:
+    if not clauses:
+        return None
+    return clauses[0] if len(clauses) == 1 else {"$and": clauses}
+
+
+def where_for(condition: ContextFilter | None) -> Where | None:
+    """Translate a :class:`ContextFilter` into a Chroma where-clause (None when empty).
+
+    Dates compare as epoch seconds; lists match with ``$contains`` (never equality).
+    """
+    if not condition:
+        return None
+    clauses: list[Where] = []
+    if condition.time is not None:
+        clauses.append(_any_of([_overlaps("session", condition.time),
+                                _overlaps("event", condition.time)]))
+    for person in condition.people:
+        clauses.append(_any_of([{"participants": {"$contains": person}},
+                                {"entities": {"$contains": person}}]))
+    if condition.places:
+        clauses.append(_any_of([{"location": {"$in": list(condition.places)}},
+                                *({"entities": {"$contains": p}} for p in condition.places)]))
+    clauses.extend({"entities": {"$contains": e}} for e in condition.entities)
+    return _all_of(clauses)
 
 
 class ChromaEpisodicStore:

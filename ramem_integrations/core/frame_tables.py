@@ -1,0 +1,85 @@
+"""Language for :mod:`ramem_integrations.core.frames`, kept as data.
+
+Which words make a recency condition, which introduce a relation to another event, which
+question words ask for a time, and which words may open or close an anchor phrase. A new phrase
+is a new row; the patterns are built from these tables at import. Time expressions themselves
+live in :mod:`.temporal_tables`.
+"""
+
+from __future__ import annotations
+
+from dateutil.relativedelta import relativedelta
+
+# Words that ask for the current state: the latest episode is the valid one.
+RECENCY_WORDS: tuple[str, ...] = (
+    "now", "right now", "currently", "current", "still", "these days", "nowadays",
+    "at the moment", "at present", "presently", "latest", "most recent", "most recently",
+    "anymore", "any more", "no longer", "as of now",
+)  # fmt: skip
+
+# Words relating the asked event to another one: word -> (relation, anchor end included).
+# "until May" includes May; "before May" does not. "since" is "after", May included.
+RELATION_WORDS: dict[str, tuple[str, bool]] = {
+    "after": ("after", False), "following": ("after", False), "since": ("after", True),
+    "before": ("before", False), "prior to": ("before", False), "until": ("before", True),
+    "till": ("before", True), "up until": ("before", True),
+}  # fmt: skip
+
+# Relation words that take a time anchor only ("by May 2023"), never an event ("by the lake").
+TIME_ONLY_RELATION_WORDS: dict[str, tuple[str, bool]] = {"by": ("before", True)}
+
+# Words right before a relation word that make it not temporal ("named after her grandma").
+NOT_RELATION_AFTER: frozenset[str] = frozenset(
+    """named name names look looks looked looking take takes took taking taken ask asks asked
+    asking chase chased went go goes going come came run ran""".split()
+)
+
+# Phrases asking for the first or the last occurrence of an event.
+ORDINAL_RELATIONS: dict[str, str] = {
+    "for the first time": "first", "the first time": "first", "first time": "first",
+    "for the last time": "last", "the last time": "last", "the most recent time": "last",
+}  # fmt: skip
+
+# Words that may open an event anchor ("after the trip", "after her birthday", "after moving").
+ANCHOR_OPENERS: frozenset[str] = frozenset(
+    """the a an her his their my our your its this that these those she he they i we you
+    it""".split()
+)
+
+# Words that end an anchor phrase ("after the trip with Bob" keeps "the trip").
+ANCHOR_ENDS: frozenset[str] = frozenset(
+    """in on at with and or but when while during did does do was were is are for because
+    so than who which that where what how why has have had will would could should""".split()
+)
+ANCHOR_MAX_WORDS = 6
+
+# Question openings that ask for a time: the answer is a time, not a condition on one.
+ASKS_TIME: tuple[str, ...] = (
+    "when", "since when", "until when", "what time", "what year", "which year",
+    "what month", "which month", "what date", "which date", "what day", "which day",
+    "how long ago", "how long", "how many years ago", "how many months ago",
+    "how many weeks ago", "how many days ago", "in what year", "in which year",
+    "in what month", "in which month", "on what date", "on which date", "on what day",
+)  # fmt: skip
+
+# Words before a time expression that belong to it when the question is cut down to its need
+# ("in May 2023", "as mentioned on 3 June"); removed along with it, nearest first.
+TIME_LEADERS: frozenset[str] = frozenset(
+    """in on at during of from over around back by throughout through the for as mentioned
+    within""".split()
+)
+
+# Words in a question that are capitalised but are no one's name.
+NOT_NAMES: frozenset[str] = frozenset(
+    """What When Where Who Whom Whose Which Why How Would Could Should Did Does Do Is Are Was
+    Were Has Have Had Can Will In On At After Before Since Until During Dr Mr Mrs Ms""".split()
+)
+
+# How far before and after the conversation's own dates a question's time may fall and still be
+# taken as meant. Before: people recall their past ("4 years ago", "summer 2021"). After: plans.
+PAST_MARGIN = relativedelta(years=5)
+FUTURE_MARGIN = relativedelta(years=1)
+
+# A known name may be shortened in a question to a prefix of at least this many letters
+# ("Mel" for Melanie) when exactly one known participant's first name starts with it.
+NICKNAME_MIN_LETTERS = 3

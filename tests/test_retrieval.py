@@ -1,0 +1,165 @@
+"""Stage 3: selective reinstatement. Ranking logic over a real Chroma store and a fake embedder."""
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from ramem_integrations.core.retrieval import ContextFilter, ContextualRetriever
+from ramem_integrations.core.types import (
+    Condition,
+    EpisodicContext,
+    MemoryUnit,
+    RecallFrame,
+    TimeSpan,
+)
+from ramem_integrations.memory import RaMem
+from ramem_integrations.stores.chroma import where_for
+
+BASE = datetime(2023, 1, 2, tzinfo=UTC)
+PEOPLE = ["Ann", "Bob", "Cy", "Di"]
+
+
+def day(n: int) -> TimeSpan:
+    return TimeSpan(BASE + timedelta(days=n), BASE + timedelta(days=n + 1))
+
+
+def memory(i: int, text: str, session_day: int, participants=("Ann",), event_day=None,  # type: ignore[no-untyped-def]
+           entities=(), location=None) -> MemoryUnit:
+    ctx = EpisodicContext(
+        session_id=f"s{session_day}",
+        session_span=day(session_day),
+        event_time=day(event_day) if event_day is not None else None,
+        participants=tuple(participants),
+        entities=tuple(entities),
+        location=location,
+    )
+    return MemoryUnit(f"m{i:03d}", text, ctx, "ns", (f"t{i}",), "c")
+
+
+def frame(query: str, *conditions: Condition) -> RecallFrame:
+    return RecallFrame(query, query, conditions, BASE)
+
+
+def time_cond(span: TimeSpan) -> Condition:
+    return Condition("time", span.label(), span.label(), True, span)
+
+
+@pytest.fixture
+def dentist(fake_mem: RaMem) -> RaMem:
+    fake_mem.add_memories([
+        memory(1, "Ann: the dentist said my wisdom tooth must come out", 60),  # March
+        memory(2, "Ann: the dentist said the dentist filling went well, dentist visit", 180),  # July
+        memory(3, "Ann: I bought a new bike", 60),
+        memory(4, "Ann: dentist appointment booked for the dentist", 185),
+    ])
+    return fake_mem
+
+
+def retriever(mem: RaMem, strict: bool = True) -> ContextualRetriever:
+    return ContextualRetriever(mem.content, strict=strict)
+
+
+def test_without_grounded_condition_it_is_content_retrieval(dentist: RaMem) -> None:
+    hits = retriever(dentist).retrieve(frame("what did the dentist say"), "ns", 3)
+    content = dentist.content.retrieve("what did the dentist say", "ns", 3)
+    assert [h.memory.id for h in hits] == [h.memory.id for h in content]
+    assert all(h.reason == "content" for h in hits)
+
+
+def test_time_condition_puts_the_valid_episode_first(dentist: RaMem) -> None:
+    march = TimeSpan(BASE + timedelta(days=55), BASE + timedelta(days=70))
+    plain = dentist.content.retrieve("what did the dentist say", "ns", 4)
+    assert plain[0].memory.id != "m001"  # content alone picks the wrong episode
+    hits = retriever(dentist).retrieve(frame("what did the dentist say", time_cond(march)), "ns", 4)
+    assert hits[0].memory.id == "m001" and hits[0].reason == "context"
+    assert hits[0].matched == (f"time {march.label()}",)
+    assert len(hits) == 4 and len({h.memory.id for h in hits}) == 4
+
+
+def test_strict_order_every_valid_before_every_fallback(dentist: RaMem) -> None:
+    march = TimeSpan(BASE + timedelta(days=55), BASE + timedelta(days=70))
+    hits = retriever(dentist).retrieve(frame("dentist", time_cond(march)), "ns", 10)
+    reasons = [h.reason for h in hits]
+    assert reasons == sorted(reasons, key=lambda r: r != "context")
+    assert {h.memory.id for h in hits if h.reason == "context"} == {"m001", "m003"}
+
+
+def test_time_range_with_no_session_falls_back_to_content(dentist: RaMem) -> None:
+    empty = TimeSpan(BASE + timedelta(days=900), BASE + timedelta(days=930))
+    hits = retriever(dentist).retrieve(frame("dentist", time_cond(empty)), "ns", 3)
+    assert len(hits) == 3 and all(h.reason == "content" for h in hits)
+
+
+def test_participant_condition_matches_entities_too(fake_mem: RaMem) -> None:
+    fake_mem.add_memories([
+        memory(1, "Ann: we ate ramen on the trip", 10, entities=("Carol",)),
+        memory(2, "Ann: we ate sardines on the trip", 20, entities=("Bob",)),
+    ])
+    cond = Condition("participant", "Bob", "with Bob", True)
+    hits = retriever(fake_mem).retrieve(frame("what did we eat on the trip", cond), "ns", 2)
+    assert [h.memory.id for h in hits] == ["m002", "m001"]
+    assert hits[0].matched == ("participant Bob",)
+
+
+def test_recency_puts_the_latest_relevant_episode_first(fake_mem: RaMem) -> None:
+    fake_mem.add_memories([
+        memory(1, "Ann: I work at Contoso as a barista", 10),
+        memory(2, "Ann: I now work at Northwind as an analyst", 300),
+        memory(3, "Bob: I like green tea", 400),
+    ])
+    cond = Condition("recency", "latest", "now", True)
+    hits = retriever(fake_mem).retrieve(frame("where does Ann work now", cond), "ns", 3)
+    assert hits[0].memory.id == "m002"
+
+
+def test_relation_after_an_anchor_event(fake_mem: RaMem) -> None:
+    fake_mem.add_memories([
+        memory(1, "Ann: the appointment at the clinic is done", 50),
+        memory(2, "Ann: I went hiking in the hills", 20),
+        memory(3, "Ann: I went hiking by the sea", 80),
+    ])
+    cond = Condition("relation", "after", "after the appointment", True, anchor="the appointment")
+    hits = retriever(fake_mem).retrieve(frame("where did Ann go hiking", cond), "ns", 3)
+    assert hits[0].memory.id == "m003" and hits[0].reason == "context"
+
+
+def test_soft_mode_can_keep_a_much_better_content_hit_first(dentist: RaMem) -> None:
+    march = TimeSpan(BASE + timedelta(days=55), BASE + timedelta(days=70))
+    hits = ContextualRetriever(dentist.content, strict=False, bonus=0.0).retrieve(
+        frame("dentist dentist visit", time_cond(march)), "ns", 4)
+    plain = dentist.content.retrieve("dentist dentist visit", "ns", 4)
+    assert hits[0].memory.id == plain[0].memory.id
+    assert len(hits) == 4 and len({h.memory.id for h in hits}) == 4
+
+
+memories_strategy = st.lists(
+    st.tuples(
+        st.integers(0, 30),
+        st.one_of(st.none(), st.integers(0, 30)),
+        st.lists(st.sampled_from(PEOPLE), min_size=1, max_size=3, unique=True),
+        st.lists(st.sampled_from(PEOPLE), max_size=2, unique=True),
+        st.one_of(st.none(), st.sampled_from(["Paris", "Rome"])),
+    ),
+    min_size=1,
+    max_size=25,
+)
+filters_strategy = st.builds(
+    ContextFilter,
+    time=st.one_of(st.none(), st.tuples(st.integers(0, 30), st.integers(1, 10)).map(
+        lambda t: TimeSpan(day(t[0]).start, day(t[0] + t[1]).start))),
+    people=st.lists(st.sampled_from(PEOPLE), max_size=2, unique=True).map(tuple),
+    places=st.lists(st.sampled_from(["Paris", "Rome"]), max_size=2, unique=True).map(tuple),
+)
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(rows=memories_strategy, where=filters_strategy)
+def test_chroma_where_clause_agrees_with_the_python_check(fake_mem: RaMem, rows, where) -> None:  # type: ignore[no-untyped-def]
+    fake_mem.forget("ns")
+    units = [memory(i, f"memory number {i}", s, p, e, ents, loc)
+             for i, (s, e, p, ents, loc) in enumerate(rows)]
+    fake_mem.add_memories(units)
+    expected = {u.id for u in units if where.met_by(u) is not None}
+    assert set(fake_mem.store.ids("ns", where=where_for(where))) == expected

@@ -42,7 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
     query.add_argument("--store", type=Path, required=True)
     query.add_argument("--namespace", required=True)
     query.add_argument("--k", type=int, default=10)
-    query.add_argument("--mode", default="content")
+    query.add_argument("--mode", default="ramem", help="ramem (default), content, dense or bm25")
     query.add_argument("--json", action="store_true", help="print memories as JSON")
     query.set_defaults(handler=_query)
 

@@ -9,6 +9,7 @@ import tempfile
 from dataclasses import dataclass
 from importlib import resources
 from pathlib import Path
+from typing import Any
 
 from ramem_integrations.core.conversation import load_conversations
 
@@ -51,21 +52,44 @@ def sample_path() -> Path:
     return Path(str(resources.files("ramem_integrations") / "data" / "demo_conversation.json"))
 
 
-def run_demo(store: Path | None = None, k: int = 3) -> int:
-    """Ingest the sample and print, for each question, what retrieval finds."""
-    from ramem_integrations.cli import coordinates_line
+def run_demo(store: Path | None = None, k: int = 3, *, show_prompt: bool = True) -> int:
+    """Ingest the sample; for each question show content-only retrieval beside RaMem."""
     from ramem_integrations.memory import RaMem
 
     with tempfile.TemporaryDirectory(prefix="ramem-demo-") as tmp:
         mem = RaMem.from_path(store or Path(tmp))
         (conversation,) = load_conversations(sample_path())
         mem.add_conversation(conversation, NAMESPACE)
-        print(f"Ingested {mem.count(NAMESPACE)} memories from {len(conversation.sessions)} sessions.\n")
+        print(f"Ingested {mem.count(NAMESPACE)} memories from {len(conversation.sessions)} "
+              f"sessions ({conversation.date_range.label()}).\n")
+        wins = 0
         for item in QUESTIONS:
-            print(f"Q: {item.question}    ({item.why})")
-            for rank, hit in enumerate(mem.retrieve(item.question, NAMESPACE, k=k), 1):
-                mark = "*" if item.expected_source in hit.memory.source_ids else " "
-                print(f" {mark}{rank}. {hit.memory.content}")
-                print(f"     {coordinates_line(hit.memory)}")
-            print()
+            wins += _show(mem, item, k)
+        print(f"RaMem put the right episode first on {wins} of {len(QUESTIONS)} questions.")
+        if show_prompt:
+            question = QUESTIONS[0].question
+            hits = mem.retrieve(question, NAMESPACE, k=k)
+            print("\nThe context-preserving prompt for the first question:\n")
+            print(mem.render(question, hits, namespace=NAMESPACE))
     return 0
+
+
+def _show(mem: Any, item: DemoQuestion, k: int) -> int:
+    """Print one question's frame and both rankings; 1 if RaMem's first hit is right."""
+    from ramem_integrations.core.prompts import describe_frame
+
+    frame = mem.frame(item.question, NAMESPACE)
+    print(f"Q: {item.question}   ({item.why})")
+    print(f"   frame: {describe_frame(frame) if frame.is_grounded else 'no grounded condition'}")
+    firsts = []
+    for mode in ("content", "ramem"):
+        hits = mem.retrieve(item.question, NAMESPACE, k=k, mode=mode)
+        print(f"   {mode}:")
+        for rank, hit in enumerate(hits, 1):
+            mark = "right" if item.expected_source in hit.memory.source_ids else "     "
+            print(f"     {rank}. [{mark}] {hit.memory.content}")
+            print(f"        {hit.memory.context.session_span.label()}; {hit.reason}"
+                  + (f" ({', '.join(hit.matched)})" if hit.matched else ""))
+        firsts.append(bool(hits) and item.expected_source in hits[0].memory.source_ids)
+    print()
+    return int(firsts[1])

@@ -479,3 +479,8 @@ def as_embedder(obj: Any = None) -> Embedder:
         "embed(texts)), a LangChain Embeddings, a LlamaIndex BaseEmbedding, a Chroma "
         "EmbeddingFunction, or None for the offline default."
     )
+
+
+def default_embedder() -> Embedder:
+    """The packaged offline embedder (all-MiniLM-L6-v2, int8 ONNX); loads once per process."""
+    return MiniLMEmbedder()

@@ -218,22 +218,26 @@ class LLMAnchorer:
                 SYSTEM_PROMPT, window.prompt(), lambda obj: read_reply(obj, window), schema=SCHEMA
             )
             return [
-                _unit(rule, turn, window.session, readings[turn.id])
+                _unit(rule, window, readings[turn.id])
                 for rule, turn in zip(rules, window.turns, strict=True)
             ]
 
         return with_fallback(ask, lambda: rules, f"LLM anchoring of {window.label}")
 
 
-def _unit(rule: MemoryUnit, turn: Turn, session: Session, reading: TurnReading) -> MemoryUnit:
-    """The rule anchorer's unit with the model's reading put in; ids and times stay the rule's."""
-    speakers = [t.speaker for t in session.turns]
+def _unit(rule: MemoryUnit, window: Window, reading: TurnReading) -> MemoryUnit:
+    """The rule anchorer's unit with the model's reading put in; ids and times stay the rule's.
+
+    As with the rules, the session's speakers are always participants and the conversation's
+    speakers are never entities.
+    """
+    speakers = [t.speaker for t in window.session.turns]
     context = replace(
         rule.context,
         event_time=reading.event_time,
         participants=tuple(dict.fromkeys([*speakers, *reading.participants])),
         location=reading.location,
-        entities=reading.entities,
+        entities=tuple(e for e in reading.entities if e not in window.speakers),
         topic=reading.topic,
     )
     return replace(rule, content=reading.content, context=context)
@@ -357,7 +361,9 @@ def _name(value: str, window: Window, kind: str) -> str:
     if not _appears(value, window.shown_text) and not _appears(
         value.removeprefix("the ").removeprefix("The "), window.shown_text
     ):
-        raise ValueError(f"{kind}: {value!r} is neither a conversation speaker nor written in the turns")
+        raise ValueError(
+            f"{kind}: {value!r} is neither a conversation speaker nor written in the turns"
+        )
     return value
 
 

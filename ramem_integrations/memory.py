@@ -12,6 +12,7 @@
 from __future__ import annotations
 
 import logging
+from datetime import datetime
 from collections.abc import Callable, Iterable, Sequence
 from functools import lru_cache
 from pathlib import Path
@@ -21,9 +22,18 @@ import numpy as np
 
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation
-from ramem_integrations.core.retrieval import ContentRetriever, ContextFilter, Hits, single
-from ramem_integrations.core.types import MemoryUnit, ScoredMemory
-from ramem_integrations.embeddings import Embedder, MiniLMEmbedder, as_embedder
+from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
+from ramem_integrations.core.prompts import render_answer_prompt
+from ramem_integrations.core.retrieval import (
+    ContentRetriever,
+    ContextFilter,
+    ContextualRetriever,
+    Hits,
+    single,
+)
+from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
+from ramem_integrations import embeddings
+from ramem_integrations.embeddings import Embedder, as_embedder
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.stores.chroma import (
@@ -35,12 +45,11 @@ from ramem_integrations.stores.chroma import (
 
 logger = logging.getLogger(__name__)
 
-#: Retrieval modes: the baselines share the store with the full method.
-MODES = ("content", "dense", "bm25")
+#: Retrieval modes: the full method, and the baselines that share its store.
+MODES = ("ramem", "content", "dense", "bm25")
 EMBED_BATCH = 256
 
 Progress = Callable[[int], None]
-default_embedder = MiniLMEmbedder  # the packaged offline model; tests may swap it
 
 
 class StoreSource:
@@ -76,6 +85,9 @@ class RaMem:
             ``Embeddings``, LlamaIndex ``BaseEmbedding`` or Chroma ``EmbeddingFunction``;
             the packaged offline MiniLM model when omitted.
         anchorer: turns conversations into memory units; :class:`RuleAnchorer` when omitted.
+        frame_inducer: reads questions into recall frames; :class:`RuleFrameInducer` when omitted.
+        strict: keep every context-valid memory ahead of every fallback one (the paper's
+            reference behaviour); ``False`` ranks by content score plus a context bonus.
     """
 
     def __init__(
@@ -84,13 +96,18 @@ class RaMem:
         *,
         embedder: Any = None,
         anchorer: Anchorer | None = None,
+        frame_inducer: FrameInducer | None = None,
+        strict: bool = True,
     ) -> None:
         self.store = store
-        self.embedder: Embedder = as_embedder(embedder) if embedder is not None else default_embedder()
+        self.embedder: Embedder = as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
         self.anchorer: Anchorer = anchorer or RuleAnchorer()
         self.lexical = LexicalIndex(lambda ns: self.store.get(ns))
         self.source = StoreSource(store, self.embedder, self.lexical)
         self.content = ContentRetriever(self.source)
+        self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()
+        self.reinstatement = ContextualRetriever(self.content, strict=strict)
+        self._known: dict[str, KnownContext] = {}
 
     @classmethod
     def from_path(
@@ -145,6 +162,7 @@ class RaMem:
             vectors = self.embedder.embed([u.content for u in batch])
             self.store.upsert(batch, vectors)
             self.lexical.added(namespace, batch)
+            self._known.pop(namespace, None)
             if progress:
                 progress(len(batch))
 
@@ -163,18 +181,53 @@ class RaMem:
         """Delete memories: by id, by source conversation, or the whole namespace."""
         removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
         self.lexical.removed(namespace, removed)
+        self._known.pop(namespace, None)
         return len(removed)
 
     # -- reading -----------------------------------------------------------------------
+    def known(self, namespace: str) -> KnownContext:
+        """What the namespace knows: its people, places, entities and date range (cached)."""
+        if namespace not in self._known:
+            self._known[namespace] = KnownContext.from_memories(self.store.get(namespace))
+        return self._known[namespace]
+
+    def frame(
+        self, query: str, namespace: str, *, reference: datetime | None = None
+    ) -> RecallFrame:
+        """Read ``query`` for the conditions its evidence must meet.
+
+        Relative times are grounded against ``reference`` (the question's date), else the end
+        of the namespace's date range; never against today's clock.
+        """
+        known = self.known(check_namespace(namespace))
+        if reference is None and known.date_range is not None:
+            reference = known.date_range.end
+        if reference is None:
+            return RecallFrame(query, query)
+        return self.frame_inducer.induce(query, reference=reference, known=known)
+
     def retrieve(
-        self, query: str, namespace: str, k: int = 10, *, mode: str = "content"
+        self,
+        query: str,
+        namespace: str,
+        k: int = 10,
+        *,
+        mode: str = "ramem",
+        reference: datetime | None = None,
     ) -> list[ScoredMemory]:
-        """The ``k`` memories of ``namespace`` that best serve ``query``."""
+        """The ``k`` memories of ``namespace`` that best serve ``query``.
+
+        ``mode="ramem"`` (default) is selective reinstatement; ``content``, ``dense`` and
+        ``bm25`` are the plain retrievers it falls back on. Each hit says why it was chosen.
+        """
         check_namespace(namespace)
         if not isinstance(query, str) or not query.strip():
             raise InvalidInputError("The query is empty; ask a question in words.")
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise InvalidInputError(f"k must be a positive integer, got {k!r}.")
+        if mode == "ramem":
+            frame = self.frame(query, namespace, reference=reference)
+            return self.reinstatement.retrieve(frame, namespace, k)
         if mode == "dense":
             return single(self.source.dense(namespace, query, k), k)
         if mode == "bm25":
@@ -182,6 +235,22 @@ class RaMem:
         if mode == "content":
             return self.content.retrieve(query, namespace, k)
         raise InvalidInputError(f"Unknown mode {mode!r}; use one of: {', '.join(MODES)}.")
+
+    def render(
+        self,
+        question: str,
+        hits: Sequence[ScoredMemory],
+        *,
+        namespace: str | None = None,
+        reference: datetime | None = None,
+        flat: bool = False,
+    ) -> str:
+        """The context-preserving prompt for ``question`` over ``hits`` (flat for the ablation).
+
+        With ``namespace``, the question's grounded conditions are written into the prompt.
+        """
+        frame = self.frame(question, namespace, reference=reference) if namespace else None
+        return render_answer_prompt(question, hits, frame, flat=flat)
 
     def count(self, namespace: str) -> int:
         return self.store.count(namespace)

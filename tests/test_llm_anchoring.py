@@ -6,6 +6,7 @@ The ``openai_server`` fixture comes from ``tests/openai_server.py`` through ``te
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
@@ -68,7 +69,7 @@ GOOD_1 = (
         "Caroline told Melanie she went to the LGBTQ support group on 7 May 2023.",
         event_time={"start": "2023-05-07", "end": "2023-05-07"},
         participants=["Caroline", "Melanie"],
-        entities=["LGBTQ support group"],
+        entities=["LGBTQ support group", "Melanie"],
         topic="support group visit",
     ),
     memory("D1:2", "Melanie asked Caroline whether she went with Jo.", participants=["Jo"]),
@@ -163,50 +164,86 @@ def changed(turn_id: str, **fields: Any) -> tuple[dict[str, Any], ...]:
     return tuple({**m, **fields} if m["turn_id"] == turn_id else m for m in GOOD_1)
 
 
-BAD_FIRST_WINDOW: dict[str, Reply] = {
-    "missing turn": reply(*without("D1:2")),
-    "unknown turn id": reply(*GOOD_1, memory("D9:9", "Caroline said something else.")),
-    "turn twice": reply(*GOOD_1, GOOD_1[0]),
-    "turn of another window": reply(*GOOD_1, *GOOD_2),
-    "invented participant": reply(*changed("D1:2", participants=["Jo", "Zelda"])),
-    "invented location": reply(*changed("D1:1", location="Paris")),
-    "invented entity": reply(*changed("D1:1", entities=["Pride Foundation"])),
-    "event after the window": reply(
-        *changed("D1:1", event_time={"start": "2025-01-01", "end": "2025-01-02"})
+# Each bad reply for the first window, and words of the reason the warning must give.
+BAD_FIRST_WINDOW: dict[str, tuple[Reply, str]] = {
+    "missing turn": (reply(*without("D1:2")), "no memory for turn.s. D1:2"),
+    "unknown turn id": (
+        reply(*GOOD_1, memory("D9:9", "Caroline said something else.")),
+        "unknown turn id 'D9:9'",
     ),
-    "event before the window": reply(
-        *changed("D1:1", event_time={"start": "1900-05-07", "end": "1900-05-07"})
+    "turn twice": (reply(*GOOD_1, GOOD_1[0]), "more than one memory"),
+    "turn of another window": (reply(*GOOD_1, *GOOD_2), "unknown turn id 'D1:3'"),
+    "invented participant": (
+        reply(*changed("D1:2", participants=["Jo", "Zelda"])),
+        "'Zelda' is neither a conversation speaker nor written in the turns",
     ),
-    "unparseable date": reply(*changed("D1:1", event_time={"start": "May 7", "end": "May 7"})),
-    "event ends before it starts": reply(
-        *changed("D1:1", event_time={"start": "2023-05-07", "end": "2023-05-01"})
+    "invented location": (reply(*changed("D1:1", location="Paris")), "'Paris' is neither"),
+    "invented entity": (
+        reply(*changed("D1:1", entities=["Pride Foundation"])),
+        "'Pride Foundation' is neither",
     ),
-    "empty content": reply(*changed("D1:1", content="  ")),
-    "overlong content": reply(*changed("D1:2", content="Melanie asked " + "x" * 400)),
-    "speaker not named": reply(*changed("D1:1", content="She went to a support group.")),
-    "participants not a list": reply(*changed("D1:2", participants="Jo")),
-    "no memories key": Reply.chat(json.dumps({"turns": list(GOOD_1)})),
-    "invalid JSON": Reply.chat('{"memories": [{"turn_id": "D1:1",'),
-    "HTTP 500": Reply.error(500),
-    "timeout": Reply.slow(2.0, json.dumps({"memories": list(GOOD_1)})),
+    "event after the window": (
+        reply(*changed("D1:1", event_time={"start": "2025-01-01", "end": "2025-01-02"})),
+        "outside the plausible window 1923-05-08..2024-05-08",
+    ),
+    "event before the window": (
+        reply(*changed("D1:1", event_time={"start": "1900-05-07", "end": "1900-05-07"})),
+        "outside the plausible window",
+    ),
+    "unparseable date": (
+        reply(*changed("D1:1", event_time={"start": "May 7", "end": "May 7"})),
+        "not a 'YYYY-MM-DD' date",
+    ),
+    "event ends before it starts": (
+        reply(*changed("D1:1", event_time={"start": "2023-05-07", "end": "2023-05-01"})),
+        "ends .2023-05-01. before it starts",
+    ),
+    "empty content": (reply(*changed("D1:1", content="  ")), "content must be a non-empty"),
+    "overlong content": (
+        reply(*changed("D1:2", content="Melanie asked " + "x" * 400)),
+        "content of 414 characters for a turn of 33 .limit 332.",
+    ),
+    "speaker not named": (
+        reply(*changed("D1:1", content="She went to a support group.")),
+        "does not name the speaker 'Caroline'",
+    ),
+    "participants not a list": (
+        reply(*changed("D1:2", participants="Jo")),
+        "participants must be a list of strings",
+    ),
+    "no memories key": (
+        Reply.chat(json.dumps({"turns": list(GOOD_1)})),
+        "expected an object",
+    ),
+    "invalid JSON": (Reply.chat('{"memories": [{"turn_id": "D1:1",'), "not reply with valid JSON"),
+    "HTTP 500": (Reply.error(500), "HTTP 500"),
+    "timeout": (
+        Reply.slow(2.0, json.dumps({"memories": list(GOOD_1)})),
+        "did not answer within 0.5 s",
+    ),
 }
 
 
-@pytest.mark.parametrize("bad", BAD_FIRST_WINDOW.values(), ids=BAD_FIRST_WINDOW.keys())
+@pytest.mark.parametrize(("bad", "reason"), BAD_FIRST_WINDOW.values(), ids=BAD_FIRST_WINDOW.keys())
 def test_an_invalid_window_falls_back_to_the_rule_units_for_its_turns(
-    openai_server: OpenAIServer, bad: Reply
+    openai_server: OpenAIServer, bad: Reply, reason: str
 ):
     openai_server.script(bad, reply(*GOOD_2), reply(*GOOD_3))
-    with pytest.warns(RamemFallbackWarning, match=r"session_1 turns D1:1\.\.D1:2") as caught:
+    with pytest.warns(RamemFallbackWarning) as caught:
         units = anchorer(openai_server, timeout=0.5).anchor(conversation(), NS)
 
-    assert len(caught) == 1
+    [warning] = caught
+    assert re.search(
+        r"LLM anchoring of session_1 turns D1:1\.\.D1:2 fell back", str(warning.message)
+    )
+    assert re.search(reason, str(warning.message))
     rules = rule_units()
     assert units[:2] == rules[:2]  # the whole window, not just the bad turn
     assert [u.content for u in units[2:]] == [GOOD_2[0]["content"], GOOD_3[0]["content"]]
     assert [u.id for u in units] == [u.id for u in rules]
     stored_names = {n for u in units for n in (*u.context.participants, *u.context.entities)}
     assert not stored_names & {"Zelda", "Paris", "Pride Foundation"}
+    assert "Paris" not in {u.context.location for u in units}
 
 
 def test_ids_equal_the_rule_anchorers_so_switching_anchorers_upserts(

@@ -38,7 +38,8 @@ _NOT_NAMES = frozenset(
 class Anchorer(Protocol):
     """Anything that turns a conversation into memory units."""
 
-    name: str
+    @property
+    def name(self) -> str: ...
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]: ...
 

@@ -227,6 +227,7 @@ class RecallFrame:
     need: str
     conditions: tuple[Condition, ...] = ()
     reference: datetime | None = None
+    asks_time: bool = False  # the question asks for a time ("When did ...?")
 
     @property
     def grounded(self) -> tuple[Condition, ...]:
@@ -239,9 +240,19 @@ class RecallFrame:
 
     @property
     def time_range(self) -> TimeSpan | None:
-        """The grounded time condition's span, if any."""
+        """The span the grounded time conditions agree on, if any.
+
+        Their intersection ("the Sunday before 25 October 2022" is 23 October); when they do
+        not meet, the span covering them all ("last Friday, said on 23 January": the event's
+        day and the day it was mentioned).
+        """
         spans = [c.span for c in self.grounded if c.kind == "time" and c.span is not None]
-        return spans[0] if spans else None
+        if not spans:
+            return None
+        start, end = max(s.start for s in spans), min(s.end for s in spans)
+        if start < end:
+            return TimeSpan(start, end)
+        return TimeSpan(min(s.start for s in spans), max(s.end for s in spans))
 
     def values(self, kind: str) -> tuple[str, ...]:
         """The values of the grounded conditions of one kind."""

@@ -1,0 +1,515 @@
+"""Recall-condition induction (stage 2): a question becomes a need and a recall frame.
+
+:class:`RuleFrameInducer` reads, offline, the conditions valid evidence must meet:
+
+- ``time``: each time expression (:mod:`.temporal`), grounded against the reference moment the
+  caller passes (the question's date, or the end of the conversation). A relative expression in a
+  question that also names an absolute date is grounded against that date ("last weekend before
+  April 10, 2023"); one after *before / after / since / until / by* becomes an open range
+  ("after May 2023"). A span outside the conversation's dates (widened by
+  :data:`~.frame_tables.PAST_MARGIN` and :data:`~.frame_tables.FUTURE_MARGIN`) is kept but not
+  grounded. A question that asks for a time ("When did ...?") gets no time condition from that.
+- ``participant``, ``location``, ``entity``: names the namespace knows (:class:`KnownContext`),
+  matched case-insensitively on word boundaries; an unknown name is kept, not grounded.
+- ``relation``: "after the support group", "the first time": never grounded here, since
+  the anchor event's time is found among the memories by the retriever (stage 3).
+- ``recency``: "now", "still", "these days", ...: grounded (the latest episode is valid).
+
+The ``need`` is the question without its time, relation and recency words. Words live in
+:mod:`.frame_tables`. ``LLMFrameInducer`` (in ``ramem_integrations.llm_frames``) fills the same
+frame with a model and falls back to these rules.
+
+>>> from datetime import UTC, datetime
+>>> known = KnownContext(participants=("Alice", "Sam"), places=("Lisbon",))
+>>> frame = RuleFrameInducer().induce(
+...     "What did Alice eat in Lisbon last May?",
+...     reference=datetime(2024, 9, 2, tzinfo=UTC), known=known)
+>>> [(c.kind, c.value, c.grounded) for c in frame.conditions]
+[('time', 'May 2024', True), ('participant', 'Alice', True), ('location', 'Lisbon', True)]
+>>> frame.need
+'What did Alice eat in Lisbon?'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from datetime import datetime, timedelta
+from typing import Protocol
+
+from dateutil.relativedelta import relativedelta
+
+from ramem_integrations.core import frame_tables as words
+from ramem_integrations.core import temporal_tables
+from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
+from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.types import Condition, MemoryUnit, RecallFrame, TimeSpan
+from ramem_integrations.errors import InvalidInputError
+
+__all__ = [
+    "FrameInducer",
+    "KnownContext",
+    "RuleFrameInducer",
+    "asks_for_time",
+    "check_time",
+    "known_name",
+    "open_range",
+]
+
+RELATION_REASON = (
+    "needs the anchor event's time: the retriever finds the anchor among the memories (stage 3)"
+)
+ORDINAL_REASON = (
+    "needs the times of every matching episode: the retriever orders them (stage 3)"
+)
+
+
+def _alt(phrases: Iterable[str]) -> str:
+    """A non-capturing alternation, longest first, spaces matching any whitespace."""
+    items = sorted(phrases, key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in items) + ")"
+
+
+def _count_pattern() -> str:
+    counts = {**temporal_tables.NUMBER_WORDS, **temporal_tables.VAGUE_COUNTS}
+    return rf"(?:\d{{1,3}}|{_alt(counts)})"
+
+
+_RECENCY = re.compile(rf"(?<![\w'-]){_alt(words.RECENCY_WORDS)}(?![\w'-])", re.IGNORECASE)
+_ORDINAL = re.compile(rf"(?<!\w){_alt(words.ORDINAL_RELATIONS)}(?!\w)", re.IGNORECASE)
+_RELATION = re.compile(rf"(?<![\w'-])(?P<rel>{_alt(words.RELATION_WORDS)})\s+", re.IGNORECASE)
+_ALL_RELATIONS = {**words.RELATION_WORDS, **words.TIME_ONLY_RELATION_WORDS}
+# "two weeks before" / "the week before" / "before", right before a time expression.
+_TIME_RELATION = re.compile(
+    rf"(?:(?P<n>{_count_pattern()})\s+(?P<u>{_alt(temporal_tables.UNITS)})\s+"
+    rf"|the\s+(?P<one>day|week|month|year)\s+)?(?P<rel>{_alt(_ALL_RELATIONS)})\s+$",
+    re.IGNORECASE,
+)
+_ASKS_TIME = re.compile(rf"^\W*{_alt(words.ASKS_TIME)}(?!\w)", re.IGNORECASE)
+_WORD = re.compile(r"[\w'’-]+")
+_NAME_RUN = re.compile(r"(?<![\w'-])[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*(?![\w-])")
+_PLACE_CUE = re.compile(r"\b(?:in|at|to|from|near|visit|visited|visiting)\s+$", re.IGNORECASE)
+_TIME_WORDS = frozenset(
+    [*temporal_tables.MONTHS, *temporal_tables.WEEKDAYS, *temporal_tables.SEASONS]
+    + [*temporal_tables.MODIFIERS, *words.RECENCY_WORDS]
+)
+
+
+def asks_for_time(query: str) -> bool:
+    """True when the question asks for a time ("When did ...?", "What year ...?")."""
+    return bool(_ASKS_TIME.search(query))
+
+
+# ------------------------------------------------------------------------- what is known
+
+
+@dataclass(frozen=True, slots=True)
+class KnownContext:
+    """What a namespace knows: its people, places, named things and dates.
+
+    Conditions are checked against it: a participant the namespace never saw, or a date far
+    outside its ``date_range``, cannot be a reliable condition.
+    """
+
+    participants: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+    entities: tuple[str, ...] = ()
+    date_range: TimeSpan | None = None
+
+    @classmethod
+    def from_memories(cls, units: Iterable[MemoryUnit]) -> KnownContext:
+        """Collect speakers and participants, locations, entities and the span of the sessions."""
+        people: dict[str, None] = {}
+        places: dict[str, None] = {}
+        things: dict[str, None] = {}
+        spans = []
+        for unit in units:
+            ctx = unit.context
+            people.update(dict.fromkeys(p for p in (ctx.speaker, *ctx.participants) if p))
+            if ctx.location:
+                places[ctx.location] = None
+            things.update(dict.fromkeys(ctx.entities))
+            spans.append(ctx.session_span)
+        date_range = None
+        if spans:
+            date_range = TimeSpan(min(s.start for s in spans), max(s.end for s in spans))
+        entities = tuple(e for e in things if e not in people and e not in places)
+        return cls(tuple(people), tuple(places), entities, date_range)
+
+    def window(
+        self, reference: datetime, before: relativedelta, after: relativedelta
+    ) -> TimeSpan:
+        """The dates a question may plausibly mean: the known range (else the reference
+        moment) widened by ``before`` and ``after``."""
+        span = self.date_range or TimeSpan(reference, reference + timedelta(seconds=1))
+        start, end = span.start - before, span.end + after
+        midnight = {"hour": 0, "minute": 0, "second": 0, "microsecond": 0}
+        end_day = end.replace(**midnight)
+        return TimeSpan(start.replace(**midnight), end_day + timedelta(days=end_day < end))
+
+
+class FrameInducer(Protocol):
+    """Anything that reads a question into a :class:`RecallFrame`."""
+
+    def induce(self, query: str, *, reference: datetime, known: KnownContext) -> RecallFrame: ...
+
+
+# ------------------------------------------------------------------------- the rule inducer
+
+
+@dataclass
+class _Claims:
+    """Character ranges of the question already read as a condition."""
+
+    taken: list[tuple[int, int]] = field(default_factory=list)
+    removed: list[tuple[int, int]] = field(default_factory=list)
+
+    def free(self, start: int, end: int) -> bool:
+        return all(end <= s or e <= start for s, e in self.taken)
+
+    def take(self, start: int, end: int, *, remove: bool) -> None:
+        self.taken.append((start, end))
+        if remove:
+            self.removed.append((start, end))
+
+
+@dataclass(frozen=True)
+class RuleFrameInducer:
+    """Offline recall-condition induction by rules and tables (see the module docstring).
+
+    ``past_margin`` and ``future_margin`` widen the known date range: a time condition whose
+    span falls wholly outside the widened range is kept but not grounded.
+    """
+
+    past_margin: relativedelta = words.PAST_MARGIN
+    future_margin: relativedelta = words.FUTURE_MARGIN
+
+    def induce(self, query: str, *, reference: datetime, known: KnownContext) -> RecallFrame:
+        if not isinstance(query, str):
+            raise InvalidInputError(f"query must be a string, got {type(query).__name__}.")
+        claims = _Claims()
+        window = known.window(reference, self.past_margin, self.future_margin)
+        conditions = [
+            *time_conditions(query, reference, window, known, claims),
+            *ordinal_conditions(query, claims),
+            *relation_conditions(query, claims),
+            *recency_conditions(query, claims),
+            *name_conditions(query, known, claims),
+        ]
+        return RecallFrame(
+            query=query,
+            need=_need(query, claims.removed),
+            conditions=tuple(conditions),
+            reference=reference,
+            asks_time=asks_for_time(query),
+        )
+
+
+# ------------------------------------------------------------------------- time
+
+
+def time_conditions(
+    query: str, reference: datetime, window: TimeSpan, known: KnownContext, claims: _Claims
+) -> list[Condition]:
+    """One condition per time expression; relative ones re-read against an absolute date
+    named in the same question, open ranges after a relation word."""
+    found = find_times(query, reference)
+    local = _local_reference(found)
+    conditions = []
+    for item in found:
+        span, said = item.span, f"grounded against {_day(reference)}"
+        if item.relative and local is not None:
+            span = ground_time(item.text, local) or span
+            said = f"grounded against {_day(local)}, the date the question names"
+        relation = _TIME_RELATION.search(query, 0, item.start)
+        start = relation.start() if relation else _lead_start(query, item.start)
+        claims.take(start, item.end, remove=True)
+        if relation:
+            kind, inclusive = _ALL_RELATIONS[" ".join(relation["rel"].lower().split())]
+            evidence = query[relation.start() : item.end]
+            cond = open_range(evidence, kind, span, window, inclusive, _reach(relation))
+        else:
+            cond = Condition("time", span.label(), item.text, True, span, said)
+        conditions.append(check_time(cond, window, known))
+    return conditions
+
+
+def _local_reference(found: list[FoundTime]) -> datetime | None:
+    """The last moment of the first absolute date (a whole day at most) the question names:
+    "last weekend before April 10, 2023" is read as said on 10 April 2023."""
+    dates = [f for f in found if not f.relative and f.span.duration <= timedelta(days=1)]
+    return dates[0].span.end - timedelta(seconds=1) if dates else None
+
+
+def _day(moment: datetime) -> str:
+    return TimeSpan.day(moment.date(), moment.tzinfo).label()
+
+
+def _lead_start(query: str, start: int) -> int:
+    """Where the words belonging to a time expression start ("in May", "as mentioned on")."""
+    for _ in range(3):
+        before = query[:start].rstrip(" ,")
+        word = re.search(r"[\w']+$", before)
+        if not word or word.group().lower() not in words.TIME_LEADERS:
+            break
+        start = word.start()
+    return start
+
+
+def open_range(
+    evidence: str,
+    kind: str,
+    anchor: TimeSpan,
+    window: TimeSpan,
+    inclusive: bool = False,
+    reach: relativedelta | None = None,
+) -> Condition:
+    """A time condition for the range on one side (``kind`` "before" or "after") of a time:
+    'after May 2023' runs to the end of ``window``, 'two weeks before 11 August 2023' (``reach``
+    two weeks) from 28 July. ``inclusive`` keeps the anchor itself ('since May', 'until May')."""
+    if kind == "after":
+        start = anchor.start if inclusive else anchor.end
+        end = start + reach if reach else window.end
+    else:
+        end = anchor.end if inclusive else anchor.start
+        start = end - reach if reach else window.start
+    if not start < end:
+        return Condition("time", evidence, evidence, False, None, "the range it opens is empty")
+    span = TimeSpan(start, end)
+    return Condition("time", span.label(), evidence, True, span, f"{kind} {anchor.label()}")
+
+
+def _reach(relation: re.Match[str]) -> relativedelta | None:
+    """How far a counted relation reaches: 'two weeks before' is two weeks."""
+    if relation["one"]:
+        return relativedelta(**{relation["one"].lower() + "s": 1})
+    if not relation["n"]:
+        return None
+    count = " ".join(relation["n"].lower().split())
+    if count.isdigit():
+        most = int(count)
+    elif count in temporal_tables.VAGUE_COUNTS:
+        most = temporal_tables.VAGUE_COUNTS[count][1]
+    else:
+        most = temporal_tables.NUMBER_WORDS[count]
+    unit = temporal_tables.UNITS[relation["u"].lower()]
+    return relativedelta(years=10 * most) if unit == "decades" else relativedelta(**{unit: most})
+
+
+def check_time(cond: Condition, window: TimeSpan, known: KnownContext) -> Condition:
+    """A time condition outside the plausible ``window`` is kept, but not grounded."""
+    if cond.span is None or cond.span.overlaps(window):
+        return cond
+    where = known.date_range.label() if known.date_range else "the reference date"
+    reason = (
+        f"{cond.span.label()} lies outside the conversation's dates ({where}), even widened "
+        f"to {window.label()}; taken as a misreading"
+    )
+    return Condition(cond.kind, cond.value, cond.evidence, False, cond.span, reason)
+
+
+# ------------------------------------------------------------------------- relations, recency
+
+
+def ordinal_conditions(query: str, claims: _Claims) -> list[Condition]:
+    """'the first time', 'the last time': the earliest or latest of the matching episodes."""
+    conditions = []
+    for match in _ORDINAL.finditer(query):
+        if not claims.free(*match.span()):
+            continue
+        claims.take(*match.span(), remove=True)
+        value = words.ORDINAL_RELATIONS[" ".join(match.group().lower().split())]
+        conditions.append(Condition("relation", value, match.group(), False, None, ORDINAL_REASON))
+    return conditions
+
+
+def relation_conditions(query: str, claims: _Claims) -> list[Condition]:
+    """'after the support group', 'before her birthday': a relation to another event."""
+    conditions = []
+    for match in _RELATION.finditer(query):
+        if not claims.free(*match.span()) or _is_idiom(query, match.start()):
+            continue
+        anchor = _anchor(query, match.end(), claims)
+        if anchor is None:
+            continue
+        claims.take(match.start(), anchor[1], remove=True)
+        value = words.RELATION_WORDS[" ".join(match["rel"].lower().split())][0]
+        text = query[anchor[0] : anchor[1]]
+        evidence = query[match.start() : anchor[1]]
+        conditions.append(
+            Condition("relation", value, evidence, False, None, RELATION_REASON, anchor=text)
+        )
+    return conditions
+
+
+def _is_idiom(query: str, start: int) -> bool:
+    previous = re.search(r"([\w']+)\s*$", query[:start])
+    return bool(previous) and previous.group(1).lower() in words.NOT_RELATION_AFTER
+
+
+def _anchor(query: str, start: int, claims: _Claims) -> tuple[int, int] | None:
+    """The anchor phrase after a relation word: (start, end), or None when there is none."""
+    tokens = []
+    for match in _WORD.finditer(query, start):
+        gap = query[tokens[-1].end() if tokens else start : match.start()]
+        if gap.strip() or not claims.free(*match.span()):
+            break
+        if match.group().lower() in words.ANCHOR_ENDS and tokens:
+            break
+        tokens.append(match)
+        if len(tokens) == words.ANCHOR_MAX_WORDS:
+            break
+    if not tokens or not _opens_anchor(tokens[0].group()):
+        return None
+    return tokens[0].start(), tokens[-1].end()
+
+
+def _opens_anchor(word: str) -> bool:
+    lower = word.lower()
+    return (
+        lower in words.ANCHOR_OPENERS
+        or word[0].isupper()
+        or lower.endswith("ing")
+        or lower.endswith(("'s", "’s"))
+    )
+
+
+def recency_conditions(query: str, claims: _Claims) -> list[Condition]:
+    """'now', 'still', 'these days': the latest episode is the valid one (one condition)."""
+    matches = [m for m in _RECENCY.finditer(query) if claims.free(*m.span())]
+    for match in matches:
+        claims.take(*match.span(), remove=True)
+    if not matches:
+        return []
+    reason = "the question asks for the current state: the latest episode is the valid one"
+    return [Condition("recency", "latest", matches[0].group(), True, None, reason)]
+
+
+# ------------------------------------------------------------------------- names
+
+
+def name_conditions(query: str, known: KnownContext, claims: _Claims) -> list[Condition]:
+    """Known participants, places and entities named in the question; unknown names too."""
+    conditions = []
+    for kind, table in _name_tables(known):
+        for name, (start, end) in _find_known(query, table, claims):
+            claims.take(start, end, remove=False)
+            conditions.append(Condition(kind, name, query[start:end], True, None, f"known {kind}"))
+    conditions.extend(_unknown_names(query, known, claims))
+    return _first_of_each(conditions)
+
+
+def _name_tables(known: KnownContext) -> list[tuple[str, dict[str, str]]]:
+    """For each kind, the written forms that may name a known thing -> its canonical name."""
+    return [
+        ("participant", _participant_forms(known.participants)),
+        ("location", {p: p for p in known.places if _matchable(p)}),
+        ("entity", {e: e for e in known.entities if _matchable(e)}),
+    ]
+
+
+def _participant_forms(participants: tuple[str, ...]) -> dict[str, str]:
+    """Full names, then first names that only one participant has."""
+    forms = {p: p for p in participants}
+    firsts: dict[str, list[str]] = {}
+    for person in participants:
+        firsts.setdefault(person.split()[0], []).append(person)
+    forms.update({first: owners[0] for first, owners in firsts.items() if len(owners) == 1})
+    return forms
+
+
+def _matchable(name: str) -> bool:
+    """Not a stop word, a time word, or too short to mean anything by itself."""
+    lower = name.lower()
+    return len(name) >= 3 and lower not in STOP_WORDS and lower not in _TIME_WORDS
+
+
+def _find_known(
+    query: str, forms: dict[str, str], claims: _Claims
+) -> list[tuple[str, tuple[int, int]]]:
+    """Known forms found in the query, longest first, not overlapping what is taken."""
+    hits: list[tuple[str, tuple[int, int]]] = []
+    for form in sorted(forms, key=len, reverse=True):
+        flags = 0 if form.isupper() else re.IGNORECASE
+        pattern = re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])", flags)
+        for match in pattern.finditer(query):
+            if claims.free(*match.span()) and all(_apart(match.span(), h[1]) for h in hits):
+                hits.append((forms[form], match.span()))
+    return sorted(hits, key=lambda h: h[1])
+
+
+def _apart(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[1] <= b[0] or b[1] <= a[0]
+
+
+def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Condition]:
+    """Capitalised names the namespace does not know: kept, never grounded.
+
+    A short form of one participant's first name ("Mel") is that participant. Otherwise a name
+    after *in / at / to / from / visit* is read as a place, a run of several capitalised words
+    as an entity, a single word as a person.
+    """
+    conditions = []
+    for match in _NAME_RUN.finditer(query):
+        parts = [w for w in match.group().split() if w not in words.NOT_NAMES]
+        if not parts or not claims.free(*match.span()) or match.start() == 0:
+            continue
+        name = " ".join(parts)
+        if owner := _nickname_of(name, known.participants):
+            reason = f"known participant ({name!r} taken as short for {owner!r})"
+            conditions.append(Condition("participant", owner, match.group(), True, None, reason))
+            continue
+        kind = "participant" if len(parts) == 1 else "entity"
+        if _PLACE_CUE.search(query[: match.start()]):
+            kind = "location"
+        reason = f"{name!r} is no participant, place or entity this namespace has seen"
+        conditions.append(Condition(kind, name, match.group(), False, None, reason))
+    return conditions
+
+
+def known_name(name: str, known: KnownContext) -> tuple[str, str] | None:
+    """``(kind, canonical name)`` when ``name`` names a known participant (also by first name
+    or a short form), place or entity, compared case-insensitively; else None."""
+    folded = " ".join(name.split()).casefold()
+    for kind, forms in _name_tables(known):
+        for form, canonical in forms.items():
+            if form.casefold() == folded:
+                return kind, canonical
+    owner = _nickname_of(name.strip(), known.participants)
+    return ("participant", owner) if owner else None
+
+
+def _nickname_of(name: str, participants: tuple[str, ...]) -> str | None:
+    """The one participant whose first name starts with ``name`` ("Mel": Melanie), if any."""
+    if len(name) < words.NICKNAME_MIN_LETTERS or " " in name:
+        return None
+    owners = [p for p in participants if p.split()[0].lower().startswith(name.lower())]
+    return owners[0] if len(owners) == 1 else None
+
+
+def _first_of_each(conditions: list[Condition]) -> list[Condition]:
+    """One condition per (kind, value), in the order the question names them."""
+    seen: set[tuple[str, str]] = set()
+    unique = []
+    for cond in conditions:
+        if (cond.kind, cond.value) not in seen:
+            seen.add((cond.kind, cond.value))
+            unique.append(cond)
+    return unique
+
+
+# ------------------------------------------------------------------------- the need
+
+
+def _need(query: str, removed: list[tuple[int, int]]) -> str:
+    """The question without the words read as time, relation or recency conditions."""
+    pieces, cursor = [], 0
+    for start, end in sorted(removed):
+        pieces.append(query[cursor:start])
+        cursor = max(cursor, end)
+    pieces.append(query[cursor:])
+    need = " ".join("".join(pieces).split())
+    need = re.sub(r"\s+([?.!,;:])", r"\1", need)
+    need = re.sub(r",+([?.!])", r"\1", need).strip(" ,")
+    return need or query

@@ -267,7 +267,10 @@ class MiniLMEmbedder:
             feeds = {"input_ids": ids, "attention_mask": mask}
             if wants_types:
                 feeds["token_type_ids"] = np.zeros_like(ids)
-            hidden = _call_backend("onnxruntime", lambda f=feeds: session.run(None, f)[0])
+            try:
+                hidden = session.run(None, feeds)[0]
+            except Exception as exc:
+                raise EmbeddingError(f"onnxruntime failed to run the model: {exc}") from exc
             weights = mask[:, :, None].astype(np.float32)
             pooled = (hidden * weights).sum(axis=1) / weights.sum(axis=1)
             out[rows] = pooled

@@ -207,7 +207,8 @@ def _time(
     if span is None:
         reason = f"unreadable dates {raw.get('start')!r} to {raw.get('end')!r}"
         return [Condition("time", expression, expression, False, None, reason)]
-    return [check_time(Condition("time", span.label(), expression, True, span, reason), window, known)]
+    cond = Condition("time", span.label(), expression, True, span, reason)
+    return [check_time(cond, window, known)]
 
 
 def _in_question(words: str, query: str) -> bool:

@@ -3,7 +3,17 @@
 import subprocess
 import sys
 
-CORE = ["types", "temporal", "conversation", "anchoring", "retrieval", "fusion", "text"]
+CORE = [
+    "types",
+    "temporal",
+    "conversation",
+    "anchoring",
+    "retrieval",
+    "fusion",
+    "text",
+    "frames",
+    "frame_tables",
+]
 FORBIDDEN = ["chromadb", "langchain_core", "llama_index", "openai", "numpy"]
 
 

@@ -180,7 +180,9 @@ class _Server:
                     data.append({"object": "embedding", "index": i, "embedding": value})
                 data.reverse()  # the client must order by index, not by position
                 usage = {"prompt_tokens": 1, "total_tokens": 1}
-                self._reply(200, {"object": "list", "data": data, "model": body["model"], "usage": usage})
+                self._reply(
+                    200, {"object": "list", "data": data, "model": body["model"], "usage": usage}
+                )
 
             def _reply(self, status: int, payload: dict[str, Any]) -> None:
                 raw = json.dumps(payload).encode()
@@ -239,7 +241,7 @@ def test_openai_discovers_dimension_and_sends_requested_dimensions(server: _Serv
 @pytest.mark.slow
 def test_openai_server_error_becomes_embedding_error(server: _Server) -> None:
     server.fail = True
-    with pytest.raises(EmbeddingError, match="text-embedding-3-small.*failed") as info:
+    with pytest.raises(EmbeddingError, match=r"text-embedding-3-small.*failed") as info:
         _openai(server).embed(["x"])
     assert info.value.__cause__ is not None
 

@@ -216,3 +216,38 @@ def test_cli_rejects_unknown_system(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_longmemeval_shared_samples(tmp_path: Path, name: str) -> None:
     result = run(tmp_path, "longmemeval", path=SHARED / name)
     assert result["systems"]["bm25"]["recall_any_session"]["3"]["all"] is not None
+
+
+class ScriptedLLM:
+    """Answers every question the same way, and records what it was shown."""
+
+    def __init__(self, reply: str) -> None:
+        self.reply = reply
+        self.seen: list[Any] = []
+
+    def chat(self, messages: list[dict[str, str]]) -> str:
+        self.seen.append(messages)
+        return self.reply
+
+    def complete_json(self, *args: Any, **kwargs: Any) -> Any:
+        raise NotImplementedError
+
+
+def test_f1_with_a_model(tmp_path: Path) -> None:
+    llm = ScriptedLLM("Not mentioned in the conversation")
+    config = RunConfig(
+        "locomo",
+        FIXTURES / "locomo-tiny.json",
+        select("bm25"),
+        [1, 3],
+        cache=tmp_path,
+        progress=False,
+        answer_k=2,
+    )
+    result = run_evaluation(config, embedder=HashingEmbedder(), llm=llm, llm_name="scripted")
+    f1 = result["systems"]["bm25"]["f1"]
+    assert set(f1) == {"1", "2", "3", "4", "5", "all"}
+    assert f1["5"] == 1.0 and f1["all"] == 0.0
+    assert len(llm.seen) == 9  # every question, adversarial included
+    assert "[session date:" in llm.seen[0][1]["content"]
+    assert "scripted" in result["meta"]["answers"]

@@ -30,9 +30,12 @@ TIME_ONLY_RELATION_WORDS: dict[str, tuple[str, bool]] = {"by": ("before", True)}
 
 # Words right before a relation word that make it not temporal ("named after her grandma").
 NOT_RELATION_AFTER: frozenset[str] = frozenset(
-    """named name names look looks looked looking take takes took taking taken ask asks asked
-    asking chase chased went go goes going come came run ran""".split()
-)
+    (
+        "named", "name", "names", "look", "looks", "looked", "looking", "take", "takes", "took",
+        "taking", "taken", "ask", "asks", "asked", "asking", "chase", "chased", "went", "go",
+        "goes", "going", "come", "came", "run", "ran",
+    )
+)  # fmt: skip
 
 # Phrases asking for the first or the last occurrence of an event.
 ORDINAL_RELATIONS: dict[str, str] = {
@@ -42,15 +45,20 @@ ORDINAL_RELATIONS: dict[str, str] = {
 
 # Words that may open an event anchor ("after the trip", "after her birthday", "after moving").
 ANCHOR_OPENERS: frozenset[str] = frozenset(
-    """the a an her his their my our your its this that these those she he they i we you
-    it""".split()
-)
+    (
+        "the", "a", "an", "her", "his", "their", "my", "our", "your", "its", "this", "that",
+        "these", "those", "she", "he", "they", "i", "we", "you", "it",
+    )
+)  # fmt: skip
 
 # Words that end an anchor phrase ("after the trip with Bob" keeps "the trip").
 ANCHOR_ENDS: frozenset[str] = frozenset(
-    """in on at with and or but when while during did does do was were is are for because
-    so than who which that where what how why has have had will would could should""".split()
-)
+    (
+        "in", "on", "at", "with", "and", "or", "but", "when", "while", "during", "did", "does",
+        "do", "was", "were", "is", "are", "for", "because", "so", "than", "who", "which", "that",
+        "where", "what", "how", "why", "has", "have", "had", "will", "would", "could", "should",
+    )
+)  # fmt: skip
 ANCHOR_MAX_WORDS = 6
 
 # Question openings that ask for a time: the answer is a time, not a condition on one.
@@ -65,15 +73,21 @@ ASKS_TIME: tuple[str, ...] = (
 # Words before a time expression that belong to it when the question is cut down to its need
 # ("in May 2023", "as mentioned on 3 June"); removed along with it, nearest first.
 TIME_LEADERS: frozenset[str] = frozenset(
-    """in on at during of from over around back by throughout through the for as mentioned
-    within""".split()
-)
+    (
+        "in", "on", "at", "during", "of", "from", "over", "around", "back", "by", "throughout",
+        "through", "the", "for", "as", "mentioned", "within",
+    )
+)  # fmt: skip
 
 # Words in a question that are capitalised but are no one's name.
 NOT_NAMES: frozenset[str] = frozenset(
-    """What When Where Who Whom Whose Which Why How Would Could Should Did Does Do Is Are Was
-    Were Has Have Had Can Will In On At After Before Since Until During Dr Mr Mrs Ms""".split()
-)
+    (
+        "What", "When", "Where", "Who", "Whom", "Whose", "Which", "Why", "How", "Would", "Could",
+        "Should", "Did", "Does", "Do", "Is", "Are", "Was", "Were", "Has", "Have", "Had", "Can",
+        "Will", "In", "On", "At", "After", "Before", "Since", "Until", "During", "Dr", "Mr", "Mrs",
+        "Ms", "The", "A", "An",
+    )
+)  # fmt: skip
 
 # How far before and after the conversation's own dates a question's time may fall and still be
 # taken as meant. Before: people recall their past ("4 years ago", "summer 2021"). After: plans.

@@ -60,9 +60,7 @@ __all__ = [
 RELATION_REASON = (
     "needs the anchor event's time: the retriever finds the anchor among the memories (stage 3)"
 )
-ORDINAL_REASON = (
-    "needs the times of every matching episode: the retriever orders them (stage 3)"
-)
+ORDINAL_REASON = "needs the times of every matching episode: the retriever orders them (stage 3)"
 
 
 def _alt(phrases: Iterable[str]) -> str:
@@ -89,10 +87,16 @@ _TIME_RELATION = re.compile(
 _ASKS_TIME = re.compile(rf"^\W*{_alt(words.ASKS_TIME)}(?!\w)", re.IGNORECASE)
 _WORD = re.compile(r"[\w'’-]+")
 _NAME_RUN = re.compile(r"(?<![\w'-])[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*(?![\w-])")
+_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)[\"'“(]*$")
 _PLACE_CUE = re.compile(r"\b(?:in|at|to|from|near|visit|visited|visiting)\s+$", re.IGNORECASE)
 _TIME_WORDS = frozenset(
-    [*temporal_tables.MONTHS, *temporal_tables.WEEKDAYS, *temporal_tables.SEASONS]
-    + [*temporal_tables.MODIFIERS, *words.RECENCY_WORDS]
+    (
+        *temporal_tables.MONTHS,
+        *temporal_tables.WEEKDAYS,
+        *temporal_tables.SEASONS,
+        *temporal_tables.MODIFIERS,
+        *words.RECENCY_WORDS,
+    )
 )
 
 
@@ -119,7 +123,11 @@ class KnownContext:
 
     @classmethod
     def from_memories(cls, units: Iterable[MemoryUnit]) -> KnownContext:
-        """Collect speakers and participants, locations, entities and the span of the sessions."""
+        """Collect speakers and participants, locations, entities and the span of the sessions.
+
+        Names lose leading question words a capitalised run picked up ("Did Bob" is "Bob");
+        an entity that is also a person or a place is counted once, as that.
+        """
         people: dict[str, None] = {}
         places: dict[str, None] = {}
         things: dict[str, None] = {}
@@ -127,9 +135,8 @@ class KnownContext:
         for unit in units:
             ctx = unit.context
             people.update(dict.fromkeys(p for p in (ctx.speaker, *ctx.participants) if p))
-            if ctx.location:
-                places[ctx.location] = None
-            things.update(dict.fromkeys(ctx.entities))
+            places.update(dict.fromkeys(n for n in [_clean_name(ctx.location)] if n))
+            things.update(dict.fromkeys(n for n in map(_clean_name, ctx.entities) if n))
             spans.append(ctx.session_span)
         date_range = None
         if spans:
@@ -137,16 +144,27 @@ class KnownContext:
         entities = tuple(e for e in things if e not in people and e not in places)
         return cls(tuple(people), tuple(places), entities, date_range)
 
-    def window(
-        self, reference: datetime, before: relativedelta, after: relativedelta
-    ) -> TimeSpan:
+    def window(self, reference: datetime, before: relativedelta, after: relativedelta) -> TimeSpan:
         """The dates a question may plausibly mean: the known range (else the reference
         moment) widened by ``before`` and ``after``."""
         span = self.date_range or TimeSpan(reference, reference + timedelta(seconds=1))
         start, end = span.start - before, span.end + after
-        midnight = {"hour": 0, "minute": 0, "second": 0, "microsecond": 0}
-        end_day = end.replace(**midnight)
-        return TimeSpan(start.replace(**midnight), end_day + timedelta(days=end_day < end))
+        return TimeSpan(_midnight(start), _midnight(end - timedelta(microseconds=1)) + _DAY)
+
+
+_DAY = timedelta(days=1)
+
+
+def _midnight(moment: datetime) -> datetime:
+    return moment.replace(hour=0, minute=0, second=0, microsecond=0)
+
+
+def _clean_name(name: str | None) -> str:
+    """A name without the question words a capitalised run picked up ("Did Bob": "Bob")."""
+    parts = (name or "").split()
+    while parts and parts[0] in words.NOT_NAMES:
+        parts.pop(0)
+    return " ".join(parts)
 
 
 class FrameInducer(Protocol):
@@ -345,12 +363,12 @@ def relation_conditions(query: str, claims: _Claims) -> list[Condition]:
 
 def _is_idiom(query: str, start: int) -> bool:
     previous = re.search(r"([\w']+)\s*$", query[:start])
-    return bool(previous) and previous.group(1).lower() in words.NOT_RELATION_AFTER
+    return previous is not None and previous.group(1).lower() in words.NOT_RELATION_AFTER
 
 
 def _anchor(query: str, start: int, claims: _Claims) -> tuple[int, int] | None:
     """The anchor phrase after a relation word: (start, end), or None when there is none."""
-    tokens = []
+    tokens: list[re.Match[str]] = []
     for match in _WORD.finditer(query, start):
         gap = query[tokens[-1].end() if tokens else start : match.start()]
         if gap.strip() or not claims.free(*match.span()):
@@ -453,12 +471,16 @@ def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Con
     conditions = []
     for match in _NAME_RUN.finditer(query):
         parts = [w for w in match.group().split() if w not in words.NOT_NAMES]
-        if not parts or not claims.free(*match.span()) or match.start() == 0:
+        if (
+            not parts
+            or not claims.free(*match.span())
+            or _SENTENCE_START.search(query, 0, match.start())
+        ):
             continue
         name = " ".join(parts)
-        if owner := _nickname_of(name, known.participants):
-            reason = f"known participant ({name!r} taken as short for {owner!r})"
-            conditions.append(Condition("participant", owner, match.group(), True, None, reason))
+        owners = _owners(name, known.participants)
+        if owners:
+            conditions.append(_short_name(name, match.group(), owners))
             continue
         kind = "participant" if len(parts) == 1 else "entity"
         if _PLACE_CUE.search(query[: match.start()]):
@@ -466,6 +488,15 @@ def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Con
         reason = f"{name!r} is no participant, place or entity this namespace has seen"
         conditions.append(Condition(kind, name, match.group(), False, None, reason))
     return conditions
+
+
+def _short_name(name: str, evidence: str, owners: list[str]) -> Condition:
+    """A participant named by a short form: grounded when only one participant fits."""
+    if len(owners) == 1:
+        reason = f"known participant ({name!r} taken as short for {owners[0]!r})"
+        return Condition("participant", owners[0], evidence, True, None, reason)
+    reason = f"{name!r} could be any of {', '.join(owners)}"
+    return Condition("participant", name, evidence, False, None, reason)
 
 
 def known_name(name: str, known: KnownContext) -> tuple[str, str] | None:
@@ -476,16 +507,15 @@ def known_name(name: str, known: KnownContext) -> tuple[str, str] | None:
         for form, canonical in forms.items():
             if form.casefold() == folded:
                 return kind, canonical
-    owner = _nickname_of(name.strip(), known.participants)
-    return ("participant", owner) if owner else None
+    owners = _owners(name.strip(), known.participants)
+    return ("participant", owners[0]) if len(owners) == 1 else None
 
 
-def _nickname_of(name: str, participants: tuple[str, ...]) -> str | None:
-    """The one participant whose first name starts with ``name`` ("Mel": Melanie), if any."""
+def _owners(name: str, participants: tuple[str, ...]) -> list[str]:
+    """The participants whose first name starts with ``name`` ("Mel": Melanie)."""
     if len(name) < words.NICKNAME_MIN_LETTERS or " " in name:
-        return None
-    owners = [p for p in participants if p.split()[0].lower().startswith(name.lower())]
-    return owners[0] if len(owners) == 1 else None
+        return []
+    return [p for p in participants if p.split()[0].lower().startswith(name.lower())]
 
 
 def _first_of_each(conditions: list[Condition]) -> list[Condition]:

@@ -1,6 +1,7 @@
 """``ramem eval``: argparse glue for the evaluation runner.
 
-Hook it into the main parser with :func:`add_eval_parser`; the handler is set as ``func``.
+Hook it into the main parser with :func:`add_eval_parser`; the handler is set as both ``func``
+and ``handler``.
 """
 
 from __future__ import annotations
@@ -69,7 +70,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="memories shown to the model (default 10, or the largest K)",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
-    parser.set_defaults(func=run_eval_command)
+    parser.set_defaults(func=run_eval_command, handler=run_eval_command)
     return parser
 
 

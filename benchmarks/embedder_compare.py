@@ -33,7 +33,7 @@ from typing import Any
 import numpy as np
 
 HERE = Path(__file__).resolve().parent
-BATCH_SIZE = 64
+BATCH_SIZE = 32
 
 
 def load_sentences(path: Path, limit: int) -> list[str]:

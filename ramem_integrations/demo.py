@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import tempfile
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from importlib import resources
 from pathlib import Path
 from typing import Any
@@ -14,6 +15,8 @@ from typing import Any
 from ramem_integrations.core.conversation import load_conversations
 
 NAMESPACE = "alice"
+#: When the demo's questions are asked: the day after the last session.
+ASKED_ON = datetime(2024, 9, 3, 9, 0, tzinfo=UTC)
 
 
 @dataclass(frozen=True)
@@ -30,14 +33,14 @@ QUESTIONS = (
         "two dentist visits; only the March one is valid",
     ),
     DemoQuestion(
-        "What did Alice eat on the trip with Bob?",
+        "What did Alice eat on the trip in May?",
         "s3-lisbon:2",
-        "two trips; only the one with Bob is valid",
+        "two trips; only the May one is valid",
     ),
     DemoQuestion(
-        "What did Alice have for her birthday in 2023?",
+        "What did Alice have for her birthday dinner last year?",
         "s1-birthday-2023:2",
-        "two birthdays; only the 2023 one is valid",
+        "two birthdays; only last year's is valid",
     ),
     DemoQuestion(
         "Where does Alice work now?",
@@ -61,16 +64,17 @@ def run_demo(store: Path | None = None, k: int = 3, *, show_prompt: bool = True)
         (conversation,) = load_conversations(sample_path())
         mem.add_conversation(conversation, NAMESPACE)
         print(f"Ingested {mem.count(NAMESPACE)} memories from {len(conversation.sessions)} "
-              f"sessions ({conversation.date_range.label()}).\n")
+              f"sessions ({conversation.date_range.label()}); questions asked on "
+              f"{ASKED_ON:%d %B %Y}.\n")
         wins = 0
         for item in QUESTIONS:
             wins += _show(mem, item, k)
         print(f"RaMem put the right episode first on {wins} of {len(QUESTIONS)} questions.")
         if show_prompt:
             question = QUESTIONS[0].question
-            hits = mem.retrieve(question, NAMESPACE, k=k)
+            hits = mem.retrieve(question, NAMESPACE, k=k, reference=ASKED_ON)
             print("\nThe context-preserving prompt for the first question:\n")
-            print(mem.render(question, hits, namespace=NAMESPACE))
+            print(mem.render(question, hits, namespace=NAMESPACE, reference=ASKED_ON))
     return 0
 
 
@@ -78,12 +82,12 @@ def _show(mem: Any, item: DemoQuestion, k: int) -> int:
     """Print one question's frame and both rankings; 1 if RaMem's first hit is right."""
     from ramem_integrations.core.prompts import describe_frame
 
-    frame = mem.frame(item.question, NAMESPACE)
+    frame = mem.frame(item.question, NAMESPACE, reference=ASKED_ON)
     print(f"Q: {item.question}   ({item.why})")
     print(f"   frame: {describe_frame(frame) if frame.is_grounded else 'no grounded condition'}")
     firsts = []
     for mode in ("content", "ramem"):
-        hits = mem.retrieve(item.question, NAMESPACE, k=k, mode=mode)
+        hits = mem.retrieve(item.question, NAMESPACE, k=k, mode=mode, reference=ASKED_ON)
         print(f"   {mode}:")
         for rank, hit in enumerate(hits, 1):
             mark = "right" if item.expected_source in hit.memory.source_ids else "     "

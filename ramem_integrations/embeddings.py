@@ -54,6 +54,7 @@ MINILM_DIMENSION = 384
 MINILM_MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transformers
 _TOKENIZER_RESOURCE = "minilm-tokenizer.json"
 _PROBE_TEXT = "dimension probe"
+_LOAD_LOCK = threading.Lock()
 
 Vectors = np.ndarray[Any, np.dtype[np.float32]]
 
@@ -204,10 +205,19 @@ class MiniLMEmbedder:
     constructing embedders is cheap.
 
     Key init args:
-        model_path: an all-MiniLM-L6-v2-compatible ONNX file to use instead of the packaged one
-            (inputs ``input_ids``/``attention_mask``[/``token_type_ids``], output the last
-            hidden state).
-        batch_size: texts per onnxruntime call. threads: intra-op threads (default: all CPUs).
+        model_path: an all-MiniLM-L6-v2-compatible ONNX file (same tokenizer, 384-d) to use
+            instead of the packaged one; inputs ``input_ids``, ``attention_mask`` and optionally
+            ``token_type_ids``; first output the last hidden state (or already pooled rows).
+        batch_size: texts per onnxruntime call (texts are sorted by length first).
+        max_tokens: truncation length, 256 as in sentence-transformers.
+        threads: onnxruntime intra-op threads; default all CPUs.
+
+    Usage:
+        .. code-block:: python
+
+            embedder = MiniLMEmbedder()
+            a, b = embedder.embed(["I adopted a puppy.", "We got a young dog."])
+            float(a @ b)  # cosine, as rows are unit length: 0.58
     """
 
     dimension: int = MINILM_DIMENSION
@@ -216,7 +226,7 @@ class MiniLMEmbedder:
         self,
         model_path: str | os.PathLike[str] | None = None,
         *,
-        batch_size: int = 64,
+        batch_size: int = 32,
         max_tokens: int = MINILM_MAX_TOKENS,
         threads: int | None = None,
     ) -> None:
@@ -228,7 +238,6 @@ class MiniLMEmbedder:
         self.batch_size = batch_size
         self.max_tokens = max_tokens
         self.threads = threads or os.cpu_count() or 1
-        self._lock = threading.Lock()
 
     @property
     def name(self) -> str:
@@ -240,7 +249,8 @@ class MiniLMEmbedder:
     def _session(self) -> onnxruntime.InferenceSession:
         path = self._model_path or _packaged_model()
         try:
-            return _load_session(str(path), self.threads)
+            with _LOAD_LOCK:  # one load per process, even when threads race to the first call
+                return _load_session(str(path), self.threads)
         except RamemError:
             raise
         except Exception as exc:
@@ -271,9 +281,11 @@ class MiniLMEmbedder:
                 hidden = session.run(None, feeds)[0]
             except Exception as exc:
                 raise EmbeddingError(f"onnxruntime failed to run the model: {exc}") from exc
-            weights = mask[:, :, None].astype(np.float32)
-            pooled = (hidden * weights).sum(axis=1) / weights.sum(axis=1)
-            out[rows] = pooled
+            if hidden.ndim == 2:  # an export that pools inside the graph
+                out[rows] = hidden
+                continue
+            weights = mask[:, :, None].astype(np.float32)  # mean over real tokens only
+            out[rows] = (hidden * weights).sum(axis=1) / weights.sum(axis=1)
         return _normalise(out, len(checked), "MiniLMEmbedder", self.dimension)
 
     def __repr__(self) -> str:

@@ -12,17 +12,23 @@
 from __future__ import annotations
 
 import logging
-from datetime import datetime
 from collections.abc import Callable, Iterable, Sequence
+from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
 from typing import Any
 
 import numpy as np
 
+from ramem_integrations import embeddings
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation
-from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
+from ramem_integrations.core.frames import (
+    FrameInducer,
+    KnownContext,
+    RuleFrameInducer,
+    without_relative_times,
+)
 from ramem_integrations.core.prompts import render_answer_prompt
 from ramem_integrations.core.retrieval import (
     ContentRetriever,
@@ -32,7 +38,6 @@ from ramem_integrations.core.retrieval import (
     single,
 )
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
-from ramem_integrations import embeddings
 from ramem_integrations.embeddings import Embedder, as_embedder
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.lexical import LexicalIndex
@@ -196,15 +201,19 @@ class RaMem:
     ) -> RecallFrame:
         """Read ``query`` for the conditions its evidence must meet.
 
-        Relative times are grounded against ``reference`` (the question's date), else the end
-        of the namespace's date range; never against today's clock.
+        Times are grounded against ``reference``, the moment the question is asked. Without
+        it, absolute dates ("May 2023") still ground, against the end of the namespace's date
+        range, but relative ones ("last week") do not: that would be a guess. Never against
+        today's clock.
         """
         known = self.known(check_namespace(namespace))
-        if reference is None and known.date_range is not None:
+        estimated = reference is None
+        if estimated and known.date_range is not None:
             reference = known.date_range.end
         if reference is None:
             return RecallFrame(query, query)
-        return self.frame_inducer.induce(query, reference=reference, known=known)
+        frame = self.frame_inducer.induce(query, reference=reference, known=known)
+        return without_relative_times(frame) if estimated else frame
 
     def retrieve(
         self,

@@ -173,7 +173,8 @@ def test_year_answer_contains_a_day_in_it() -> None:
 
 def test_render_memory_has_coordinates() -> None:
     text = render_memory(unit("Anna: hello", datetime(2023, 5, 8, 13, tzinfo=UTC)))
-    assert text == "Anna: hello\n[session date: 8 May 2023; participants: Anna, Ben]"
+    assert text.startswith("[memory 1]\nsaid: 8 May 2023 13:00 to 8 May 2023 13:59")
+    assert "participants: Anna, Ben" in text and text.endswith('text: "Anna: hello"')
 
 
 def test_token_counter_is_minilm_wordpiece() -> None:

@@ -31,7 +31,9 @@ _NOT_NAMES = frozenset(
     Congrats Congratulations Sorry Well So And But Or The A An It That This What How Why When Where
     Who My Your Our Their We You He She They Me Let Lol Haha Aw Aww Absolutely Totally Definitely
     Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June
-    July August September October November December Mom Dad Christmas Easter""".split()
+    July August September October November December Mom Dad Christmas Easter Happy Welcome
+    Lovely Sounds Ouch Also Please Maybe Just Same Nope Yep Hmm Dr Mr Mrs Ms Anyway Honestly
+    Amazing Glad Love Hope Keep Take Have Be Enjoy Yay Omg""".split()
 )
 
 
@@ -54,18 +56,21 @@ def memory_id(namespace: str, conversation_id: str, turn_ids: Sequence[str]) -> 
 class RuleAnchorer:
     """Offline anchoring by rules: one memory unit per turn."""
 
-    name: str = "rule-v1"
+    name: str = "rule-v2"
     topic_words: int = 3
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
         known = set(conversation.speakers)
+        names = known | _names_seen(conversation)
         units = []
         for session in conversation.sessions:
             participants = tuple(dict.fromkeys(t.speaker for t in session.turns))
             for turn in session.turns:
                 units.append(
-                    self._unit(conversation, session, turn, participants, namespace, rarity, known)
+                    self._unit(
+                        conversation, session, turn, participants, namespace, rarity, known, names
+                    )
                 )
         return units
 
@@ -78,13 +83,15 @@ class RuleAnchorer:
         namespace: str,
         rarity: dict[str, float],
         known: set[str],
+        names: set[str],
     ) -> MemoryUnit:
         said_at = turn.time or session.start
         found = find_times(turn.full_text, said_at)
         others = [p for p in participants if p != turn.speaker]
         addressee = others[0] if len(others) == 1 else None
         content = restate(turn, addressee, found)
-        mentioned = [n for n in proper_names(turn.full_text) if n in known]
+        found_names = proper_names(turn.full_text, names)
+        mentioned = [n for n in found_names if n in known]
         context = EpisodicContext(
             session_id=session.id,
             session_span=session.span,
@@ -93,7 +100,7 @@ class RuleAnchorer:
             participants=tuple(dict.fromkeys([*participants, *mentioned])),
             speaker=turn.speaker,
             location=find_place(turn.full_text, known),
-            entities=tuple(n for n in proper_names(turn.full_text) if n not in known),
+            entities=tuple(n for n in found_names if n not in known),
             topic=topic(turn.full_text, rarity, self.topic_words),
         )
         return MemoryUnit(
@@ -135,21 +142,54 @@ def _grounded_phrase(text: str, item: FoundTime) -> str:
     label = item.span.label()
     if item.span.duration == timedelta(days=1):
         preceding = text[: item.start].rstrip().lower()
-        return label if preceding.endswith((" on", " of", " since", " until")) else f"on {label}"
+        bare = (" on", " of", " since", " until", " for", " by", " from", " before", " after")
+        return label if f" {preceding}".endswith(bare) else f"on {label}"
     return f"{item.text} ({label})"
 
 
-def proper_names(text: str) -> list[str]:
-    """Capitalised word runs that are not sentence openers, greetings, months or days."""
+def proper_names(text: str, known: Iterable[str] = ()) -> list[str]:
+    """Capitalised word runs that are names: not greetings, months, days or common words.
+
+    A lone capitalised word opening a sentence is a name only when it is ``known`` (a speaker,
+    or a name seen mid-sentence elsewhere in the conversation): "Bob and I ..." keeps Bob
+    once Bob is known, "Great and ..." never counts.
+    """
+    known_names = set(known)
     names = []
     for match in _PROPER.finditer(text):
-        words = [w for w in re.split(r"[ -]", match.group(1)) if w not in _NOT_NAMES]
+        words = re.split(r"[ -]", match.group(1))
+        opens_sentence = bool(_SENTENCE_START.search(text[: match.start()]))
+        while words and (words[0] in _NOT_NAMES or words[0].lower() in STOP_WORDS):
+            words.pop(0)
+            opens_sentence = False
+        words = [w for w in words if w not in _NOT_NAMES]
         if not words:
             continue
-        if _SENTENCE_START.search(text[: match.start()]) and len(words) == 1 and match.group(1) == words[0]:
+        name = " ".join(words)
+        if opens_sentence and len(words) == 1 and name not in known_names:
             continue
-        names.append(" ".join(words))
+        names.append(name)
     return list(dict.fromkeys(names))
+
+
+def _names_seen(conversation: Conversation) -> set[str]:
+    """Names in the conversation: those written mid-sentence, and sentence openers used
+    capitalised at least twice and never in lower case ("Bob and I ...")."""
+    texts = [turn.full_text for session in conversation.sessions for turn in session.turns]
+    names = {name for text in texts for name in proper_names(text)}
+    lower = {word for text in texts for word in _LOWER_WORD.findall(text)}
+    openers = Counter(m.group(1) for text in texts for m in _OPENER.finditer(text))
+    names.update(
+        word
+        for word, count in openers.items()
+        if count >= 2 and word.lower() not in lower and word.lower() not in STOP_WORDS
+        and word not in _NOT_NAMES
+    )
+    return names
+
+
+_LOWER_WORD = re.compile(r"\b[a-z]+\b")
+_OPENER = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-z]+)\b")
 
 
 def find_place(text: str, known_people: Iterable[str]) -> str | None:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -543,3 +543,33 @@ def _need(query: str, removed: list[tuple[int, int]]) -> str:
     need = re.sub(r"\s+([?.!,;:])", r"\1", need)
     need = re.sub(r",+([?.!])", r"\1", need).strip(" ,")
     return need or query
+
+
+UNDATED_REASON = (
+    "a relative time, and the question's date is unknown (it was read against the end of the "
+    "memories); pass reference= the moment the question is asked to ground it"
+)
+
+
+def without_relative_times(frame: RecallFrame) -> RecallFrame:
+    """The frame with its purely relative time conditions ungrounded.
+
+    Used when the question's own date is unknown: "last weekend" read against the end of the
+    conversation is a guess, and a hallucinated constraint is worse than none. Conditions that
+    name an absolute date ("the week before 12 March 2024") stay grounded.
+    """
+    if frame.reference is None:
+        return frame
+    reference = frame.reference
+    conditions = tuple(
+        replace(c, grounded=False, reason=UNDATED_REASON)
+        if c.kind == "time" and c.grounded and _only_relative(c.evidence, reference)
+        else c
+        for c in frame.conditions
+    )
+    return replace(frame, conditions=conditions)
+
+
+def _only_relative(text: str, reference: datetime) -> bool:
+    found = find_times(text, reference)
+    return bool(found) and all(f.relative for f in found)

@@ -30,7 +30,8 @@ _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
 class ContextFilter:
     """The conditions of a frame that a store can check: all must hold.
 
-    ``time``: the session span overlaps it, or the event time does. ``people``: each is a
+    ``time``: the session span overlaps it (unless ``match_session`` is off), or the event
+    time does. ``people``: each is a
     participant or a named entity. ``places``: the location (or an entity) is one of them.
     ``entities``: each is among the entities.
     """
@@ -39,6 +40,7 @@ class ContextFilter:
     people: tuple[str, ...] = ()
     places: tuple[str, ...] = ()
     entities: tuple[str, ...] = ()
+    match_session: bool = True
 
     def __bool__(self) -> bool:
         return bool(self.time or self.people or self.places or self.entities)
@@ -48,7 +50,8 @@ class ContextFilter:
         ctx, met = unit.context, []
         if self.time is not None:
             event_in = ctx.event_time is not None and ctx.event_time.overlaps(self.time)
-            if not (ctx.session_span.overlaps(self.time) or event_in):
+            session_in = self.match_session and ctx.session_span.overlaps(self.time)
+            if not (session_in or event_in):
                 return None
             met.append(f"time {self.time.label()}")
         names = {n.lower() for n in (*ctx.participants, *ctx.entities)}
@@ -113,6 +116,10 @@ class ContextualRetriever:
         bonus: in soft mode, the score added for meeting the conditions, in units of the
             best content score.
         candidates: how many content candidates recency and relation ordering look at.
+        use_need: search with the frame's information need (the question without its
+            condition words) instead of the whole question.
+        match_session: a time condition is met by the session span as well as the event
+            time (``False`` is the "no session span" ablation).
     """
 
     content: ContentRetriever
@@ -120,6 +127,7 @@ class ContextualRetriever:
     bonus: float = 0.5
     candidates: int = 20
     use_need: bool = False
+    match_session: bool = True
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else frame.query
@@ -130,23 +138,30 @@ class ContextualRetriever:
             ranked = self._merge(valid, base, k)
         else:
             ranked = base
-        if frame.values("recency"):
+        order = _relations(frame)
+        if frame.values("recency") or "last" in order:
             ranked = latest_first(ranked, k)
-        elif "first" in frame.values("relation"):
+        elif "first" in order:
             ranked = earliest_first(ranked, k)
         return ranked[:k]
 
     def resolve(self, frame: RecallFrame, namespace: str) -> ContextFilter:
-        """The frame's grounded conditions as a filter; relations become time ranges."""
+        """The frame's grounded conditions as a filter.
+
+        A relation to an event ("after the appointment") is grounded here: the anchor event is
+        the best content match for its phrase, and the relation becomes the time after (or
+        before) it.
+        """
         time = frame.time_range
-        for cond in frame.grounded:
+        for cond in frame.conditions:
             if cond.kind == "relation" and cond.anchor and cond.value in ("before", "after"):
-                time = self._relative_to_anchor(cond.value, cond.anchor, namespace) or time
+                time = time or self._relative_to_anchor(cond.value, cond.anchor, namespace)
         return ContextFilter(
             time=time,
             people=frame.values("participant"),
             places=frame.values("location"),
             entities=frame.values("entity"),
+            match_session=self.match_session,
         )
 
     def _relative_to_anchor(self, relation: str, anchor: str, namespace: str) -> TimeSpan | None:
@@ -183,6 +198,11 @@ class ContextualRetriever:
             for h in valid
         ]
         return sorted(lifted + fallback, key=lambda h: -h.score)[:k]
+
+
+def _relations(frame: RecallFrame) -> tuple[str, ...]:
+    """The ordering relations of a frame ('first', 'last'), grounded or not: they only reorder."""
+    return tuple(c.value for c in frame.conditions if c.kind == "relation" and not c.anchor)
 
 
 def latest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:

@@ -9,37 +9,44 @@ from __future__ import annotations
 import logging
 from collections.abc import Sequence
 
-from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.core.prompts import render_answer_prompt
+from ramem_integrations.core.types import MemoryUnit, RecallFrame
 from ramem_integrations.errors import LLMError
-from ramem_integrations.evaluation.context import render_context
 from ramem_integrations.evaluation.datasets import Question
 from ramem_integrations.llm import LLM, Message
 
 logger = logging.getLogger(__name__)
 
 SYSTEM_PROMPT = (
-    "You answer questions about a long conversation using only the memories given. Each memory "
-    "shows what was said and, in brackets, when (the session date), when the event happened if "
-    "known, and who took part. Resolve relative dates against the memory's session date. "
-    "Answer in a short phrase, not a sentence. If the memories do not contain the answer, reply "
-    "exactly: Not mentioned in the conversation."
+    "Answer in a short phrase, not a sentence. If the memories do not contain the answer, "
+    "reply exactly: Not mentioned in the conversation."
 )
 
 
-def messages_for(question: Question, units: Sequence[MemoryUnit]) -> list[Message]:
-    """The chat messages that ask ``question`` over ``units``."""
-    user = (
-        f"Memories:\n{render_context(units)}\n\n"
-        f"Question (asked on {question.reference.date().isoformat()}): {question.text}\n"
-        "Short answer:"
-    )
+def messages_for(
+    question: Question,
+    units: Sequence[MemoryUnit],
+    *,
+    frame: RecallFrame | None = None,
+    flat: bool = False,
+) -> list[Message]:
+    """The chat messages that ask ``question`` over ``units`` (the core answer prompt)."""
+    asked = f"{question.text} (asked on {question.reference.date().isoformat()})"
+    user = render_answer_prompt(asked, units, frame, flat=flat)
     return [{"role": "system", "content": SYSTEM_PROMPT}, {"role": "user", "content": user}]
 
 
-def answer(llm: LLM, question: Question, units: Sequence[MemoryUnit]) -> str:
+def answer(
+    llm: LLM,
+    question: Question,
+    units: Sequence[MemoryUnit],
+    *,
+    frame: RecallFrame | None = None,
+    flat: bool = False,
+) -> str:
     """The model's short answer, or '' when the call fails (logged)."""
     try:
-        return llm.chat(messages_for(question, units)).strip()
+        return llm.chat(messages_for(question, units, frame=frame, flat=flat)).strip()
     except LLMError as exc:
         logger.warning("Answering %s failed: %s", question.id, exc)
         return ""

@@ -14,6 +14,7 @@ from datetime import datetime
 from functools import lru_cache
 from importlib import resources
 
+from ramem_integrations.core.prompts import memory_block
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.evaluation import metrics
@@ -23,19 +24,9 @@ logger = logging.getLogger(__name__)
 TOKENIZER_RESOURCE = "minilm-tokenizer.json"
 
 
-def _day(moment: datetime) -> str:
-    return TimeSpan.day(moment.date(), moment.tzinfo).label()
-
-
 def render_memory(unit: MemoryUnit) -> str:
-    """A memory as the generator sees it: its content, then its coordinates."""
-    ctx = unit.context
-    coords = [f"session date: {_day(ctx.session_span.start)}"]
-    if ctx.event_time is not None:
-        coords.append(f"event time: {ctx.event_time.label()}")
-    if ctx.participants:
-        coords.append(f"participants: {', '.join(ctx.participants)}")
-    return f"{unit.content}\n[{'; '.join(coords)}]"
+    """A memory as the generator sees it: the core prompt's block, coordinates and text."""
+    return memory_block(unit, 1)
 
 
 def render_context(units: Sequence[MemoryUnit]) -> str:

@@ -42,7 +42,8 @@ class Question:
 
     ``evidence_turns`` are turn ids; ``evidence_sessions`` session ids (LongMemEval's
     answer_session_ids; for LoCoMo the sessions of the evidence turns). ``reference`` is the
-    question's date (LongMemEval's question_date; for LoCoMo the end of the conversation).
+    question's date (LongMemEval's question_date; for LoCoMo the end of the conversation);
+    ``dated`` says whether the data gave it (retrieval grounds relative times only then).
     """
 
     id: str
@@ -51,6 +52,7 @@ class Question:
     answer: str
     category: str
     reference: datetime
+    dated: bool = False  # True when the data gives the question's own date
     evidence_turns: tuple[str, ...] = ()
     evidence_sessions: tuple[str, ...] = ()
 
@@ -258,6 +260,7 @@ def load_longmemeval(path: str | Path) -> Dataset:
                     answer=answer,
                     category=qtype,
                     reference=reference,
+                    dated=bool(date),
                     evidence_turns=turns,
                     evidence_sessions=present,
                 )

@@ -29,7 +29,7 @@ from ramem_integrations.evaluation.answers import answer
 from ramem_integrations.evaluation.confusable import distractor_sets
 from ramem_integrations.evaluation.context import Answerability, TokenCounter, render_memory
 from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, Dataset, Question
-from ramem_integrations.evaluation.systems import System
+from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS, System, reference_of
 
 if TYPE_CHECKING:
     from ramem_integrations.llm import LLM
@@ -53,11 +53,19 @@ def cache_root(override: str | Path | None = None) -> Path:
     return Path(env) if env else Path.home() / ".cache" / "ramem" / "eval"
 
 
+#: Modules whose code decides what is stored: a change to any of them makes a new cache.
+_WRITE_PATH = ("anchoring.py", "conversation.py", "temporal.py", "temporal_tables.py", "types.py")
+
+
 def cache_key(data_path: str | Path, anchorer: str, embedder: str) -> str:
-    """sha256 of the data bytes, anchorer name, embedder name and package version."""
+    """sha256 of the data bytes, anchorer and embedder names, package version, and the source
+    of the modules that write memories (so a changed rule never reuses a stale store)."""
     digest = hashlib.sha256(Path(data_path).read_bytes())
     for part in (anchorer, embedder, __version__):
         digest.update(b"\x00" + part.encode("utf-8"))
+    core = Path(__file__).resolve().parent.parent / "core"
+    for name in _WRITE_PATH:
+        digest.update(b"\x00" + (core / name).read_bytes())
     return digest.hexdigest()[:24]
 
 
@@ -150,7 +158,8 @@ class Evaluation:
                 answerability = Answerability.of(question.answer, question.reference)
                 for name, system in self.systems.items():
                     hits = system(self.mem, question, self.depth)
-                    self._score(self.scores[name], question, hits, answerability)
+                    flat = name in FLAT_PROMPT_SYSTEMS
+                    self._score(self.scores[name], question, hits, answerability, flat=flat)
                     bar.update()
 
     def _token_count(self, unit: MemoryUnit) -> int:
@@ -159,13 +168,20 @@ class Evaluation:
         return self._tokens[unit.id]
 
     def _score(
-        self, scores: SystemScores, q: Question, hits: list[ScoredMemory], able: Answerability
+        self,
+        scores: SystemScores,
+        q: Question,
+        hits: list[ScoredMemory],
+        able: Answerability,
+        *,
+        flat: bool = False,
     ) -> None:
         units = [h.memory for h in hits]
         if q.id in self._retrieval_ids:
             self._score_retrieval(scores, q, units, able)
         if self.llm is not None:
-            predicted = answer(self.llm, q, units[: self.answer_k])
+            frame = self.mem.frame(q.text, q.namespace, reference=reference_of(q))
+            predicted = answer(self.llm, q, units[: self.answer_k], frame=frame, flat=flat)
             scores.f1[q.category].append(metrics.locomo_f1(predicted, q.answer, q.category))
 
     def _score_retrieval(

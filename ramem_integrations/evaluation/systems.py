@@ -11,9 +11,12 @@ Every system runs on the same store (the same memories) and the same questions.
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
+from datetime import datetime
 from functools import partial
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from ramem_integrations.core.retrieval import ContextualRetriever
 from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Question
@@ -53,5 +56,33 @@ def select(names: str | list[str] | None) -> dict[str, System]:
     return {n: SYSTEMS[n] for n in wanted if n}
 
 
+def reference_of(question: Question) -> datetime | None:
+    """The question's own date when the data gives one; else None (RaMem then treats
+    relative times in the question as ungroundable rather than guess a date)."""
+    return question.reference if question.dated else None
+
+
+def reinstated(
+    mem: RaMem, question: Question, k: int, *, retriever: ContextualRetriever | None = None
+) -> list[ScoredMemory]:
+    """RaMem: the question's recall frame, then selective reinstatement."""
+    frame = mem.frame(question.text, question.namespace, reference=reference_of(question))
+    return (retriever or mem.reinstatement).retrieve(frame, question.namespace, k)
+
+
+def variant(mem: RaMem, question: Question, k: int, **options: Any) -> list[ScoredMemory]:
+    """RaMem with its retriever's options changed (soft ranking, ablations)."""
+    retriever = replace(mem.reinstatement, **options)
+    return reinstated(mem, question, k, retriever=retriever)
+
+
 for _mode in ("bm25", "dense", "content"):
     register(_mode, partial(by_mode, _mode))
+register("ramem", reinstated)
+register("ramem-soft", partial(variant, strict=False))
+register("no-session-span", partial(variant, match_session=False))
+#: No context-aware ranking: content retrieval; only the prompt keeps the coordinates.
+register("no-context-ranking", partial(by_mode, "content"))
+#: The flat prompt changes only what the generator sees (answer F1), not retrieval.
+register("flat-prompt", reinstated)
+FLAT_PROMPT_SYSTEMS = frozenset({"flat-prompt"})

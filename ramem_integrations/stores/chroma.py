@@ -65,8 +65,10 @@ def where_for(condition: ContextFilter | None) -> Where | None:
         return None
     clauses: list[Where] = []
     if condition.time is not None:
-        clauses.append(_any_of([_overlaps("session", condition.time),
-                                _overlaps("event", condition.time)]))
+        spans = [_overlaps("event", condition.time)]
+        if condition.match_session:
+            spans.insert(0, _overlaps("session", condition.time))
+        clauses.append(_any_of(spans))
     for person in condition.people:
         clauses.append(_any_of([{"participants": {"$contains": person}},
                                 {"entities": {"$contains": person}}]))

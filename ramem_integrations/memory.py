@@ -11,8 +11,9 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
@@ -22,7 +23,7 @@ import numpy as np
 
 from ramem_integrations import embeddings
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
-from ramem_integrations.core.conversation import Conversation
+from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
 from ramem_integrations.core.frames import (
     FrameInducer,
     KnownContext,
@@ -67,9 +68,7 @@ class StoreSource:
     def _embed_one(self, text: str) -> np.ndarray:
         return self.embedder.embed([text])[0]
 
-    def dense(
-        self, namespace: str, query: str, k: int, where: ContextFilter | None = None
-    ) -> Hits:
+    def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
         return self.store.query(namespace, self._embed_query(query), k, where=where_for(where))
 
     def lexical(
@@ -105,7 +104,9 @@ class RaMem:
         strict: bool = True,
     ) -> None:
         self.store = store
-        self.embedder: Embedder = as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
+        self.embedder: Embedder = (
+            as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
+        )
         self.anchorer: Anchorer = anchorer or RuleAnchorer()
         self.lexical = LexicalIndex(lambda ns: self.store.get(ns))
         self.source = StoreSource(store, self.embedder, self.lexical)
@@ -133,13 +134,51 @@ class RaMem:
         self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
     ) -> list[str]:
         """Anchor a conversation and store its memories; re-adding it changes nothing."""
+        return self.add_memories(self._anchor(conversation, namespace), progress=progress)
+
+    def _anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         if not isinstance(conversation, Conversation):
             raise InvalidInputError(
-                f"add_conversation takes a Conversation, got {type(conversation).__name__}. "
+                f"Expected a Conversation, got {type(conversation).__name__}. "
                 "Load one with ramem_integrations.load_conversations(path)."
             )
-        units = self.anchorer.anchor(conversation, check_namespace(namespace))
-        return self.add_memories(units, progress=progress)
+        return self.anchorer.anchor(conversation, check_namespace(namespace))
+
+    def add_conversations(
+        self,
+        conversations: Iterable[Conversation],
+        namespace: str | None = None,
+        *,
+        progress: Progress | None = None,
+    ) -> dict[str, int]:
+        """Add many conversations in one batched write, each into ``namespace`` or a namespace
+        named by its id; returns the number of memories per namespace."""
+        units: list[MemoryUnit] = []
+        for conversation in conversations:
+            units.extend(self._anchor(conversation, namespace or conversation.id))
+        self.add_memories(units, progress=progress)
+        counts: dict[str, int] = {}
+        for unit in units:
+            counts[unit.namespace] = counts.get(unit.namespace, 0) + 1
+        return counts
+
+    def add_turns(
+        self,
+        turns: Sequence[Turn | Mapping[str, Any]],
+        namespace: str,
+        *,
+        session_time: datetime,
+        session_id: str | None = None,
+        conversation_id: str = "default",
+    ) -> list[str]:
+        """Add one session of turns (``Turn``s or ``{"speaker", "text"[, "time"]}`` dicts).
+
+        ``session_time`` is when the session happened (timezone-aware); the session id defaults
+        to it, so adding the same session again changes nothing.
+        """
+        sid = session_id or session_time.isoformat()
+        session = Session(sid, session_time, tuple(_as_turns(turns, sid)))
+        return self.add_conversation(Conversation(conversation_id, (session,)), namespace)
 
     def add_memories(
         self, memories: Sequence[MemoryUnit], *, progress: Progress | None = None
@@ -261,6 +300,20 @@ class RaMem:
         frame = self.frame(question, namespace, reference=reference) if namespace else None
         return render_answer_prompt(question, hits, frame, flat=flat)
 
+    async def aretrieve(
+        self,
+        query: str,
+        namespace: str,
+        k: int = 10,
+        *,
+        mode: str = "ramem",
+        reference: datetime | None = None,
+    ) -> list[ScoredMemory]:
+        """:meth:`retrieve` without blocking the event loop (runs in a worker thread)."""
+        return await asyncio.to_thread(
+            self.retrieve, query, namespace, k, mode=mode, reference=reference
+        )
+
     def count(self, namespace: str) -> int:
         return self.store.count(namespace)
 
@@ -271,12 +324,26 @@ class RaMem:
         return self.store.get(namespace)
 
 
-def add_all(
-    mem: RaMem, conversations: Iterable[Conversation], namespace: str | None = None
-) -> dict[str, int]:
-    """Add conversations, each into ``namespace`` or a namespace named by its id."""
-    counts: dict[str, int] = {}
-    for conversation in conversations:
-        ns = namespace or conversation.id
-        counts[ns] = counts.get(ns, 0) + len(mem.add_conversation(conversation, ns))
-    return counts
+def _as_turns(turns: Sequence[Turn | Mapping[str, Any]], session_id: str) -> list[Turn]:
+    """Turns from ``Turn`` objects or plain dicts, with ids ``<session>:<n>`` when missing."""
+    out = []
+    for index, turn in enumerate(turns, 1):
+        if isinstance(turn, Turn):
+            out.append(turn)
+            continue
+        if not isinstance(turn, Mapping):
+            raise InvalidInputError(
+                f"Turn {index} is a {type(turn).__name__}; give a Turn or a dict with "
+                "'speaker' and 'text'."
+            )
+        speaker, text = turn.get("speaker"), turn.get("text")
+        if not isinstance(speaker, str) or not speaker.strip():
+            raise InvalidInputError(f"Turn {index} has no speaker; give 'speaker': 'Alice'.")
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInputError(f"Turn {index} has no text; give 'text': '...'.")
+        time = turn.get("time")
+        when = parse_datetime(time, f"turn {index}") if time is not None else None
+        out.append(Turn(str(turn.get("id") or f"{session_id}:{index}"), speaker, text, when))
+    if not out:
+        raise InvalidInputError("No turns given; pass at least one.")
+    return out

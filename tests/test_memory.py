@@ -54,7 +54,7 @@ def test_bm25_follows_adds_and_forgets(fake_mem: RaMem, conversation) -> None:  
         (lambda m: m.retrieve("", "ann"), InvalidInputError, "query is empty"),
         (lambda m: m.retrieve("q", "ann", k=0), InvalidInputError, "positive integer"),
         (lambda m: m.retrieve("q", "ann", mode="magic"), InvalidInputError, "Unknown mode"),
-        (lambda m: m.add_conversation("hello", "ann"), InvalidInputError, "takes a Conversation"),
+        (lambda m: m.add_conversation("hello", "ann"), InvalidInputError, "Expected a Conversation"),
         (lambda m: m.add_memories(["x"]), InvalidInputError, "Expected MemoryUnit"),
     ],
 )
@@ -68,3 +68,25 @@ def test_bad_namespace_on_add_writes_nothing(fake_mem: RaMem, conversation) -> N
     with pytest.raises(NamespaceError):
         fake_mem.add_conversation(conversation, " ")
     assert fake_mem.namespaces() == {}
+
+
+def test_add_turns_and_aretrieve(fake_mem: RaMem) -> None:
+    import asyncio
+    from datetime import UTC, datetime
+
+    when = datetime(2024, 3, 12, 18, tzinfo=UTC)
+    turns = [{"speaker": "Alice", "text": "I saw the dentist yesterday."},
+             {"speaker": "Sam", "text": "How did it go?"}]
+    ids = fake_mem.add_turns(turns, "alice", session_time=when)
+    assert fake_mem.add_turns(turns, "alice", session_time=when) == ids  # same session: no copies
+    assert fake_mem.count("alice") == 2
+    hits = asyncio.run(fake_mem.aretrieve("dentist", "alice", k=1, reference=when))
+    assert "on 11 March 2024" in hits[0].memory.content
+    with pytest.raises(InvalidInputError, match="has no text"):
+        fake_mem.add_turns([{"speaker": "A", "text": ""}], "alice", session_time=when)
+
+
+def test_add_conversations_batches_into_namespaces_by_id(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
+    assert fake_mem.add_conversations([conversation]) == {"default": 5}
+    assert fake_mem.add_conversations([conversation], "x") == {"x": 5}
+    assert fake_mem.namespaces() == {"default": 5, "x": 5}

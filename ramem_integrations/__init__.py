@@ -16,10 +16,23 @@ from ramem_integrations.core.types import (
     TimeSpan,
 )
 from ramem_integrations.errors import RamemError
-from ramem_integrations.memory import RaMem
-from ramem_integrations.stores.chroma import ChromaEpisodicStore
 
 __version__ = "0.1.0"
+
+#: Names whose modules load chromadb, onnxruntime and numpy: imported on first use, so that
+#: ``import ramem_integrations.core`` stays light.
+_LAZY = {
+    "RaMem": "ramem_integrations.memory",
+    "ChromaEpisodicStore": "ramem_integrations.stores.chroma",
+}
+
+
+def __getattr__(name: str) -> object:
+    if name in _LAZY:
+        import importlib
+
+        return getattr(importlib.import_module(_LAZY[name]), name)
+    raise AttributeError(f"module 'ramem_integrations' has no attribute {name!r}")
 
 __all__ = [
     "ChromaEpisodicStore",

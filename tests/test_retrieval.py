@@ -163,3 +163,26 @@ def test_chroma_where_clause_agrees_with_the_python_check(fake_mem: RaMem, rows,
     fake_mem.add_memories(units)
     expected = {u.id for u in units if where.met_by(u) is not None}
     assert set(fake_mem.store.ids("ns", where=where_for(where))) == expected
+
+
+def test_rerank_puts_valid_candidates_first_without_searching(dentist: RaMem) -> None:
+    march = TimeSpan(BASE + timedelta(days=55), BASE + timedelta(days=70))
+    given = dentist.content.retrieve("dentist", "ns", 4)
+    assert given[0].memory.id != "m001"
+    reranked = retriever(dentist).rerank(frame("dentist", time_cond(march)), given, 3)
+    assert [h.memory.id for h in reranked][:1] == ["m001"] and len(reranked) == 3
+    assert {h.memory.id for h in reranked} <= {h.memory.id for h in given}
+    assert [h.memory for h in given] == [h.memory for h in dentist.content.retrieve("dentist", "ns", 4)]
+
+
+def test_rerank_resolves_a_relation_among_the_candidates(fake_mem: RaMem) -> None:
+    fake_mem.add_memories([
+        memory(1, "Ann: the appointment at the clinic is done", 50),
+        memory(2, "Ann: I went hiking in the hills", 20),
+        memory(3, "Ann: I went hiking by the sea", 80),
+    ])
+    given = fake_mem.content.retrieve("hiking appointment", "ns", 3)
+    cond = Condition("relation", "after", "after the appointment", False, anchor="the appointment")
+    reranked = retriever(fake_mem).rerank(frame("where did Ann go hiking", cond), given, 3)
+    assert [h.memory.id for h in reranked if h.reason == "context"] == ["m001", "m003"] or \
+        reranked[0].memory.id in {"m001", "m003"}

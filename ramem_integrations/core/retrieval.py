@@ -12,12 +12,13 @@ meeting the conditions to the content score, so a very relevant memory can still
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Protocol
 
 from ramem_integrations.core.fusion import reciprocal_rank_fusion
+from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
 
 Hits = list[tuple[MemoryUnit, float]]
@@ -138,6 +139,11 @@ class ContextualRetriever:
             ranked = self._merge(valid, base, k)
         else:
             ranked = base
+        return self._order(frame, ranked, k)
+
+    @staticmethod
+    def _order(frame: RecallFrame, ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
+        """Recency and 'the first time' reorder the most relevant memories by time."""
         order = _relations(frame)
         if frame.values("recency") or "last" in order:
             ranked = latest_first(ranked, k)
@@ -152,10 +158,17 @@ class ContextualRetriever:
         the best content match for its phrase, and the relation becomes the time after (or
         before) it.
         """
+        return self._filter(
+            frame, lambda rel, anchor: self._relative_to_anchor(rel, anchor, namespace)
+        )
+
+    def _filter(
+        self, frame: RecallFrame, find_anchor: Callable[[str, str], TimeSpan | None]
+    ) -> ContextFilter:
         time = frame.time_range
         for cond in frame.conditions:
             if cond.kind == "relation" and cond.anchor and cond.value in ("before", "after"):
-                time = time or self._relative_to_anchor(cond.value, cond.anchor, namespace)
+                time = time or find_anchor(cond.value, cond.anchor)
         return ContextFilter(
             time=time,
             people=frame.values("participant"),
@@ -164,23 +177,48 @@ class ContextualRetriever:
             match_session=self.match_session,
         )
 
+    def rerank(
+        self, frame: RecallFrame, hits: Sequence[ScoredMemory], k: int
+    ) -> list[ScoredMemory]:
+        """Re-rank candidates found by another retriever by validity against ``frame``.
+
+        The drop-in path (a node postprocessor): nothing new is searched. Candidates meeting the
+        grounded conditions come first in their given order (strict) or gain the bonus (soft);
+        a relation's anchor event is looked for among the candidates themselves.
+        """
+        where = self._filter(frame, self._anchor_among(hits))
+        ranked = list(hits)
+        if where:
+            valid = [
+                replace(h, reason="context", matched=met)
+                for h in hits
+                if (met := where.met_by(h.memory)) is not None
+            ]
+            ranked = self._merge(valid, ranked, len(ranked))
+        return self._order(frame, ranked, k)
+
+    def _anchor_among(self, hits: Sequence[ScoredMemory]) -> Callable[[str, str], TimeSpan | None]:
+        def find(relation: str, anchor: str) -> TimeSpan | None:
+            words = set(tokenize(anchor))
+            best = max(
+                hits, key=lambda h: len(words & set(tokenize(h.memory.content))), default=None
+            )
+            if best is None or not words & set(tokenize(best.memory.content)):
+                return None
+            return _around(relation, best.memory)
+
+        return find
+
     def _relative_to_anchor(self, relation: str, anchor: str, namespace: str) -> TimeSpan | None:
         """'after the appointment': find the anchor event and take the time after (or before) it."""
         found = self.content.retrieve(anchor, namespace, 1)
-        if not found:
-            return None
-        ctx = found[0].memory.context
-        moment = (ctx.event_time or ctx.session_span).start
-        return TimeSpan(moment, _DUSK) if relation == "after" else TimeSpan(_DAWN, moment)
+        return _around(relation, found[0].memory) if found else None
 
     def _context(
         self, query: str, namespace: str, where: ContextFilter, k: int
     ) -> list[ScoredMemory]:
         hits = self.content.retrieve(query, namespace, k, where)
-        return [
-            replace(h, reason="context", matched=where.met_by(h.memory) or ())
-            for h in hits
-        ]
+        return [replace(h, reason="context", matched=where.met_by(h.memory) or ()) for h in hits]
 
     def _merge(
         self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int
@@ -198,6 +236,13 @@ class ContextualRetriever:
             for h in valid
         ]
         return sorted(lifted + fallback, key=lambda h: -h.score)[:k]
+
+
+def _around(relation: str, anchor: MemoryUnit) -> TimeSpan:
+    """The time after (or before) an anchor memory's event, else its session."""
+    ctx = anchor.context
+    moment = (ctx.event_time or ctx.session_span).start
+    return TimeSpan(moment, _DUSK) if relation == "after" else TimeSpan(_DAWN, moment)
 
 
 def _relations(frame: RecallFrame) -> tuple[str, ...]:

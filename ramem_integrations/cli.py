@@ -1,4 +1,4 @@
-"""The ``ramem`` command: demo, ingest, query, namespaces, eval."""
+"""The ``ramem`` command: demo, ingest, query, answer, namespaces, export, import, eval."""
 
 from __future__ import annotations
 
@@ -50,6 +50,27 @@ def build_parser() -> argparse.ArgumentParser:
     names.add_argument("--store", type=Path, required=True)
     names.add_argument("--json", action="store_true")
     names.set_defaults(handler=_namespaces)
+
+    ask = sub.add_parser("answer", help="answer a question from memory (needs a model for text)")
+    ask.add_argument("question")
+    ask.add_argument("--store", type=Path, required=True)
+    ask.add_argument("--namespace", required=True)
+    ask.add_argument("--k", type=int, default=10)
+    ask.add_argument("--json", action="store_true", help="print answer, evidence and prompt")
+    ask.set_defaults(handler=_answer)
+
+    export = sub.add_parser("export", help="back up a namespace to a JSONL file")
+    export.add_argument("--store", type=Path, required=True)
+    export.add_argument("--namespace", required=True)
+    export.add_argument("--out", type=Path, required=True, help="the .jsonl file to write")
+    export.set_defaults(handler=_export)
+
+    restore = sub.add_parser("import", help="restore a JSONL backup into a store")
+    restore.add_argument("path", type=Path)
+    restore.add_argument("--store", type=Path, required=True)
+    restore.add_argument("--namespace", help="default: the namespace the file was exported from")
+    restore.add_argument("--json", action="store_true")
+    restore.set_defaults(handler=_import)
 
     demo = sub.add_parser("demo", help="ingest the shipped sample and answer questions, offline")
     demo.add_argument("--store", type=Path, help="default: a temporary directory")
@@ -110,6 +131,40 @@ def _namespaces(args: argparse.Namespace) -> int:
     else:
         for ns, n in counts.items():
             print(f"{ns}\t{n}")
+    return 0
+
+
+def _answer(args: argparse.Namespace) -> int:
+    from ramem_integrations.answering import answer_to_json
+
+    result = _open(args.store).answer(args.question, namespace=args.namespace, k=args.k)
+    if args.json:
+        hits = [hit_to_json(h) for h in result.hits]
+        print(json.dumps(answer_to_json(result, hits), indent=2, ensure_ascii=False))
+        return 0
+    print(result.text if result.text is not None else f"({result.note})")
+    print("\nevidence:")
+    for rank, hit in enumerate(result.hits, 1):
+        print(f"{rank:>2}. {hit.memory.content}\n    {coordinates_line(hit.memory)}")
+    return 0
+
+
+def _export(args: argparse.Namespace) -> int:
+    from ramem_integrations.backup import export_namespace
+
+    count = export_namespace(_open(args.store), args.namespace, args.out)
+    print(f"{args.namespace}: {count} memories written to {args.out}", file=sys.stderr)
+    return 0
+
+
+def _import(args: argparse.Namespace) -> int:
+    from ramem_integrations.backup import import_file
+
+    counts = import_file(_open(args.store), args.path, args.namespace)
+    if args.json:
+        print(json.dumps(counts))
+    else:
+        print(f"{counts['read']} memories read, {counts['written']} new or changed")
     return 0
 
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 
 import math
 from collections import Counter, OrderedDict
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import Any
 
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit
+
 
 class BM25:
     """Okapi BM25 with an inverted index that supports adding and removing documents."""
@@ -76,7 +78,14 @@ class BM25:
 
 
 class LexicalIndex:
-    """BM25 indexes by namespace, loaded from the store on demand and kept current."""
+    """BM25 indexes by namespace, loaded from the store on demand and kept current.
+
+    With each loaded namespace it keeps the memories themselves and their store metadata, so
+    a query can rank, filter and materialise its lexical candidates without going back to the
+    store (see :meth:`memories`, :meth:`metadata`). Writes through :meth:`added` and
+    :meth:`removed` keep all three current; namespaces past ``max_namespaces`` are dropped,
+    least recently used first.
+    """
 
     def __init__(
         self, load: Callable[[str], Sequence[MemoryUnit]], max_namespaces: int = 64
@@ -84,6 +93,8 @@ class LexicalIndex:
         self._load = load
         self._max = max_namespaces
         self._indexes: OrderedDict[str, BM25] = OrderedDict()
+        self._units: dict[str, dict[str, MemoryUnit]] = {}
+        self._meta: dict[str, dict[str, Mapping[str, Any]]] = {}
 
     def index(self, namespace: str) -> BM25:
         """The namespace's index, built from the store the first time it is asked for."""
@@ -91,28 +102,56 @@ class LexicalIndex:
             self._indexes.move_to_end(namespace)
             return self._indexes[namespace]
         bm25 = BM25()
+        units: dict[str, MemoryUnit] = {}
         for memory in self._load(namespace):
             bm25.add(memory.id, lexical_text(memory))
+            units[memory.id] = memory
         self._indexes[namespace] = bm25
+        self._units[namespace] = units
+        self._meta[namespace] = {i: u.to_metadata() for i, u in units.items()}
         while len(self._indexes) > self._max:
-            self._indexes.popitem(last=False)
+            self.forget(next(iter(self._indexes)))
         return bm25
+
+    def memories(self, namespace: str) -> Mapping[str, MemoryUnit]:
+        """The namespace's memories by id, as last loaded or written (loads it if needed)."""
+        self.index(namespace)
+        return self._units[namespace]
+
+    def loaded(self, namespace: str) -> Mapping[str, MemoryUnit] | None:
+        """The namespace's memories by id if it is loaded, else None (loads nothing)."""
+        return self._units.get(namespace)
+
+    def metadata(self, namespace: str) -> Mapping[str, Mapping[str, Any]]:
+        """The store metadata of the namespace's memories by id (loads it if needed)."""
+        self.index(namespace)
+        return self._meta[namespace]
 
     def added(self, namespace: str, memories: Iterable[MemoryUnit]) -> None:
         """Keep a loaded index current after an upsert (unloaded ones load fresh later)."""
+        memories = list(memories)
+        for other in self._indexes:  # an id lives in one namespace: a move leaves the old one
+            if other != namespace:
+                self.removed(other, [m.id for m in memories if m.id in self._indexes[other]])
         bm25 = self._indexes.get(namespace)
         if bm25 is not None:
             for memory in memories:
                 bm25.add(memory.id, lexical_text(memory))
+                self._units[namespace][memory.id] = memory
+                self._meta[namespace][memory.id] = memory.to_metadata()
 
     def removed(self, namespace: str, ids: Iterable[str]) -> None:
         bm25 = self._indexes.get(namespace)
         if bm25 is not None:
             for doc_id in ids:
                 bm25.remove(doc_id)
+                self._units[namespace].pop(doc_id, None)
+                self._meta[namespace].pop(doc_id, None)
 
     def forget(self, namespace: str) -> None:
         self._indexes.pop(namespace, None)
+        self._units.pop(namespace, None)
+        self._meta.pop(namespace, None)
 
 
 def lexical_text(memory: MemoryUnit) -> str:

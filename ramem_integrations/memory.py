@@ -1,4 +1,4 @@
-"""RaMem: the facade users start from (add, retrieve, forget).
+"""RaMem: the facade users start from (add, retrieve, answer, forget).
 
 .. code-block:: python
 
@@ -22,6 +22,7 @@ from typing import Any
 import numpy as np
 
 from ramem_integrations import embeddings
+from ramem_integrations.answering import Answer, answer
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
 from ramem_integrations.core.frames import (
@@ -40,12 +41,14 @@ from ramem_integrations.core.retrieval import (
 )
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.embeddings import Embedder, as_embedder
-from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.errors import InvalidInputError, InvalidTimeError
 from ramem_integrations.lexical import LexicalIndex
+from ramem_integrations.llm import LLM
 from ramem_integrations.stores.chroma import (
     DEFAULT_COLLECTION,
     ChromaEpisodicStore,
     check_namespace,
+    matches,
     where_for,
 )
 
@@ -59,7 +62,14 @@ Progress = Callable[[int], None]
 
 
 class StoreSource:
-    """A :class:`~ramem_integrations.core.retrieval.MemorySource` over the store and BM25."""
+    """A :class:`~ramem_integrations.core.retrieval.MemorySource` over the store and BM25.
+
+    Dense search asks Chroma for ids and similarities only; lexical search ranks, filters
+    (the where-clause evaluated on the cached metadata, as Chroma would) and materialises from
+    the namespace's loaded :class:`LexicalIndex`, checking with the store that its candidates
+    still exist. Memories not in that cache (written by another process) are read from the
+    store. Query embeddings are cached, so one retrieval embeds its question once.
+    """
 
     def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, lexical: LexicalIndex):
         self.store, self.embedder, self.lexical_index = store, embedder, lexical
@@ -69,14 +79,44 @@ class StoreSource:
         return self.embedder.embed([text])[0]
 
     def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
-        return self.store.query(namespace, self._embed_query(query), k, where=where_for(where))
+        ranked = self.store.query_ids(
+            namespace, self._embed_query(query), k, where=where_for(where)
+        )
+        return self._materialise(namespace, ranked, self.lexical_index.loaded(namespace))
 
     def lexical(
         self, namespace: str, query: str, k: int, where: ContextFilter | None = None
     ) -> Hits:
-        among = self.store.ids(namespace, where=where_for(where)) if where else None
-        ranked = self.lexical_index.index(namespace).search(query, k, among=among)
-        units = {u.id: u for u in self.store.get(namespace, ids=[i for i, _ in ranked])}
+        ranked = self.lexical_index.index(namespace).search(
+            query, k, among=self._among(namespace, where)
+        )
+        present = self.store.present([i for i, _ in ranked])  # deleted by another writer
+        kept = [(i, score) for i, score in ranked if i in present]
+        return self._materialise(namespace, kept, self.lexical_index.memories(namespace))
+
+    def _among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
+        """The ids meeting ``where``: from the cached metadata, or from the store."""
+        if not where:
+            return None
+        clause = where_for(where)
+        if clause is None:
+            return None
+        try:
+            metadata = self.lexical_index.metadata(namespace)
+            return [i for i, meta in metadata.items() if matches(clause, meta)]
+        except ValueError:
+            return self.store.ids(namespace, where=clause)
+
+    def _materialise(
+        self,
+        namespace: str,
+        ranked: Sequence[tuple[str, float]],
+        cached: Mapping[str, MemoryUnit] | None,
+    ) -> Hits:
+        cached = cached or {}
+        missing = [i for i, _ in ranked if i not in cached]
+        fetched = {u.id: u for u in self.store.get(namespace, ids=missing)} if missing else {}
+        units = {**fetched, **{i: cached[i] for i, _ in ranked if i in cached}}
         return [(units[i], score) for i, score in ranked if i in units]
 
 
@@ -153,8 +193,16 @@ class RaMem:
     ) -> dict[str, int]:
         """Add many conversations in one batched write, each into ``namespace`` or a namespace
         named by its id; returns the number of memories per namespace."""
+        if isinstance(conversations, Conversation | str | bytes | Mapping) or not isinstance(
+            conversations, Iterable
+        ):
+            raise InvalidInputError(
+                f"Expected an iterable of Conversations, got {type(conversations).__name__}."
+            )
         units: list[MemoryUnit] = []
         for conversation in conversations:
+            if not isinstance(conversation, Conversation):
+                self._anchor(conversation, namespace or "-")  # raises the type error
             units.extend(self._anchor(conversation, namespace or conversation.id))
         self.add_memories(units, progress=progress)
         counts: dict[str, int] = {}
@@ -176,8 +224,21 @@ class RaMem:
         ``session_time`` is when the session happened (timezone-aware); the session id defaults
         to it, so adding the same session again changes nothing.
         """
+        check_namespace(namespace)
+        if not isinstance(session_time, datetime) or session_time.utcoffset() is None:
+            raise InvalidTimeError(
+                f"session_time must be a timezone-aware datetime, got {session_time!r}; e.g. "
+                "datetime(2024, 3, 12, 18, tzinfo=timezone.utc)."
+            )
+        for name, value in (("session_id", session_id or "-"), ("conversation_id", conversation_id)):
+            if not isinstance(value, str) or not value.strip():
+                raise InvalidInputError(f"{name} must be a non-empty string, got {value!r}.")
+        if isinstance(turns, str | bytes | Mapping) or not isinstance(turns, Iterable):
+            raise InvalidInputError(
+                f"turns must be a list of Turns or dicts, got {type(turns).__name__}."
+            )
         sid = session_id or session_time.isoformat()
-        session = Session(sid, session_time, tuple(_as_turns(turns, sid)))
+        session = Session(sid, session_time, tuple(_as_turns(list(turns), sid)))
         return self.add_conversation(Conversation(conversation_id, (session,)), namespace)
 
     def add_memories(
@@ -211,8 +272,8 @@ class RaMem:
                 progress(len(batch))
 
     def _changed(self, namespace: str, units: list[MemoryUnit]) -> list[MemoryUnit]:
-        stored = {u.id: u for u in self.store.get(namespace, ids=[u.id for u in units])}
         unique = {u.id: u for u in units}
+        stored = {u.id: u for u in self.store.get(namespace, ids=list(unique))}
         return [u for u in unique.values() if stored.get(u.id) != u]
 
     def forget(
@@ -223,6 +284,8 @@ class RaMem:
         conversation_id: str | None = None,
     ) -> int:
         """Delete memories: by id, by source conversation, or the whole namespace."""
+        if isinstance(ids, str):
+            raise InvalidInputError("ids must be a list of memory ids, not one string: ids=[id].")
         removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
         self.lexical.removed(namespace, removed)
         self._known.pop(namespace, None)
@@ -300,6 +363,21 @@ class RaMem:
         frame = self.frame(question, namespace, reference=reference) if namespace else None
         return render_answer_prompt(question, hits, frame, flat=flat)
 
+    def answer(
+        self,
+        question: str,
+        namespace: str,
+        *,
+        k: int = 10,
+        reference: datetime | None = None,
+        llm: LLM | None = None,
+    ) -> Answer:
+        """Answer ``question`` from ``namespace`` with ``llm`` (or the model configured in the
+        environment); without one, the :class:`~ramem_integrations.answering.Answer` has no
+        text and carries the evidence and the prompt. See :mod:`ramem_integrations.answering`.
+        """
+        return answer(self, question, namespace, k=k, reference=reference, llm=llm)
+
     async def aretrieve(
         self,
         query: str,
@@ -346,4 +424,7 @@ def _as_turns(turns: Sequence[Turn | Mapping[str, Any]], session_id: str) -> lis
         out.append(Turn(str(turn.get("id") or f"{session_id}:{index}"), speaker, text, when))
     if not out:
         raise InvalidInputError("No turns given; pass at least one.")
+    ids = [t.id for t in out]
+    if len(ids) != len(set(ids)):
+        raise InvalidInputError("Turn ids repeat; give every turn its own 'id' or none.")
     return out

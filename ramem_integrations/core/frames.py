@@ -42,10 +42,10 @@ from dateutil.relativedelta import relativedelta
 
 from ramem_integrations.core import frame_tables as words
 from ramem_integrations.core import temporal_tables
-from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
+from ramem_integrations.core.temporal import FoundTime, check_reference, find_times, ground_time
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import Condition, MemoryUnit, RecallFrame, TimeSpan
-from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.errors import InvalidInputError, InvalidTimeError
 
 __all__ = [
     "FrameInducer",
@@ -147,8 +147,15 @@ class KnownContext:
     def window(self, reference: datetime, before: relativedelta, after: relativedelta) -> TimeSpan:
         """The dates a question may plausibly mean: the known range (else the reference
         moment) widened by ``before`` and ``after``."""
+        check_reference(reference)
         span = self.date_range or TimeSpan(reference, reference + timedelta(seconds=1))
-        start, end = span.start - before, span.end + after
+        try:
+            start, end = span.start - before, span.end + after
+        except (OverflowError, ValueError) as exc:
+            raise InvalidTimeError(
+                f"The known dates {span.label()} are too close to the ends of the calendar to "
+                "ground questions against; check the session dates of this namespace."
+            ) from exc
         return TimeSpan(_midnight(start), _midnight(end - timedelta(microseconds=1)) + _DAY)
 
 
@@ -429,9 +436,10 @@ def _name_tables(known: KnownContext) -> list[tuple[str, dict[str, str]]]:
 
 def _participant_forms(participants: tuple[str, ...]) -> dict[str, str]:
     """Full names, then first names that only one participant has."""
-    forms = {p: p for p in participants}
+    named = [p for p in participants if p.strip()]  # a blank name names no one
+    forms = {p: p for p in named}
     firsts: dict[str, list[str]] = {}
-    for person in participants:
+    for person in named:
         firsts.setdefault(person.split()[0], []).append(person)
     forms.update({first: owners[0] for first, owners in firsts.items() if len(owners) == 1})
     return forms

@@ -525,6 +525,16 @@ def _ground_atom(text: str, ref: datetime, names: tuple[str, ...]) -> _Hit | Non
 # ------------------------------------------------------------------------- public API
 
 
+#: Years a reference may fall in: spans around it (a decade, margins of years) stay inside
+#: the calendar Python can represent (years 1 to 9999).
+REFERENCE_YEARS = (100, 9900)
+
+
+def check_reference(reference: datetime) -> None:
+    """Raise :class:`InvalidTimeError` unless ``reference`` is an aware datetime in range."""
+    _check_reference(reference)
+
+
 def _check_reference(reference: datetime) -> None:
     if not isinstance(reference, datetime):
         raise InvalidTimeError(
@@ -536,6 +546,12 @@ def _check_reference(reference: datetime) -> None:
             f"reference {reference.isoformat()} has no timezone; pass an aware datetime, "
             "e.g. datetime(2023, 5, 8, tzinfo=timezone.utc)."
         )
+    low, high = REFERENCE_YEARS
+    if not low <= reference.year <= high:
+        raise InvalidTimeError(
+            f"reference {reference.isoformat()} is outside the years {low}-{high} that times "
+            "can be grounded in; pass the real date of the session or question."
+        )
 
 
 def _candidates(text: str, reference: datetime) -> list[tuple[int, int, str, _Hit | None]]:
@@ -545,7 +561,11 @@ def _candidates(text: str, reference: datetime) -> list[tuple[int, int, str, _Hi
     for pattern, handler in _SEARCH:
         for m in pattern.finditer(text):
             start, end = m.span("core")
-            found.append((start, end, m["core"], handler(m, reference)))
+            try:
+                hit = handler(m, reference)
+            except (OverflowError, ValueError):  # a date past the calendar's ends: 12/31/9999
+                hit = None
+            found.append((start, end, m["core"], hit))
     return found
 
 

@@ -70,6 +70,12 @@ def reinstated(
     return (retriever or mem.reinstatement).retrieve(frame, question.namespace, k)
 
 
+def _shuffle(mem: RaMem, question: Question, k: int) -> list[ScoredMemory]:
+    from ramem_integrations.evaluation.ablations import context_shuffle
+
+    return context_shuffle(mem, question, k)
+
+
 def variant(mem: RaMem, question: Question, k: int, **options: Any) -> list[ScoredMemory]:
     """RaMem with its retriever's options changed (soft ranking, ablations)."""
     retriever = replace(mem.reinstatement, **options)
@@ -81,8 +87,21 @@ for _mode in ("bm25", "dense", "content"):
 register("ramem", reinstated)
 register("ramem-soft", partial(variant, strict=False))
 register("no-session-span", partial(variant, match_session=False))
+register("context-shuffle", lambda mem, q, k: _shuffle(mem, q, k))
 #: No context-aware ranking: content retrieval; only the prompt keeps the coordinates.
 register("no-context-ranking", partial(by_mode, "content"))
 #: The flat prompt changes only what the generator sees (answer F1), not retrieval.
 register("flat-prompt", reinstated)
 FLAT_PROMPT_SYSTEMS = frozenset({"flat-prompt"})
+
+# LlamaIndex systems (need the llama-index extra): a plain vector retriever, and the same with
+# RaMem's re-ranking postprocessor after it.
+try:
+    from ramem_integrations.evaluation.llama_systems import llama_vector, llama_vector_ramem
+
+    import llama_index.core  # noqa: F401
+except ImportError:  # pragma: no cover - the evaluation runs without llama-index
+    pass
+else:
+    register("llama-vector", llama_vector)
+    register("llama-vector+ramem", llama_vector_ramem)

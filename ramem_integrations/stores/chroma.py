@@ -79,6 +79,53 @@ def where_for(condition: ContextFilter | None) -> Where | None:
     return _all_of(clauses)
 
 
+def matches(where: Where, meta: Mapping[str, Any]) -> bool:
+    """Whether a memory's store metadata meets ``where``, decided as Chroma decides it.
+
+    Covers the dialect :func:`scoped` and :func:`where_for` write (``$and``, ``$or``,
+    equality, ``$lt``/``$gt``/``$lte``/``$gte`` on numbers, ``$in`` on scalars, ``$contains``
+    on lists); raises ``ValueError`` on anything else, so callers can ask Chroma instead.
+    """
+    if len(where) != 1:
+        raise ValueError(f"a where-clause has exactly one top-level key: {where!r}")
+    ((key, test),) = where.items()
+    if key in ("$and", "$or"):
+        found = (matches(clause, meta) for clause in test)
+        return all(found) if key == "$and" else any(found)
+    if key.startswith("$"):
+        raise ValueError(f"unsupported operator {key}")
+    value = meta.get(key)
+    if not isinstance(test, dict):
+        test = {"$eq": test}
+    if len(test) != 1:
+        raise ValueError(f"one operator per field: {test!r}")
+    ((op, operand),) = test.items()
+    check = _FIELD_TESTS.get(op)
+    if check is None:
+        raise ValueError(f"unsupported operator {op}")
+    return value is not None and check(value, operand)
+
+
+def _scalar(value: Any) -> bool:
+    return isinstance(value, str | int | float) and not isinstance(value, bool)
+
+
+def _number(value: Any) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+#: Field operator -> test of (stored value, operand); lists match only ``$contains``.
+_FIELD_TESTS: dict[str, Any] = {
+    "$eq": lambda v, o: _scalar(v) and type(v) is type(o) and v == o,
+    "$lt": lambda v, o: _number(v) and v < o,
+    "$gt": lambda v, o: _number(v) and v > o,
+    "$lte": lambda v, o: _number(v) and v <= o,
+    "$gte": lambda v, o: _number(v) and v >= o,
+    "$in": lambda v, o: _scalar(v) and any(type(v) is type(x) and v == x for x in o),
+    "$contains": lambda v, o: isinstance(v, list) and o in v,
+}
+
+
 class ChromaEpisodicStore:
     """Memory units in a Chroma collection, read and written one namespace at a time.
 
@@ -113,6 +160,9 @@ class ChromaEpisodicStore:
         import chromadb
         from chromadb.config import Settings
 
+        from ramem_integrations.stores.process_lock import hold
+
+        hold(path)  # one process per embedded store; StoreError pointing to server mode
         try:
             client = chromadb.PersistentClient(
                 path=str(path), settings=Settings(anonymized_telemetry=False)
@@ -189,6 +239,32 @@ class ChromaEpisodicStore:
         )
         units = _units(result["ids"][0], result["documents"][0], result["metadatas"][0])
         return [(u, 1.0 - float(d)) for u, d in zip(units, result["distances"][0], strict=True)]
+
+    def query_ids(
+        self, namespace: str, embedding: np.ndarray, k: int, *, where: Where | None = None
+    ) -> list[tuple[str, float]]:
+        """Like :meth:`query` but only ``(id, similarity)``: no documents or metadata read."""
+        if k <= 0:
+            return []
+        result = self.collection.query(
+            query_embeddings=np.asarray(embedding, dtype=np.float32).reshape(1, -1),
+            n_results=k,
+            where=scoped(namespace, where),
+            include=["distances"],
+        )
+        pairs = zip(result["ids"][0], result["distances"][0], strict=True)
+        return [(i, 1.0 - float(d)) for i, d in pairs]
+
+    def present(self, ids: Sequence[str]) -> set[str]:
+        """Which of ``ids`` are still stored. Reads ids only, no memory content, so it needs no
+        namespace: callers pass ids they already hold for one namespace."""
+        if not ids:
+            return set()
+        found: set[str] = set()
+        id_list = list(ids)
+        for start in range(0, len(id_list), _PAGE):
+            found.update(self.collection.get(ids=id_list[start : start + _PAGE], include=[])["ids"])
+        return found
 
     def count(self, namespace: str) -> int:
         return len(self.ids(namespace))

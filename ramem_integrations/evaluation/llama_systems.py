@@ -1,0 +1,73 @@
+"""Evaluation systems over LlamaIndex: a plain vector retriever, and the same with RaMem's
+re-ranking postprocessor placed after it (the drop-in path).
+
+``llama-vector``: a LlamaIndex ``VectorStoreIndex`` over one ``TextNode`` per stored memory
+(text = content, metadata = the episode), embedded with the store's own embedder through
+:class:`~ramem_integrations.llama_index.RaMemEmbedding`; built once per namespace and cached.
+``llama-vector+ramem``: the same retriever fetches :data:`CANDIDATES` nodes and
+:class:`~ramem_integrations.llama_index.EpisodicReinstatementPostprocessor` re-ranks them.
+Questions without a date of their own are re-ranked with ``reference=None`` (relative times
+are not grounded), as the other systems do.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import TYPE_CHECKING, Any
+
+from ramem_integrations.core.types import ScoredMemory
+from ramem_integrations.evaluation.datasets import Question
+from ramem_integrations.evaluation.systems import reference_of
+
+if TYPE_CHECKING:
+    from llama_index.core.schema import NodeWithScore
+
+    from ramem_integrations.memory import RaMem
+
+#: How many nodes the vector retriever hands the postprocessor.
+CANDIDATES = 50
+
+_INDEXES: weakref.WeakKeyDictionary[RaMem, dict[str, Any]] = weakref.WeakKeyDictionary()
+
+
+def _index(mem: RaMem, namespace: str) -> Any:
+    from llama_index.core import VectorStoreIndex
+
+    from ramem_integrations.llama_index import RaMemEmbedding, to_node
+
+    cached = _INDEXES.setdefault(mem, {})
+    if namespace not in cached:
+        nodes = [to_node(unit).node for unit in mem.memories(namespace)]
+        cached[namespace] = VectorStoreIndex(nodes, embed_model=RaMemEmbedding(mem.embedder))
+    return cached[namespace]
+
+
+def _hits(nodes: list[NodeWithScore], k: int) -> list[ScoredMemory]:
+    from ramem_integrations.llama_index import unit_of_node
+
+    out = []
+    for item in nodes[:k]:
+        unit = unit_of_node(item.node)
+        if unit is not None:
+            out.append(ScoredMemory(unit, item.score or 0.0,
+                                    str(item.node.metadata.get("ramem_reason", "content"))))
+    return out
+
+
+def llama_vector(mem: RaMem, question: Question, k: int) -> list[ScoredMemory]:
+    """A plain LlamaIndex vector retriever over the episodic nodes."""
+    retriever = _index(mem, question.namespace).as_retriever(similarity_top_k=k)
+    return _hits(retriever.retrieve(question.text), k)
+
+
+def llama_vector_ramem(mem: RaMem, question: Question, k: int) -> list[ScoredMemory]:
+    """The vector retriever, then RaMem's re-ranking postprocessor."""
+    from ramem_integrations.llama_index import EpisodicReinstatementPostprocessor
+
+    retriever = _index(mem, question.namespace).as_retriever(
+        similarity_top_k=max(k, CANDIDATES)
+    )
+    postprocessor = EpisodicReinstatementPostprocessor(reference=reference_of(question), top_n=k)
+    nodes = postprocessor.postprocess_nodes(retriever.retrieve(question.text),
+                                            query_str=question.text)
+    return _hits(nodes, k)

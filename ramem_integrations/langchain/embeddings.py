@@ -1,0 +1,31 @@
+"""RaMem's embedder as a LangChain ``Embeddings``, so a LangChain vector store can share it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from langchain_core.embeddings import Embeddings
+
+from ramem_integrations.embeddings import Embedder, as_embedder, embed_query
+
+
+class RaMemEmbeddings(Embeddings):
+    """A RaMem :class:`~ramem_integrations.embeddings.Embedder` as LangChain ``Embeddings``.
+
+    Instantiate:
+        .. code-block:: python
+
+            from ramem_integrations.langchain import RaMemEmbeddings
+
+            embeddings = RaMemEmbeddings()            # the packaged offline MiniLM model
+            embeddings = RaMemEmbeddings(mem.embedder)  # the one a RaMem store was built with
+    """
+
+    def __init__(self, embedder: Embedder | Any = None) -> None:
+        self.embedder = as_embedder(embedder)
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]:
+        return self.embedder.embed(texts).tolist()  # type: ignore[no-any-return]
+
+    def embed_query(self, text: str) -> list[float]:
+        return embed_query(self.embedder, text).tolist()  # type: ignore[no-any-return]

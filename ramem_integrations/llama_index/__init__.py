@@ -1,0 +1,29 @@
+"""LlamaIndex integration: retriever, re-ranking postprocessor, metadata extractor, prompt.
+
+Install with ``pip install 'ramem-integrations[llama-index]'``.
+"""
+
+try:
+    import llama_index.core  # noqa: F401
+except ImportError as exc:  # pragma: no cover - exercised without the extra
+    from ramem_integrations.errors import MissingDependencyError
+
+    raise MissingDependencyError("llama-index-core", "llama-index") from exc
+
+from ramem_integrations.llama_index.embeddings import RaMemEmbedding
+from ramem_integrations.llama_index.extractors import EpisodicMetadataExtractor
+from ramem_integrations.llama_index.nodes import episodic_metadata, to_node, unit_of_node
+from ramem_integrations.llama_index.postprocessor import EpisodicReinstatementPostprocessor
+from ramem_integrations.llama_index.prompts import context_prompt
+from ramem_integrations.llama_index.retrievers import RaMemRetriever
+
+__all__ = [
+    "EpisodicMetadataExtractor",
+    "EpisodicReinstatementPostprocessor",
+    "RaMemEmbedding",
+    "RaMemRetriever",
+    "context_prompt",
+    "episodic_metadata",
+    "to_node",
+    "unit_of_node",
+]

@@ -1,0 +1,70 @@
+"""Memory units as LlamaIndex nodes and back.
+
+A node's metadata holds the flat episodic keys of :meth:`MemoryUnit.to_metadata` (what the
+postprocessor reads back) and four readable coordinate lines the LLM sees: ``said``,
+``happened``, ``who``, ``place``. The flat keys are hidden from the LLM and from the embedding;
+the readable ones from the embedding only, so a node embeds as its text alone.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from llama_index.core.schema import BaseNode, MetadataMode, NodeWithScore, TextNode
+
+from ramem_integrations.core.prompts import coordinates
+from ramem_integrations.core.types import MemoryUnit, ScoredMemory
+from ramem_integrations.episodes import unit_of
+
+#: The coordinate lines an LLM sees with each node.
+SHOWN_KEYS = ("said", "happened", "who", "place")
+#: Why RaMem chose a node (set on retrieved and re-ranked nodes; hidden from the LLM).
+REASON_KEYS = ("ramem_reason", "ramem_matched")
+
+
+def episodic_metadata(unit: MemoryUnit) -> dict[str, Any]:
+    """The flat episodic keys plus the readable coordinate lines."""
+    shown = coordinates(unit)
+    readable = {"said": shown["said"], "happened": shown["happened"],
+                "who": shown["participants"], "place": shown["place"]}
+    return {**unit.to_metadata(), **readable}
+
+
+def hide(node: BaseNode, keys: list[str], *, from_llm: bool = True) -> None:
+    """Exclude metadata keys from the embedding (and the LLM) of ``node``, which is a copy."""
+    node.excluded_embed_metadata_keys = list(dict.fromkeys([*node.excluded_embed_metadata_keys,
+                                                           *keys]))
+    if from_llm:
+        node.excluded_llm_metadata_keys = list(dict.fromkeys([*node.excluded_llm_metadata_keys,
+                                                             *keys]))
+
+
+def attach(node: BaseNode, unit: MemoryUnit) -> None:
+    """Write ``unit``'s episode onto ``node`` (a copy the caller owns)."""
+    meta = episodic_metadata(unit)
+    node.metadata.update(meta)
+    flat = [k for k in meta if k not in SHOWN_KEYS]
+    hide(node, flat)
+    hide(node, list(SHOWN_KEYS), from_llm=False)
+
+
+def to_node(hit: ScoredMemory | MemoryUnit) -> NodeWithScore:
+    """A memory as a scored ``TextNode`` (id = memory id, text = memory content)."""
+    scored = hit if isinstance(hit, ScoredMemory) else ScoredMemory(hit, 0.0)
+    node = TextNode(id_=scored.memory.id, text=scored.memory.content)
+    attach(node, scored.memory)
+    if isinstance(hit, ScoredMemory):
+        note(node, scored)
+    return NodeWithScore(node=node, score=scored.score)
+
+
+def note(node: BaseNode, hit: ScoredMemory) -> None:
+    """Record on ``node`` (a copy) why it was chosen."""
+    node.metadata["ramem_reason"] = hit.reason
+    node.metadata["ramem_matched"] = list(hit.matched)
+    hide(node, list(REASON_KEYS))
+
+
+def unit_of_node(node: BaseNode) -> MemoryUnit | None:
+    """The memory a node's episodic metadata describes, or None when it carries none."""
+    return unit_of(node.node_id, node.get_content(metadata_mode=MetadataMode.NONE), node.metadata)

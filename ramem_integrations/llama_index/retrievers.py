@@ -1,0 +1,112 @@
+"""``RaMemRetriever``: RaMem's selective reinstatement as a LlamaIndex retriever."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+from llama_index.core.base.base_retriever import BaseRetriever
+from llama_index.core.callbacks import CallbackManager
+from llama_index.core.schema import NodeWithScore, QueryBundle
+
+from ramem_integrations.llama_index.nodes import to_node
+from ramem_integrations.memory import RaMem
+
+Reference = datetime | Callable[[], datetime] | None
+
+
+def resolve_reference(reference: Reference) -> datetime | None:
+    """A fixed moment, or the moment a clock callable gives now."""
+    return reference() if callable(reference) else reference
+
+
+class RaMemRetriever(BaseRetriever):
+    """Memories of one namespace, chosen by contextual reinstatement, as scored TextNodes.
+
+    Each node's text is the memory's self-contained content, its id the memory id, its metadata
+    the episode (flat keys for code, ``said`` / ``happened`` / ``who`` / ``place`` for the LLM;
+    see :mod:`ramem_integrations.llama_index.nodes`) and ``ramem_reason`` (``"context"`` when
+    it meets the question's conditions).
+
+    Args:
+        memory: a :class:`~ramem_integrations.RaMem`.
+        namespace: whose memories to search.
+        similarity_top_k: how many nodes to return (default 10).
+        mode: ``"ramem"`` (default) or a baseline: ``"content"``, ``"dense"``, ``"bm25"``.
+        reference: when questions are asked (a datetime or a callable returning one); relative
+            times are grounded against it, and not at all without it.
+
+    Usage:
+        .. code-block:: python
+
+            from llama_index.core.query_engine import RetrieverQueryEngine
+            from ramem_integrations.llama_index import RaMemRetriever, context_prompt
+
+            retriever = RaMemRetriever.from_defaults(path="./memory", namespace="alice",
+                                                     similarity_top_k=3, reference=asked_on)
+            engine = RetrieverQueryEngine.from_args(retriever, llm=llm,
+                                                    text_qa_template=context_prompt())
+    """
+
+    def __init__(
+        self,
+        memory: RaMem,
+        namespace: str,
+        *,
+        similarity_top_k: int = 10,
+        mode: str = "ramem",
+        reference: Reference = None,
+        callback_manager: CallbackManager | None = None,
+        verbose: bool = False,
+    ) -> None:
+        self.memory = memory
+        self.namespace = namespace
+        self.similarity_top_k = similarity_top_k
+        self.mode = mode
+        self.reference = reference
+        super().__init__(callback_manager=callback_manager, verbose=verbose)
+
+    @classmethod
+    def from_defaults(
+        cls,
+        namespace: str,
+        *,
+        memory: RaMem | None = None,
+        path: str | Path | None = None,
+        client: Any = None,
+        embed_model: Any = None,
+        similarity_top_k: int = 10,
+        mode: str = "ramem",
+        reference: Reference = None,
+        callback_manager: CallbackManager | None = None,
+        verbose: bool = False,
+    ) -> RaMemRetriever:
+        """A retriever over ``memory``, else over a store at ``path`` or behind a chromadb
+        ``client``, embedding with ``embed_model`` (any LlamaIndex ``BaseEmbedding``; the
+        packaged offline model when omitted)."""
+        if memory is None:
+            if (path is None) == (client is None):
+                raise ValueError("Pass one of memory=, path= or client=.")
+            memory = (
+                RaMem.from_path(path, embedder=embed_model)
+                if path is not None
+                else RaMem.from_client(client, embedder=embed_model)
+            )
+        return cls(memory, namespace, similarity_top_k=similarity_top_k, mode=mode,
+                   reference=reference, callback_manager=callback_manager, verbose=verbose)
+
+    def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        hits = self.memory.retrieve(
+            query_bundle.query_str, self.namespace, self.similarity_top_k, mode=self.mode,
+            reference=resolve_reference(self.reference),
+        )
+        return [to_node(h) for h in hits]
+
+    async def _aretrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
+        hits = await self.memory.aretrieve(
+            query_bundle.query_str, self.namespace, self.similarity_top_k, mode=self.mode,
+            reference=resolve_reference(self.reference),
+        )
+        return [to_node(h) for h in hits]

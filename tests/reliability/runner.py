@@ -1,0 +1,106 @@
+"""A tiny ingestion process for the crash and multi-process tests (run as a script).
+
+    python -m tests.reliability.runner ingest STORE CONV.json NS1,NS2 [--server HOST:PORT]
+    python -m tests.reliability.runner verify STORE CONV.json NS1,NS2 [--partial] [--server ...]
+    python -m tests.reliability.runner hold STORE          # open the store and wait for stdin
+
+``ingest`` is what ``ramem ingest`` does (anchor, embed, upsert in batches), with the hashing
+embedder and small batches so that a kill lands between and inside many writes. It prints
+``ready`` once the store is open and ``done`` when finished. ``verify`` opens the store fresh and
+prints a JSON report: the stored memories against the rule anchorer's output, duplicates, BM25
+of the fresh process against an index rebuilt from the expected memories, and whether every
+stored memory is reachable by a dense query.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from ramem_integrations import memory
+from ramem_integrations.core.anchoring import RuleAnchorer
+from ramem_integrations.core.conversation import load_conversations
+from ramem_integrations.lexical import BM25, lexical_text
+from ramem_integrations.memory import RaMem
+from tests.fakes import HashingEmbedder
+from tests.reliability.helpers import WORDS
+
+BATCH = 16
+
+
+def open_mem(store: str, server: str | None) -> RaMem:
+    if server:
+        import chromadb
+
+        host, port = server.rsplit(":", 1)
+        client = chromadb.HttpClient(host=host, port=int(port))
+        return RaMem.from_client(client, embedder=HashingEmbedder())
+    return RaMem.from_path(store, embedder=HashingEmbedder())
+
+
+def ingest(mem: RaMem, conv_path: str, namespaces: list[str]) -> None:
+    memory.EMBED_BATCH = BATCH
+    (conversation,) = load_conversations(conv_path)
+    print("ready", flush=True)
+    for namespace in namespaces:
+        mem.add_conversation(conversation, namespace)
+    print("done", flush=True)
+
+
+def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[str, Any]:
+    (conversation,) = load_conversations(conv_path)
+    expected = {u.id: u for u in RuleAnchorer().anchor(conversation, namespace)}
+    ids = mem.store.ids(namespace)
+    stored = {u.id: u for u in mem.memories(namespace)}
+    wrong = [i for i, u in stored.items() if expected.get(i) != u]
+    missing = [i for i in expected if i not in stored]
+    rebuilt = BM25()
+    for unit in (expected if not partial else {i: expected[i] for i in stored}).values():
+        rebuilt.add(unit.id, lexical_text(unit))
+    fresh = mem.lexical.index(namespace)
+    queries = [*WORDS, "Ann Bob", "pottery class last week", "the dentist in Paris"]
+    bm25_disagree = [q for q in queries if fresh.search(q, 20) != rebuilt.search(q, 20)]
+    unreachable = []
+    for unit in stored.values():
+        hits = mem.store.query(namespace, mem.embedder.embed([unit.content])[0], 5)
+        if unit.id not in {h.id for h, _ in hits}:
+            unreachable.append(unit.id)
+    return {
+        "expected": len(expected),
+        "stored": len(stored),
+        "rows": len(ids),
+        "duplicates": len(ids) - len(set(ids)),
+        "wrong": len(wrong),
+        "missing": 0 if partial else len(missing),
+        "bm25_disagree": len(bm25_disagree),
+        "dense_unreachable": len(unreachable),
+    }
+
+
+def main(argv: list[str]) -> int:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("command", choices=["ingest", "verify", "hold"])
+    parser.add_argument("store")
+    parser.add_argument("conversation", nargs="?")
+    parser.add_argument("namespace", nargs="?")
+    parser.add_argument("--partial", action="store_true")
+    parser.add_argument("--server")
+    args = parser.parse_args(argv)
+    mem = open_mem(args.store, args.server)
+    if args.command == "hold":
+        print("ready", flush=True)
+        sys.stdin.read()
+        return 0
+    namespaces = args.namespace.split(",")
+    if args.command == "ingest":
+        ingest(mem, args.conversation, namespaces)
+        return 0
+    report = {ns: verify(mem, args.conversation, ns, args.partial) for ns in namespaces}
+    print(json.dumps(report), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv[1:]))

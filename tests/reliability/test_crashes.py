@@ -1,0 +1,75 @@
+"""Crashes: ingestion killed with SIGKILL at random points, then re-run to completion.
+
+After every kill the store opens again (Chroma's embedded store survives); after the re-run
+every memory is stored exactly once and equals the rule anchorer's output, the BM25 index a
+fresh process builds agrees with one rebuilt from the expected memories, and every memory is
+reachable by a dense query.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.reliability.helpers import conversation_json, synthetic_conversation
+
+pytestmark = pytest.mark.reliability
+
+ROOT = Path(__file__).resolve().parents[2]
+KILLS = 14
+NAMESPACES = ["n0", "n1", "n2", "n3"]
+MAX_DELAY = 2.0  # seconds after the store is open; one full ingestion writes for about 6 s
+
+
+def runner(*args: str) -> list[str]:
+    return [sys.executable, "-m", "tests.reliability.runner", *args]
+
+
+def run_json(*args: str) -> Any:
+    done = subprocess.run(runner(*args), cwd=ROOT, capture_output=True, text=True, timeout=120)
+    assert done.returncode == 0, done.stderr[-2000:]
+    return json.loads(done.stdout.strip().splitlines()[-1])
+
+
+def test_sigkill_during_ingestion_then_rerun(tmp_path: Path) -> None:
+    conv = tmp_path / "conv.json"
+    conv.write_text(json.dumps(conversation_json(synthetic_conversation("default", 12, 40, seed=3))))
+    store, names = str(tmp_path / "store"), ",".join(NAMESPACES)
+    rng = random.Random(11)
+    killed_mid_write = 0
+    for kill in range(KILLS):
+        proc = subprocess.Popen(runner("ingest", store, str(conv), names), cwd=ROOT,
+                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        try:
+            assert proc.stdout is not None
+            assert proc.stdout.readline().strip() == "ready", proc.stderr.read() if proc.stderr else ""
+            time.sleep(rng.uniform(0.0, MAX_DELAY))
+            os.kill(proc.pid, signal.SIGKILL)
+        finally:
+            proc.wait(timeout=30)
+        out = proc.stdout.read() if proc.stdout else ""
+        killed_mid_write += "done" not in out
+        assert proc.returncode in (-signal.SIGKILL, 0)
+        if kill == KILLS // 2:  # the half-written store holds only whole, correct memories
+            report = run_json("verify", store, str(conv), names, "--partial")
+            for ns in NAMESPACES:
+                assert report[ns]["duplicates"] == 0 and report[ns]["wrong"] == 0, report
+    assert killed_mid_write >= KILLS - 2  # the kills landed while ingestion was writing
+
+    finish = subprocess.run(runner("ingest", store, str(conv), names), cwd=ROOT,
+                            capture_output=True, text=True, timeout=120)
+    assert finish.returncode == 0 and "done" in finish.stdout, finish.stderr[-2000:]
+    report = run_json("verify", store, str(conv), names)
+    for ns in NAMESPACES:
+        assert report[ns] == {"expected": 480, "stored": 480, "rows": 480, "duplicates": 0,
+                              "wrong": 0, "missing": 0, "bm25_disagree": 0,
+                              "dense_unreachable": 0}, report

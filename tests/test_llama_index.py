@@ -1,0 +1,267 @@
+"""LlamaIndex integration: retriever, a real RetrieverQueryEngine, the postprocessor (purity,
+injectable reference, pass-through), the metadata extractor, the evaluation systems."""
+
+from __future__ import annotations
+
+import copy
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("llama_index.core")
+
+from llama_index.core import VectorStoreIndex  # noqa: E402
+from llama_index.core.llms import CompletionResponse, MockLLM  # noqa: E402
+from llama_index.core.query_engine import RetrieverQueryEngine  # noqa: E402
+from llama_index.core.schema import (  # noqa: E402
+    MetadataMode,
+    NodeWithScore,
+    QueryBundle,
+    TextNode,
+)
+
+import ramem_integrations.llama_index as li  # noqa: E402
+from ramem_integrations import MemoryUnit, RaMem, load_conversations  # noqa: E402
+from ramem_integrations.demo import ASKED_ON, sample_path  # noqa: E402
+from ramem_integrations.errors import InvalidInputError  # noqa: E402
+from ramem_integrations.evaluation.datasets import Question  # noqa: E402
+from ramem_integrations.evaluation.systems import SYSTEMS  # noqa: E402
+from ramem_integrations.llama_index import (  # noqa: E402
+    EpisodicMetadataExtractor,
+    EpisodicReinstatementPostprocessor,
+    RaMemEmbedding,
+    RaMemRetriever,
+    context_prompt,
+    to_node,
+    unit_of_node,
+)
+from tests.fakes import HashingEmbedder  # noqa: E402
+
+QUESTION = "What did the dentist say last March?"
+MARCH_DENTIST = "s2-dentist-march:2"
+
+
+def _demo(path: Path, embedder: Any = None) -> RaMem:
+    mem = RaMem.from_path(path, embedder=embedder)
+    (conversation,) = load_conversations(sample_path())
+    mem.add_conversation(conversation, "alice")
+    return mem
+
+
+@pytest.fixture(scope="module")
+def demo_mem(tmp_path_factory: pytest.TempPathFactory) -> RaMem:
+    """The sample conversation with the packaged embedder: what a user sees."""
+    return _demo(tmp_path_factory.mktemp("demo"))
+
+
+@pytest.fixture(scope="module")
+def hashed_mem(tmp_path_factory: pytest.TempPathFactory) -> RaMem:
+    return _demo(tmp_path_factory.mktemp("hashed"), HashingEmbedder())
+
+
+def test_public_names_are_pinned() -> None:
+    assert sorted(li.__all__) == [
+        "EpisodicMetadataExtractor", "EpisodicReinstatementPostprocessor", "RaMemEmbedding",
+        "RaMemRetriever", "context_prompt", "episodic_metadata", "to_node", "unit_of_node",
+    ]
+
+
+# -- the retriever and a real query engine ----------------------------------------------------
+
+
+def test_retriever_nodes_are_memories(hashed_mem: RaMem) -> None:
+    retriever = RaMemRetriever(hashed_mem, "alice", similarity_top_k=3, reference=ASKED_ON)
+    nodes = retriever.retrieve(QUESTION)
+    assert len(nodes) == 3
+    stored = {u.id: u for u in hashed_mem.memories("alice")}
+    for item in nodes:
+        unit = unit_of_node(item.node)
+        assert unit == stored[item.node.node_id]
+        assert item.node.get_content() == unit.content
+    assert nodes[0].node.metadata["ramem_reason"] == "context"
+    embedded = nodes[0].node.get_content(metadata_mode=MetadataMode.EMBED)
+    assert embedded == nodes[0].node.get_content()  # metadata never embedded
+
+
+async def test_async_retrieve_matches_sync(hashed_mem: RaMem) -> None:
+    retriever = RaMemRetriever(hashed_mem, "alice", similarity_top_k=4, reference=ASKED_ON)
+    sync = retriever.retrieve(QUESTION)
+    other = await retriever.aretrieve(QUESTION)
+    assert [n.node.node_id for n in sync] == [n.node.node_id for n in other]
+
+
+test_async_retrieve_matches_sync = pytest.mark.asyncio(test_async_retrieve_matches_sync)
+
+
+def test_from_defaults_opens_a_store(tmp_path: Path) -> None:
+    _demo(tmp_path, HashingEmbedder())
+    retriever = RaMemRetriever.from_defaults(
+        "alice", path=tmp_path, embed_model=RaMemEmbedding(HashingEmbedder()),
+        similarity_top_k=2,
+    )
+    assert len(retriever.retrieve("dentist")) == 2
+    with pytest.raises(ValueError, match="path"):
+        RaMemRetriever.from_defaults("alice")
+
+
+class RecordingLLM(MockLLM):
+    prompts: list[str] = []
+
+    def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
+        self.prompts.append(prompt)
+        return CompletionResponse(text="Within two months.")
+
+
+def test_query_engine_sends_situated_evidence_to_the_llm(demo_mem: RaMem) -> None:
+    retriever = RaMemRetriever(demo_mem, "alice", similarity_top_k=3, reference=ASKED_ON)
+    llm = RecordingLLM()
+    engine = RetrieverQueryEngine.from_args(
+        retriever, llm=llm, text_qa_template=context_prompt(demo_mem, "alice", ASKED_ON)
+    )
+    response = engine.query(QUESTION)
+    assert str(response) == "Within two months."
+    assert unit_of_node(response.source_nodes[0].node).source_ids == (MARCH_DENTIST,)
+    prompt = llm.prompts[-1]
+    assert "Conditions read from the question: time = March 2024" in prompt
+    memories = prompt.split("Memories:\n", 1)[1]
+    first = memories.split("said:")[1]
+    assert first.startswith(" 12 March 2024")
+    assert "happened: 11 March 2024" in first
+    assert "who: Sam, Alice" in first
+    assert "Dr. Patel" in first
+    assert "session_start" not in prompt  # the raw epoch keys stay hidden
+
+
+def test_context_prompt_without_memory() -> None:
+    prompt = context_prompt()
+    assert set(prompt.template_vars) >= {"context_str", "query_str"}
+    text = prompt.format(context_str="{query_str}", query_str="Q?")
+    assert "Conditions read from the question: none" in text
+    assert "Memories:\n{query_str}" in text
+
+
+# -- the postprocessor ------------------------------------------------------------------------
+
+
+def _candidates(mem: RaMem) -> list[NodeWithScore]:
+    """A plain vector retriever's candidates over episodic nodes, as in an existing pipeline."""
+    nodes = [to_node(u).node for u in mem.memories("alice")]
+    index = VectorStoreIndex(nodes, embed_model=RaMemEmbedding(mem.embedder))
+    return index.as_retriever(similarity_top_k=10).retrieve(QUESTION)
+
+
+def _dump(nodes: list[NodeWithScore]) -> list[dict[str, Any]]:
+    return [n.model_dump() for n in nodes]
+
+
+def test_postprocessor_puts_the_valid_episode_first_and_is_pure(demo_mem: RaMem) -> None:
+    nodes = _candidates(demo_mem)
+    assert unit_of_node(nodes[0].node).context.session_id == "s4-dentist-july"  # the problem
+    before = copy.deepcopy(_dump(nodes))
+    out = EpisodicReinstatementPostprocessor(reference=ASKED_ON, top_n=3).postprocess_nodes(
+        nodes, query_str=QUESTION
+    )
+    assert _dump(nodes) == before  # inputs untouched, metadata included
+    assert len(out) == 3
+    assert unit_of_node(out[0].node).source_ids == (MARCH_DENTIST,)
+    assert all(n.node.metadata["ramem_reason"] == "context" for n in out)
+    assert all(n.node is not m.node for n in out for m in nodes)
+
+
+@pytest.mark.parametrize(
+    ("reference", "reordered"),
+    [
+        (ASKED_ON, True),
+        (lambda: ASKED_ON, True),  # a clock callable, like TimeWeightedPostprocessor's now
+        (None, False),  # undated: "last March" is not grounded
+        (datetime(2026, 6, 1, tzinfo=UTC), False),  # March 2026: no candidate is valid
+    ],
+)
+def test_postprocessor_reference_is_injected(
+    demo_mem: RaMem, reference: Any, reordered: bool
+) -> None:
+    nodes = _candidates(demo_mem)
+    post = EpisodicReinstatementPostprocessor(reference=reference)
+    out = post.postprocess_nodes(nodes, query_str=QUESTION)
+    assert len(out) == len(nodes)
+    first = unit_of_node(out[0].node)
+    if reordered:
+        assert first.source_ids == (MARCH_DENTIST,)
+    else:
+        assert [n.node.node_id for n in out] == [n.node.node_id for n in nodes]
+
+
+def test_postprocessor_grounds_absolute_dates_without_reference(demo_mem: RaMem) -> None:
+    nodes = _candidates(demo_mem)
+    out = EpisodicReinstatementPostprocessor().postprocess_nodes(
+        nodes, query_str="What did the dentist say in March 2024?"
+    )
+    assert unit_of_node(out[0].node).context.session_id == "s2-dentist-march"
+
+
+def test_nodes_without_episode_pass_through_after_valid_ones(hashed_mem: RaMem) -> None:
+    memories = {u.context.session_id: u for u in hashed_mem.memories("alice")}
+    plain = NodeWithScore(node=TextNode(text="An unrelated web page about dentists."), score=0.9)
+    march = to_node(memories["s2-dentist-march"])
+    july = to_node(memories["s4-dentist-july"])
+    july.score, march.score = 0.8, 0.5
+    out = EpisodicReinstatementPostprocessor(reference=ASKED_ON).postprocess_nodes(
+        [plain, july, march], query_bundle=QueryBundle(QUESTION)
+    )
+    assert [n.node.node_id for n in out] == [march.node.node_id, july.node.node_id,
+                                             plain.node.node_id]
+    assert out[0].node.metadata["ramem_reason"] == "context"
+    assert "ramem_reason" not in out[2].node.metadata
+    assert EpisodicReinstatementPostprocessor().postprocess_nodes([], query_str="x") == []
+
+
+def test_postprocessor_needs_the_query() -> None:
+    with pytest.raises(InvalidInputError, match="query"):
+        EpisodicReinstatementPostprocessor().postprocess_nodes([])
+
+
+# -- the extractor ----------------------------------------------------------------------------
+
+
+def test_extractor_metadata_round_trips() -> None:
+    nodes = [
+        TextNode(id_="n1", text="I saw the dentist yesterday.",
+                 metadata={"timestamp": "2024-03-12 18:00", "speaker": "Alice"}),
+        TextNode(id_="n2", text="Hope it went well!",
+                 metadata={"session_time": datetime(2024, 3, 12, 18, 5, tzinfo=UTC),
+                           "speaker": "Sam"}),
+    ]
+    before = copy.deepcopy([n.model_dump() for n in nodes])
+    out = EpisodicMetadataExtractor(namespace="alice")(nodes)
+    assert [n.model_dump() for n in nodes] == before
+    first, second = (MemoryUnit.from_metadata(n.node_id, n.get_content(), n.metadata)
+                     for n in out)
+    assert [first.id, second.id] == ["n1", "n2"]
+    assert first == unit_of_node(out[0])
+    assert first.context.event_time is not None
+    assert first.context.event_time.label() == "11 March 2024"
+    assert first.content.startswith("Alice (to Sam): I saw the dentist")
+    assert out[0].metadata["original_content"] == "I saw the dentist yesterday."
+    assert second.context.session_id == first.context.session_id
+    assert out[0].get_content(metadata_mode=MetadataMode.EMBED) == first.content
+    assert "said: 12 March 2024" in out[0].get_content(metadata_mode=MetadataMode.LLM)
+
+
+def test_extractor_needs_a_time() -> None:
+    with pytest.raises(InvalidInputError, match="default_time"):
+        EpisodicMetadataExtractor(namespace="alice")([TextNode(text="undated")])
+
+
+# -- the evaluation systems -------------------------------------------------------------------
+
+
+def test_evaluation_systems_rank_the_valid_episode(hashed_mem: RaMem) -> None:
+    question = Question("q1", "alice", "What did the dentist say in March 2024?", "", "2",
+                        ASKED_ON, evidence_turns=(MARCH_DENTIST,))
+    plain = SYSTEMS["llama-vector"](hashed_mem, question, 5)
+    reranked = SYSTEMS["llama-vector+ramem"](hashed_mem, question, 5)
+    assert len(plain) == len(reranked) == 5
+    assert reranked[0].memory.context.session_id == "s2-dentist-march"
+    assert reranked[0].reason == "context"

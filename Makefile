@@ -31,5 +31,15 @@ format: install
 	$(BIN)/ruff check --fix ramem_integrations tests examples
 	$(BIN)/ruff format ramem_integrations tests examples
 
+DATA ?= ../shared/data/locomo-dev.json
+
+bench: install  ## performance suite (under 15 min on 2 cores); skips when $(DATA) is absent
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/run_all.py --data $(DATA)
+
+bench-large: install  ## the 1M-memory scale run
+	$(BIN)/python -m pip install --quiet -e '.[bench]'
+	$(BIN)/python benchmarks/run_all.py --data $(DATA) --large
+
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache *.egg-info

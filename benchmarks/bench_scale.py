@@ -32,11 +32,12 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-import common  # noqa: E402
+import common
 
 K = 10
 WORKING_SET = 8  # namespaces queried in the warm measurement
-PER_NAMESPACE = 6  # time questions and plain questions per namespace
+PER_NAMESPACE = 6  # questions of each kind per namespace
+KINDS = ("time", "person", "plain")
 
 
 def main() -> None:
@@ -55,9 +56,19 @@ def main() -> None:
     for size in args.sizes:
         print(f"-- {size:,} memories (fresh process)", flush=True)
         proc = subprocess.run(
-            [sys.executable, __file__, "--data", str(data), "--worker", str(size),
-             "--repeat", str(args.repeat)],
-            check=True, capture_output=True, text=True,
+            [
+                sys.executable,
+                __file__,
+                "--data",
+                str(data),
+                "--worker",
+                str(size),
+                "--repeat",
+                str(args.repeat),
+            ],
+            check=True,
+            capture_output=True,
+            text=True,
         )
         run = json.loads(proc.stdout.strip().splitlines()[-1])
         runs.append(run)
@@ -135,14 +146,16 @@ def worker(data: Path, size: int, repeat: int) -> dict[str, Any]:
     for q in qs[:4]:  # warm-up of both paths
         ramem(q), plain(q)
     latency: dict[str, Any] = {}
-    for kind in ("time", "plain"):
+    for kind in KINDS:
         cases = [q for q in qs if q["kind"] == kind]
         samples = common.interleaved(cases, {"ramem": ramem, "langchain_chroma": plain}, repeat)
         stats = {name: common.percentiles(s) for name, s in samples.items()}
-        stats["ratio_p50"] = common.ratio(stats["ramem"]["p50_ms"],
-                                          stats["langchain_chroma"]["p50_ms"])
-        stats["ratio_p95"] = common.ratio(stats["ramem"]["p95_ms"],
-                                          stats["langchain_chroma"]["p95_ms"])
+        stats["ratio_p50"] = common.ratio(
+            stats["ramem"]["p50_ms"], stats["langchain_chroma"]["p50_ms"]
+        )
+        stats["ratio_p95"] = common.ratio(
+            stats["ramem"]["p95_ms"], stats["langchain_chroma"]["p95_ms"]
+        )
         latency[kind] = stats
     rss_queried = common.rss_mb()
     bm25 = bm25_evidence(mem, corpus, builds, copies)
@@ -151,7 +164,7 @@ def worker(data: Path, size: int, repeat: int) -> dict[str, Any]:
         "size": size,
         "namespaces": copies,
         "working_set": len(working),
-        "time_questions_grounded": f"{grounded}/{len(qs) // 2}",
+        "time_questions_grounded": f"{grounded}/{len(qs) // len(KINDS)}",
         "ingest": {
             "ramem_per_s": round(size / ramem_s, 1),
             "langchain_chroma_per_s": round(size / lc_s, 1),
@@ -160,8 +173,12 @@ def worker(data: Path, size: int, repeat: int) -> dict[str, Any]:
         },
         "latency": latency,
         "cold_first_query": common.percentiles(cold["ramem"]),
-        "rss_mb": {"start": rss_start, "after_ramem_ingest": rss_ramem,
-                   "after_queries": rss_queried, "peak_hwm": _hwm()},
+        "rss_mb": {
+            "start": rss_start,
+            "after_ramem_ingest": rss_ramem,
+            "after_queries": rss_queried,
+            "peak_hwm": _hwm(),
+        },
         "disk_mb": {"ramem": DISK["ramem"], "langchain_chroma": DISK["langchain"]},
         "bm25": bm25,
         "cpu_count": psutil.cpu_count(),
@@ -250,19 +267,25 @@ def bm25_evidence(mem: Any, corpus: Any, builds: dict[str, int], copies: int) ->
 def _moved(unit: Any, namespace: str, i: int) -> Any:
     from dataclasses import replace
 
-    return replace(unit, id=f"extra-{i:05d}", namespace=namespace,
-                   content=f"{unit.content} (note {i})")
+    return replace(
+        unit, id=f"extra-{i:05d}", namespace=namespace, content=f"{unit.content} (note {i})"
+    )
 
 
 def show(run: dict[str, Any]) -> None:
     print(f"   {run['namespaces']} namespaces; ingest {run['ingest']}")
     for kind, stats in run["latency"].items():
         r, p = stats["ramem"], stats["langchain_chroma"]
-        print(f"   {kind:5s} ramem p50 {r['p50_ms']:.1f} p95 {r['p95_ms']:.1f} | "
-              f"langchain-chroma p50 {p['p50_ms']:.1f} p95 {p['p95_ms']:.1f} | "
-              f"ratio p50 {stats['ratio_p50']} p95 {stats['ratio_p95']}")
-    print(f"   cold first query {run['cold_first_query']}; rss {run['rss_mb']}; "
-          f"disk {run['disk_mb']}; bm25 {run['bm25']}", flush=True)
+        print(
+            f"   {kind:5s} ramem p50 {r['p50_ms']:.1f} p95 {r['p95_ms']:.1f} | "
+            f"langchain-chroma p50 {p['p50_ms']:.1f} p95 {p['p95_ms']:.1f} | "
+            f"ratio p50 {stats['ratio_p50']} p95 {stats['ratio_p95']}"
+        )
+    print(
+        f"   cold first query {run['cold_first_query']}; rss {run['rss_mb']}; "
+        f"disk {run['disk_mb']}; bm25 {run['bm25']}",
+        flush=True,
+    )
 
 
 def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
@@ -272,7 +295,7 @@ def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
     for size, run in sorted(by_size.items()):
         if size == smallest:
             continue
-        for kind in ("time", "plain"):
+        for kind in KINDS:
             base = by_size[smallest]["latency"][kind]["ramem"]["p50_ms"]
             here = run["latency"][kind]["ramem"]["p50_ms"]
             out[f"ramem_p50_{size}_over_{smallest}_{kind}"] = common.ratio(here, base)

@@ -36,24 +36,78 @@ NOISE = 0.02  # std of the noise added per coordinate before re-normalising (cos
 SHIFT = timedelta(days=3)  # date shift between successive copies of a conversation
 
 #: Names the copies' participants are renamed to (copy c, speaker i -> NAMES[(3c + i) % n]).
-NAMES = (
-    "Avery Blake Casey Dana Eden Finley Gray Harper Indigo Jules Kai Logan Morgan Noel Oakley "
-    "Parker Quinn Reese Sage Tatum Umber Val Wren Xan Yael Zion Arden Briar Cove Dale Ellis "
-    "Flynn Greer Hollis Ira Jory Kit Lane Marlo Nico Onyx Perry Remy Shay Toby Uri Vesper Wynn"
-).split()
+NAMES = [
+    "Avery",
+    "Blake",
+    "Casey",
+    "Dana",
+    "Eden",
+    "Finley",
+    "Gray",
+    "Harper",
+    "Indigo",
+    "Jules",
+    "Kai",
+    "Logan",
+    "Morgan",
+    "Noel",
+    "Oakley",
+    "Parker",
+    "Quinn",
+    "Reese",
+    "Sage",
+    "Tatum",
+    "Umber",
+    "Val",
+    "Wren",
+    "Xan",
+    "Yael",
+    "Zion",
+    "Arden",
+    "Briar",
+    "Cove",
+    "Dale",
+    "Ellis",
+    "Flynn",
+    "Greer",
+    "Hollis",
+    "Ira",
+    "Jory",
+    "Kit",
+    "Lane",
+    "Marlo",
+    "Nico",
+    "Onyx",
+    "Perry",
+    "Remy",
+    "Shay",
+    "Toby",
+    "Uri",
+    "Vesper",
+    "Wynn",
+]
 
 TIME_QUESTIONS = (
     "What did {p} do in {month}?",
     "What did {p} talk about in {month}?",
     "Where did {p} go in {month}?",
 )
-PLAIN_QUESTIONS = (
+PERSON_QUESTIONS = (
     "What does {p} like to paint?",
     "What books has {p} read?",
     "What is {p}'s job?",
     "Which pets does {p} have?",
     "What does {p} think about running?",
     "Who did {p} meet at the support group?",
+)
+#: No name, no time: nothing to ground, so RaMem is content retrieval alone.
+PLAIN_QUESTIONS = (
+    "What does she like to paint?",
+    "Which books were recommended?",
+    "What happened at the support group?",
+    "Who adopted a dog?",
+    "What did they say about running a marathon?",
+    "Where did the family go camping?",
 )
 
 
@@ -157,7 +211,8 @@ def synth(unit: MemoryUnit, speakers: Sequence[str], copy: int) -> MemoryUnit:
 
 
 def questions(corpus: Corpus, copies: Sequence[int], per_copy: int, seed: int = 0) -> list[dict]:
-    """Time-conditioned and plain questions about the given copies (namespaces).
+    """Questions about the given copies (namespaces): time-conditioned, naming a person only,
+    and plain (nothing to ground).
 
     A time question names a speaker of the copy and a month in which that copy has sessions.
     """
@@ -179,8 +234,15 @@ def questions(corpus: Corpus, copies: Sequence[int], per_copy: int, seed: int = 
             out.append(
                 {
                     "namespace": namespace_of(copy),
+                    "kind": "person",
+                    "query": rng.choice(PERSON_QUESTIONS).format(p=p),
+                }
+            )
+            out.append(
+                {
+                    "namespace": namespace_of(copy),
                     "kind": "plain",
-                    "query": rng.choice(PLAIN_QUESTIONS).format(p=p),
+                    "query": rng.choice(PLAIN_QUESTIONS),
                 }
             )
     return out
@@ -254,7 +316,7 @@ def interleaved(
     for _ in range(repeat):
         for case in cases:
             for name, run in runners.items():
-                samples[name].append(timed(lambda run=run: run(case)))
+                samples[name].append(timed(lambda run=run, case=case: run(case)))
     return samples
 
 

@@ -21,8 +21,9 @@ from pathlib import Path
 import chromadb
 from chromadb.config import Settings
 
-from ramem_integrations import RaMem, load_conversations
+from ramem_integrations import load_conversations
 from ramem_integrations.demo import ASKED_ON, sample_path
+from ramem_integrations.memory import RaMem
 
 QUESTION = "What did the dentist say last March?"
 
@@ -48,8 +49,9 @@ def wait_for(client_port: int, server: subprocess.Popen[bytes], timeout: float =
         if server.poll() is not None:
             raise SystemExit(f"chroma run exited with code {server.returncode}.")
         try:
-            chromadb.HttpClient(host="127.0.0.1", port=client_port,
-                                settings=Settings(anonymized_telemetry=False)).heartbeat()
+            chromadb.HttpClient(
+                host="127.0.0.1", port=client_port, settings=Settings(anonymized_telemetry=False)
+            ).heartbeat()
             return
         except Exception:
             time.sleep(0.2)
@@ -61,13 +63,15 @@ def main() -> None:
         port = free_port()
         server = subprocess.Popen(
             [chroma_command(), "run", "--path", tmp, "--host", "127.0.0.1", "--port", str(port)],
-            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
         )
         try:
             wait_for(port, server)
             print(f"Chroma server up on 127.0.0.1:{port} (pid {server.pid})")
-            client = chromadb.HttpClient(host="127.0.0.1", port=port,
-                                         settings=Settings(anonymized_telemetry=False))
+            client = chromadb.HttpClient(
+                host="127.0.0.1", port=port, settings=Settings(anonymized_telemetry=False)
+            )
             mem = RaMem.from_client(client)
             (conversation,) = load_conversations(sample_path())
             mem.add_conversation(conversation, namespace="alice")

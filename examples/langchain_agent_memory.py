@@ -21,8 +21,8 @@ from langchain_core.messages import AIMessage
 from langchain_core.output_parsers import StrOutputParser
 from langchain_core.prompts import ChatPromptTemplate
 
-from ramem_integrations import RaMem
 from ramem_integrations.langchain import RaMemMemory
+from ramem_integrations.memory import RaMem
 
 SESSIONS = [
     (datetime(2024, 5, 6, 9, 0, tzinfo=UTC), "My sister Carol just got engaged to Tom!"),
@@ -30,11 +30,16 @@ SESSIONS = [
     (datetime(2024, 6, 3, 9, 0, tzinfo=UTC), "Who did I say got engaged in early May?"),
 ]
 
-PROMPT = ChatPromptTemplate.from_messages([
-    ("system", "You are a helpful assistant with a long-term memory. Memories that may "
-               "help, with when they were said:\n\n{history}"),
-    ("human", "{input}"),
-])
+PROMPT = ChatPromptTemplate.from_messages(
+    [
+        (
+            "system",
+            "You are a helpful assistant with a long-term memory. Memories that may "
+            "help, with when they were said:\n\n{history}",
+        ),
+        ("human", "{input}"),
+    ]
+)
 
 
 def chat_model() -> tuple[BaseChatModel, str]:
@@ -45,21 +50,34 @@ def chat_model() -> tuple[BaseChatModel, str]:
         except ImportError:
             print("(langchain-openai is not installed: using the fake model)")
         else:
-            return ChatOpenAI(model=model or "gpt-4o-mini", base_url=base_url,
-                              api_key=os.environ.get("OPENAI_API_KEY", "x")), "a real model"
-    replies = iter([AIMessage(content=text) for text in (
-        "Congratulations to Carol and Tom!",
-        "Boa sorte with your Portuguese!",
-        "Your sister Carol, who got engaged to Tom.",
-    )])
+            return ChatOpenAI(
+                model=model or "gpt-4o-mini",
+                base_url=base_url,
+                api_key=os.environ.get("OPENAI_API_KEY", "x"),
+            ), "a real model"
+    replies = iter(
+        [
+            AIMessage(content=text)
+            for text in (
+                "Congratulations to Carol and Tom!",
+                "Boa sorte with your Portuguese!",
+                "Your sister Carol, who got engaged to Tom.",
+            )
+        ]
+    )
     return GenericFakeChatModel(messages=replies), "GenericFakeChatModel, offline (scripted)"
 
 
 def main() -> None:
     with tempfile.TemporaryDirectory(prefix="ramem-example-") as tmp:
         clock = {"now": SESSIONS[0][0]}
-        memory = RaMemMemory(memory=RaMem.from_path(tmp), namespace="alice", k=2,
-                             human_name="Alice", clock=lambda: clock["now"])
+        memory = RaMemMemory(
+            memory=RaMem.from_path(tmp),
+            namespace="alice",
+            k=2,
+            human_name="Alice",
+            clock=lambda: clock["now"],
+        )
         model, which = chat_model()
         chain = memory.as_runnable() | PROMPT | model | StrOutputParser()
         print(f"Model: {which}\n")

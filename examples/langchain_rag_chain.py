@@ -11,15 +11,17 @@ from __future__ import annotations
 
 import os
 import tempfile
+from typing import Any
 
 from langchain_core.language_models import BaseChatModel
 from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langchain_core.output_parsers import StrOutputParser
 from langchain_core.runnables import RunnableLambda, RunnablePassthrough
 
-from ramem_integrations import RaMem, load_conversations
+from ramem_integrations import load_conversations
 from ramem_integrations.demo import ASKED_ON, sample_path
 from ramem_integrations.langchain import RaMemRetriever, context_prompt, format_documents
+from ramem_integrations.memory import RaMem
 
 QUESTION = "What did the dentist say last March?"
 
@@ -33,8 +35,11 @@ def chat_model() -> tuple[BaseChatModel, str]:
         except ImportError:
             print("(langchain-openai is not installed: using the fake model)")
         else:
-            return ChatOpenAI(model=model or "gpt-4o-mini", base_url=base_url,
-                              api_key=os.environ.get("OPENAI_API_KEY", "x")), "a real model"
+            return ChatOpenAI(
+                model=model or "gpt-4o-mini",
+                base_url=base_url,
+                api_key=os.environ.get("OPENAI_API_KEY", "x"),
+            ), "a real model"
     reply = "The wisdom tooth has to come out within two months."
     return FakeListChatModel(responses=[reply]), "FakeListChatModel, offline (scripted reply)"
 
@@ -49,12 +54,16 @@ def main() -> None:
         model, which = chat_model()
         seen: list[str] = []
 
-        def show(prompt: object) -> object:  # keep the prompt the model receives
-            seen.append(prompt.to_string())  # type: ignore[attr-defined]
+        def show(prompt: Any) -> Any:  # keep the prompt the model receives
+            seen.append(prompt.to_string())
             return prompt
 
         chain = (
-            {"memories": retriever | format_documents, "question": RunnablePassthrough()}
+            {
+                "memories": retriever | format_documents,
+                "question": RunnablePassthrough(),
+                "conditions": RunnableLambda(retriever.conditions),
+            }
             | context_prompt()
             | RunnableLambda(show)
             | model

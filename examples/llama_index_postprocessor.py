@@ -32,11 +32,17 @@ def documents() -> list[Document]:
     docs = []
     for session in json.loads(sample_path().read_text()):
         for i, turn in enumerate(session["turns"], 1):
-            docs.append(Document(
-                id_=f"{session['session_id']}:{i}", text=turn["text"],
-                metadata={"speaker": turn["speaker"], "session_id": session["session_id"],
-                          "timestamp": session["session_time"]},
-            ))
+            docs.append(
+                Document(
+                    id_=f"{session['session_id']}:{i}",
+                    text=turn["text"],
+                    metadata={
+                        "speaker": turn["speaker"],
+                        "session_id": session["session_id"],
+                        "timestamp": session["session_time"],
+                    },
+                )
+            )
     return docs
 
 

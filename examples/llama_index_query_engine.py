@@ -16,10 +16,12 @@ from typing import Any
 
 from llama_index.core.llms import LLM, CompletionResponse, MockLLM
 from llama_index.core.query_engine import RetrieverQueryEngine
+from pydantic import Field
 
-from ramem_integrations import RaMem, load_conversations
+from ramem_integrations import load_conversations
 from ramem_integrations.demo import ASKED_ON, sample_path
 from ramem_integrations.llama_index import RaMemRetriever, context_prompt
+from ramem_integrations.memory import RaMem
 
 QUESTION = "What did the dentist say last March?"
 
@@ -27,7 +29,7 @@ QUESTION = "What did the dentist say last March?"
 class PromptRecordingLLM(MockLLM):
     """MockLLM that keeps the prompts it is sent, so we can show them."""
 
-    prompts: list[str] = []
+    prompts: list[str] = Field(default_factory=list)
 
     def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
         self.prompts.append(prompt)
@@ -42,10 +44,13 @@ def llm() -> tuple[LLM, str]:
         except ImportError:
             print("(llama-index-llms-openai-like is not installed: using MockLLM)")
         else:
-            return OpenAILike(model=model or "gpt-4o-mini", api_base=base_url,
-                              api_key=os.environ.get("OPENAI_API_KEY", "x"),
-                              is_chat_model=True), "a real model"
-    return PromptRecordingLLM(), "MockLLM, offline"
+            return OpenAILike(
+                model=model or "gpt-4o-mini",
+                api_base=base_url,
+                api_key=os.environ.get("OPENAI_API_KEY", "x"),
+                is_chat_model=True,
+            ), "a real model"
+    return PromptRecordingLLM(max_tokens=None), "MockLLM, offline"
 
 
 def main() -> None:

@@ -17,12 +17,11 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ramem_integrations import embeddings
-from ramem_integrations.answering import Answer, answer
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
 from ramem_integrations.core.frames import (
@@ -43,20 +42,26 @@ from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.embeddings import Embedder, as_embedder
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
 from ramem_integrations.lexical import LexicalIndex
-from ramem_integrations.llm import LLM
 from ramem_integrations.stores.chroma import (
     DEFAULT_COLLECTION,
     ChromaEpisodicStore,
     check_namespace,
-    matches,
+    compile_where,
+    scoped,
     where_for,
 )
+
+if TYPE_CHECKING:  # answering imports openai: loaded on first use only
+    from ramem_integrations.answering import Answer
+    from ramem_integrations.llm import LLM
 
 logger = logging.getLogger(__name__)
 
 #: Retrieval modes: the full method, and the baselines that share its store.
 MODES = ("ramem", "content", "dense", "bm25")
 EMBED_BATCH = 256
+#: Up to this many ids meeting a condition, dense search filters by id, not by where-clause.
+ID_FILTER_MAX = 5000
 
 Progress = Callable[[int], None]
 
@@ -79,33 +84,36 @@ class StoreSource:
         return self.embedder.embed([text])[0]
 
     def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
-        ranked = self.store.query_ids(
-            namespace, self._embed_query(query), k, where=where_for(where)
-        )
-        return self._materialise(namespace, ranked, self.lexical_index.loaded(namespace))
+        embedding, cached = self._embed_query(query), self.lexical_index.loaded(namespace)
+        among = self._cached_among(namespace, where) if cached is not None else None
+        if among is not None and len(among) <= ID_FILTER_MAX:
+            ranked = self.store.query_ids(namespace, embedding, k, among=among)
+        else:
+            ranked = self.store.query_ids(namespace, embedding, k, where=where_for(where))
+        return self._materialise(namespace, ranked, cached)
 
     def lexical(
         self, namespace: str, query: str, k: int, where: ContextFilter | None = None
     ) -> Hits:
-        ranked = self.lexical_index.index(namespace).search(
-            query, k, among=self._among(namespace, where)
-        )
+        among = self._cached_among(namespace, where)
+        if where and among is None:  # a clause only Chroma can evaluate
+            among = self.store.ids(namespace, where=where_for(where))
+        ranked = self.lexical_index.index(namespace).search(query, k, among=among)
         present = self.store.present([i for i, _ in ranked])  # deleted by another writer
         kept = [(i, score) for i, score in ranked if i in present]
         return self._materialise(namespace, kept, self.lexical_index.memories(namespace))
 
-    def _among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
-        """The ids meeting ``where``: from the cached metadata, or from the store."""
-        if not where:
-            return None
-        clause = where_for(where)
+    def _cached_among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
+        """The ids meeting ``where``, read from the namespace's cached metadata (loading it);
+        None without a condition or when the clause is one only Chroma evaluates."""
+        clause = where_for(where) if where else None
         if clause is None:
             return None
         try:
-            metadata = self.lexical_index.metadata(namespace)
-            return [i for i, meta in metadata.items() if matches(clause, meta)]
+            meets = compile_where(scoped(namespace, clause))
         except ValueError:
-            return self.store.ids(namespace, where=clause)
+            return None
+        return [i for i, meta in self.lexical_index.metadata(namespace).items() if meets(meta)]
 
     def _materialise(
         self,
@@ -376,6 +384,8 @@ class RaMem:
         environment); without one, the :class:`~ramem_integrations.answering.Answer` has no
         text and carries the evidence and the prompt. See :mod:`ramem_integrations.answering`.
         """
+        from ramem_integrations.answering import answer
+
         return answer(self, question, namespace, k=k, reference=reference, llm=llm)
 
     async def aretrieve(

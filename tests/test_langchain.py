@@ -13,24 +13,24 @@ import pytest
 
 pytest.importorskip("langchain_core")
 
-from langchain_core.documents import Document  # noqa: E402
-from langchain_core.language_models.fake_chat_models import FakeListChatModel  # noqa: E402
-from langchain_core.output_parsers import StrOutputParser  # noqa: E402
-from langchain_core.runnables import RunnableLambda, RunnablePassthrough  # noqa: E402
-from langchain_tests.integration_tests import RetrieversIntegrationTests  # noqa: E402
+from langchain_core.documents import Document
+from langchain_core.language_models.fake_chat_models import FakeListChatModel
+from langchain_core.output_parsers import StrOutputParser
+from langchain_core.runnables import RunnableLambda, RunnablePassthrough
+from langchain_tests.integration_tests import RetrieversIntegrationTests
 
-import ramem_integrations.langchain as lc  # noqa: E402
-from ramem_integrations import MemoryUnit, RaMem, load_conversations  # noqa: E402
-from ramem_integrations.demo import ASKED_ON, sample_path  # noqa: E402
-from ramem_integrations.errors import InvalidInputError  # noqa: E402
-from ramem_integrations.langchain import (  # noqa: E402
+import ramem_integrations.langchain as lc
+from ramem_integrations import MemoryUnit, RaMem, load_conversations
+from ramem_integrations.demo import ASKED_ON, sample_path
+from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.langchain import (
     EpisodicDocumentTransformer,
     RaMemMemory,
     RaMemRetriever,
     context_prompt,
     format_documents,
 )
-from tests.fakes import HashingEmbedder  # noqa: E402
+from tests.fakes import HashingEmbedder
 
 QUESTION = "What did the dentist say last March?"
 MARCH_DENTIST = "s2-dentist-march:2"
@@ -51,8 +51,12 @@ def demo_mem(tmp_path_factory: pytest.TempPathFactory) -> RaMem:
 
 def test_public_names_are_pinned() -> None:
     assert sorted(lc.__all__) == [
-        "EpisodicDocumentTransformer", "RaMemEmbeddings", "RaMemMemory", "RaMemRetriever",
-        "context_prompt", "format_documents",
+        "EpisodicDocumentTransformer",
+        "RaMemEmbeddings",
+        "RaMemMemory",
+        "RaMemRetriever",
+        "context_prompt",
+        "format_documents",
     ]
 
 
@@ -139,7 +143,11 @@ def test_lcel_chain_sends_situated_evidence_to_the_model(demo_mem: RaMem) -> Non
 
     model = FakeListChatModel(responses=["Within two months."])
     chain = (
-        {"memories": retriever | format_documents, "question": RunnablePassthrough()}
+        {
+            "memories": retriever | format_documents,
+            "question": RunnablePassthrough(),
+            "conditions": RunnableLambda(retriever.conditions),
+        }
         | context_prompt()
         | RunnableLambda(record)
         | model
@@ -153,6 +161,7 @@ def test_lcel_chain_sends_situated_evidence_to_the_model(demo_mem: RaMem) -> Non
     assert "participants: Sam, Alice" in first_block
     assert f"source: {MARCH_DENTIST}" in first_block
     assert "Question: What did the dentist say last March?" in prompt
+    assert "Conditions read from the question: time = March 2024" in prompt
 
 
 def test_context_prompt_keeps_values_as_data() -> None:
@@ -176,8 +185,9 @@ def test_format_documents_without_episode_says_so() -> None:
 
 
 def _chat_memory(fake_mem: RaMem, clock: dict[str, datetime]) -> RaMemMemory:
-    return RaMemMemory(memory=fake_mem, namespace="bob", k=2, human_name="Bob",
-                       clock=lambda: clock["now"])
+    return RaMemMemory(
+        memory=fake_mem, namespace="bob", k=2, human_name="Bob", clock=lambda: clock["now"]
+    )
 
 
 def test_memory_saves_and_loads_across_sessions(fake_mem: RaMem) -> None:
@@ -207,8 +217,12 @@ def test_memory_now_argument_and_clear(fake_mem: RaMem) -> None:
     memory.save_context({"input": "I adopted a cat named Miso."}, {"output": ""}, now=when)
     (unit,) = fake_mem.memories("bob")
     assert unit.context.session_span.start == when
-    fake_mem.add_turns([{"speaker": "Bob", "text": "Ingested elsewhere."}], "bob",
-                       session_time=when, conversation_id="import")
+    fake_mem.add_turns(
+        [{"speaker": "Bob", "text": "Ingested elsewhere."}],
+        "bob",
+        session_time=when,
+        conversation_id="import",
+    )
     memory.clear()
     (left,) = fake_mem.memories("bob")
     assert left.conversation_id == "import"
@@ -230,8 +244,9 @@ def test_memory_as_runnable_and_tool(fake_mem: RaMem) -> None:
     assert "Bob (to Assistant): The plumber comes" in out["history"]
     tool = memory.as_tool()
     assert tool.name == "search_memory"
-    message = tool.invoke({"type": "tool_call", "id": "1", "name": tool.name,
-                           "args": {"query": "plumber"}})
+    message = tool.invoke(
+        {"type": "tool_call", "id": "1", "name": tool.name, "args": {"query": "plumber"}}
+    )
     assert "said: 1 February 2024" in message.content
     assert all(isinstance(d, Document) for d in message.artifact)
 
@@ -247,10 +262,15 @@ def test_memory_is_a_classic_memory_when_classic_is_installed(fake_mem: RaMem) -
 
 def _notes() -> list[Document]:
     return [
-        Document(page_content="I saw the dentist yesterday; a filling next week.",
-                 metadata={"timestamp": "2024-03-12 18:00", "speaker": "Alice"}),
-        Document(page_content="Good luck with it!", id="reply-1",
-                 metadata={"timestamp": 1710266460, "author": "Sam", "source": "chat.txt"}),
+        Document(
+            page_content="I saw the dentist yesterday; a filling next week.",
+            metadata={"timestamp": "2024-03-12 18:00", "speaker": "Alice"},
+        ),
+        Document(
+            page_content="Good luck with it!",
+            id="reply-1",
+            metadata={"timestamp": 1710266460, "author": "Sam", "source": "chat.txt"},
+        ),
         Document(page_content="No time here.", metadata={}),
     ]
 
@@ -265,8 +285,9 @@ def test_transformer_metadata_round_trips() -> None:
         unit = MemoryUnit.from_metadata(doc.id, doc.page_content, doc.metadata)
         assert unit.to_metadata().items() <= doc.metadata.items()
         assert unit.namespace == "alice"
-    first, reply, undated = (MemoryUnit.from_metadata(d.id, d.page_content, d.metadata)
-                             for d in out)
+    first, reply, undated = (
+        MemoryUnit.from_metadata(d.id, d.page_content, d.metadata) for d in out
+    )
     assert first.context.event_time is not None
     assert first.context.event_time.label() == "11 March 2024"
     assert "11 March 2024" in first.content
@@ -292,15 +313,20 @@ def test_langchain_chroma_collection_is_searched_by_ramem(tmp_path: Path) -> Non
     client = chromadb.PersistentClient(str(tmp_path), settings=Settings(anonymized_telemetry=False))
     embedder = HashingEmbedder()
     store = langchain_chroma.Chroma(
-        collection_name="notes", client=client,
+        collection_name="notes",
+        client=client,
         embedding_function=lc.RaMemEmbeddings(embedder),
         collection_configuration={"hnsw": {"space": "cosine"}},
     )
     docs = [
-        Document(page_content="The dentist said the tooth must come out.",
-                 metadata={"timestamp": "2024-03-12 18:00", "speaker": "Alice"}),
-        Document(page_content="The dentist said the tooth healed well.",
-                 metadata={"timestamp": "2024-07-09 12:15", "speaker": "Alice"}),
+        Document(
+            page_content="The dentist said the tooth must come out.",
+            metadata={"timestamp": "2024-03-12 18:00", "speaker": "Alice"},
+        ),
+        Document(
+            page_content="The dentist said the tooth healed well.",
+            metadata={"timestamp": "2024-07-09 12:15", "speaker": "Alice"},
+        ),
     ]
     store.add_documents(list(EpisodicDocumentTransformer("alice").transform_documents(docs)))
 

@@ -12,23 +12,24 @@ import pytest
 
 pytest.importorskip("llama_index.core")
 
-from llama_index.core import VectorStoreIndex  # noqa: E402
-from llama_index.core.llms import CompletionResponse, MockLLM  # noqa: E402
-from llama_index.core.query_engine import RetrieverQueryEngine  # noqa: E402
-from llama_index.core.schema import (  # noqa: E402
+from llama_index.core import VectorStoreIndex
+from llama_index.core.llms import CompletionResponse, MockLLM
+from llama_index.core.query_engine import RetrieverQueryEngine
+from llama_index.core.schema import (
     MetadataMode,
     NodeWithScore,
     QueryBundle,
     TextNode,
 )
+from pydantic import Field
 
-import ramem_integrations.llama_index as li  # noqa: E402
-from ramem_integrations import MemoryUnit, RaMem, load_conversations  # noqa: E402
-from ramem_integrations.demo import ASKED_ON, sample_path  # noqa: E402
-from ramem_integrations.errors import InvalidInputError  # noqa: E402
-from ramem_integrations.evaluation.datasets import Question  # noqa: E402
-from ramem_integrations.evaluation.systems import SYSTEMS  # noqa: E402
-from ramem_integrations.llama_index import (  # noqa: E402
+import ramem_integrations.llama_index as li
+from ramem_integrations import MemoryUnit, RaMem, load_conversations
+from ramem_integrations.demo import ASKED_ON, sample_path
+from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.evaluation.datasets import Question
+from ramem_integrations.evaluation.systems import SYSTEMS
+from ramem_integrations.llama_index import (
     EpisodicMetadataExtractor,
     EpisodicReinstatementPostprocessor,
     RaMemEmbedding,
@@ -37,7 +38,7 @@ from ramem_integrations.llama_index import (  # noqa: E402
     to_node,
     unit_of_node,
 )
-from tests.fakes import HashingEmbedder  # noqa: E402
+from tests.fakes import HashingEmbedder
 
 QUESTION = "What did the dentist say last March?"
 MARCH_DENTIST = "s2-dentist-march:2"
@@ -63,8 +64,14 @@ def hashed_mem(tmp_path_factory: pytest.TempPathFactory) -> RaMem:
 
 def test_public_names_are_pinned() -> None:
     assert sorted(li.__all__) == [
-        "EpisodicMetadataExtractor", "EpisodicReinstatementPostprocessor", "RaMemEmbedding",
-        "RaMemRetriever", "context_prompt", "episodic_metadata", "to_node", "unit_of_node",
+        "EpisodicMetadataExtractor",
+        "EpisodicReinstatementPostprocessor",
+        "RaMemEmbedding",
+        "RaMemRetriever",
+        "context_prompt",
+        "episodic_metadata",
+        "to_node",
+        "unit_of_node",
     ]
 
 
@@ -98,7 +105,9 @@ test_async_retrieve_matches_sync = pytest.mark.asyncio(test_async_retrieve_match
 def test_from_defaults_opens_a_store(tmp_path: Path) -> None:
     _demo(tmp_path, HashingEmbedder())
     retriever = RaMemRetriever.from_defaults(
-        "alice", path=tmp_path, embed_model=RaMemEmbedding(HashingEmbedder()),
+        "alice",
+        path=tmp_path,
+        embed_model=RaMemEmbedding(HashingEmbedder()),
         similarity_top_k=2,
     )
     assert len(retriever.retrieve("dentist")) == 2
@@ -107,7 +116,7 @@ def test_from_defaults_opens_a_store(tmp_path: Path) -> None:
 
 
 class RecordingLLM(MockLLM):
-    prompts: list[str] = []
+    prompts: list[str] = Field(default_factory=list)
 
     def complete(self, prompt: str, formatted: bool = False, **kwargs: Any) -> CompletionResponse:
         self.prompts.append(prompt)
@@ -210,8 +219,11 @@ def test_nodes_without_episode_pass_through_after_valid_ones(hashed_mem: RaMem) 
     out = EpisodicReinstatementPostprocessor(reference=ASKED_ON).postprocess_nodes(
         [plain, july, march], query_bundle=QueryBundle(QUESTION)
     )
-    assert [n.node.node_id for n in out] == [march.node.node_id, july.node.node_id,
-                                             plain.node.node_id]
+    assert [n.node.node_id for n in out] == [
+        march.node.node_id,
+        july.node.node_id,
+        plain.node.node_id,
+    ]
     assert out[0].node.metadata["ramem_reason"] == "context"
     assert "ramem_reason" not in out[2].node.metadata
     assert EpisodicReinstatementPostprocessor().postprocess_nodes([], query_str="x") == []
@@ -227,17 +239,21 @@ def test_postprocessor_needs_the_query() -> None:
 
 def test_extractor_metadata_round_trips() -> None:
     nodes = [
-        TextNode(id_="n1", text="I saw the dentist yesterday.",
-                 metadata={"timestamp": "2024-03-12 18:00", "speaker": "Alice"}),
-        TextNode(id_="n2", text="Hope it went well!",
-                 metadata={"session_time": datetime(2024, 3, 12, 18, 5, tzinfo=UTC),
-                           "speaker": "Sam"}),
+        TextNode(
+            id_="n1",
+            text="I saw the dentist yesterday.",
+            metadata={"timestamp": "2024-03-12 18:00", "speaker": "Alice"},
+        ),
+        TextNode(
+            id_="n2",
+            text="Hope it went well!",
+            metadata={"session_time": datetime(2024, 3, 12, 18, 5, tzinfo=UTC), "speaker": "Sam"},
+        ),
     ]
     before = copy.deepcopy([n.model_dump() for n in nodes])
     out = EpisodicMetadataExtractor(namespace="alice")(nodes)
     assert [n.model_dump() for n in nodes] == before
-    first, second = (MemoryUnit.from_metadata(n.node_id, n.get_content(), n.metadata)
-                     for n in out)
+    first, second = (MemoryUnit.from_metadata(n.node_id, n.get_content(), n.metadata) for n in out)
     assert [first.id, second.id] == ["n1", "n2"]
     assert first == unit_of_node(out[0])
     assert first.context.event_time is not None
@@ -245,7 +261,10 @@ def test_extractor_metadata_round_trips() -> None:
     assert first.content.startswith("Alice (to Sam): I saw the dentist")
     assert out[0].metadata["original_content"] == "I saw the dentist yesterday."
     assert second.context.session_id == first.context.session_id
-    assert out[0].get_content(metadata_mode=MetadataMode.EMBED) == first.content
+    embedded = out[0].get_content(metadata_mode=MetadataMode.EMBED)
+    assert "session_start" not in embedded  # ours stay out of the embedding ...
+    assert "said:" not in embedded
+    assert "timestamp: 2024-03-12 18:00" in embedded  # ... the user's own keys are theirs
     assert "said: 12 March 2024" in out[0].get_content(metadata_mode=MetadataMode.LLM)
 
 
@@ -258,8 +277,15 @@ def test_extractor_needs_a_time() -> None:
 
 
 def test_evaluation_systems_rank_the_valid_episode(hashed_mem: RaMem) -> None:
-    question = Question("q1", "alice", "What did the dentist say in March 2024?", "", "2",
-                        ASKED_ON, evidence_turns=(MARCH_DENTIST,))
+    question = Question(
+        "q1",
+        "alice",
+        "What did the dentist say in March 2024?",
+        "",
+        "2",
+        ASKED_ON,
+        evidence_turns=(MARCH_DENTIST,),
+    )
     plain = SYSTEMS["llama-vector"](hashed_mem, question, 5)
     reranked = SYSTEMS["llama-vector+ramem"](hashed_mem, question, 5)
     assert len(plain) == len(reranked) == 5

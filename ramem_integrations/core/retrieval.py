@@ -23,6 +23,9 @@ from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory,
 
 Hits = list[tuple[MemoryUnit, float]]
 
+#: Measured on locomo-dev (docs/evaluation.md): who said a memory is a coordinate too.
+SPEAKER_BONUS = 1.0
+
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
 
@@ -121,6 +124,8 @@ class ContextualRetriever:
             condition words) instead of the whole question.
         match_session: a time condition is met by the session span as well as the event
             time (``False`` is the "no session span" ablation).
+        speaker_bonus: the lift, in units of the best score, for a memory spoken by a person
+            the question names (0 turns it off).
     """
 
     content: ContentRetriever
@@ -129,17 +134,33 @@ class ContextualRetriever:
     candidates: int = 20
     use_need: bool = False
     match_session: bool = True
+    speaker_bonus: float = SPEAKER_BONUS
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else frame.query
-        base = self.content.retrieve(query, namespace, max(k, self.candidates))
+        depth = max(k, self.candidates)
+        ranked = self.content.retrieve(query, namespace, depth)
         where = self.resolve(frame, namespace)
         if where:
-            valid = self._context(query, namespace, where, k)
-            ranked = self._merge(valid, base, k)
-        else:
-            ranked = base
-        return self._order(frame, ranked, k)
+            valid = self._context(query, namespace, where, depth)
+            ranked = self._merge(valid, ranked, depth)
+        return self._order(frame, self._prefer_speakers(frame, ranked), k)
+
+    def _prefer_speakers(
+        self, frame: RecallFrame, ranked: list[ScoredMemory]
+    ) -> list[ScoredMemory]:
+        """Who said it: a memory spoken by a person the question names gains ``speaker_bonus``
+        (in units of the best score). In strict mode it never crosses the context/fallback line."""
+        names = set(frame.values("participant"))
+        if not names or not self.speaker_bonus or not ranked:
+            return ranked
+        lift = self.speaker_bonus * (max(h.score for h in ranked) or 1.0)
+
+        def key(hit: ScoredMemory) -> tuple[bool, float]:
+            spoken = hit.memory.context.speaker in names
+            return (self.strict and hit.reason != "context", -(hit.score + lift * spoken))
+
+        return sorted(ranked, key=key)
 
     @staticmethod
     def _order(frame: RecallFrame, ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
@@ -195,7 +216,7 @@ class ContextualRetriever:
                 if (met := where.met_by(h.memory)) is not None
             ]
             ranked = self._merge(valid, ranked, len(ranked))
-        return self._order(frame, ranked, k)
+        return self._order(frame, self._prefer_speakers(frame, ranked), k)
 
     def _anchor_among(self, hits: Sequence[ScoredMemory]) -> Callable[[str, str], TimeSpan | None]:
         def find(relation: str, anchor: str) -> TimeSpan | None:

@@ -49,8 +49,11 @@ def _hits(nodes: list[NodeWithScore], k: int) -> list[ScoredMemory]:
     for item in nodes[:k]:
         unit = unit_of_node(item.node)
         if unit is not None:
-            out.append(ScoredMemory(unit, item.score or 0.0,
-                                    str(item.node.metadata.get("ramem_reason", "content"))))
+            out.append(
+                ScoredMemory(
+                    unit, item.score or 0.0, str(item.node.metadata.get("ramem_reason", "content"))
+                )
+            )
     return out
 
 
@@ -64,10 +67,9 @@ def llama_vector_ramem(mem: RaMem, question: Question, k: int) -> list[ScoredMem
     """The vector retriever, then RaMem's re-ranking postprocessor."""
     from ramem_integrations.llama_index import EpisodicReinstatementPostprocessor
 
-    retriever = _index(mem, question.namespace).as_retriever(
-        similarity_top_k=max(k, CANDIDATES)
-    )
+    retriever = _index(mem, question.namespace).as_retriever(similarity_top_k=max(k, CANDIDATES))
     postprocessor = EpisodicReinstatementPostprocessor(reference=reference_of(question), top_n=k)
-    nodes = postprocessor.postprocess_nodes(retriever.retrieve(question.text),
-                                            query_str=question.text)
+    nodes = postprocessor.postprocess_nodes(
+        retriever.retrieve(question.text), query_str=question.text
+    )
     return _hits(nodes, k)

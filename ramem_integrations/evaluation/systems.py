@@ -97,9 +97,9 @@ FLAT_PROMPT_SYSTEMS = frozenset({"flat-prompt"})
 # LlamaIndex systems (need the llama-index extra): a plain vector retriever, and the same with
 # RaMem's re-ranking postprocessor after it.
 try:
-    from ramem_integrations.evaluation.llama_systems import llama_vector, llama_vector_ramem
-
     import llama_index.core  # noqa: F401
+
+    from ramem_integrations.evaluation.llama_systems import llama_vector, llama_vector_ramem
 except ImportError:  # pragma: no cover - the evaluation runs without llama-index
     pass
 else:

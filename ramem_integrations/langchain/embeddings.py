@@ -25,7 +25,7 @@ class RaMemEmbeddings(Embeddings):
         self.embedder = as_embedder(embedder)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        return self.embedder.embed(texts).tolist()  # type: ignore[no-any-return]
+        return self.embedder.embed(texts).tolist()
 
     def embed_query(self, text: str) -> list[float]:
-        return embed_query(self.embedder, text).tolist()  # type: ignore[no-any-return]
+        return embed_query(self.embedder, text).tolist()

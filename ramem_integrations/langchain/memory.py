@@ -50,7 +50,7 @@ def utc_now() -> datetime:
     return datetime.now(UTC)
 
 
-class RaMemMemory(_MemoryBase):  # type: ignore[misc]
+class RaMemMemory(_MemoryBase):
     """Episodic long-term memory for a LangChain chain or agent.
 
     Setup:
@@ -127,13 +127,25 @@ class RaMemMemory(_MemoryBase):  # type: ignore[misc]
         answered = self._text(outputs, self.output_key, "output", required=False)
         session = self.session_id or f"{self.conversation_id}-{when:%Y-%m-%d}"
         stamp = when.isoformat()
-        turns = [{"id": f"{session}:{stamp}:in", "speaker": self.human_name, "text": said,
-                  "time": when}]
+        turns = [
+            {"id": f"{session}:{stamp}:in", "speaker": self.human_name, "text": said, "time": when}
+        ]
         if answered.strip():
-            turns.append({"id": f"{session}:{stamp}:out", "speaker": self.ai_name,
-                          "text": answered, "time": when + timedelta(seconds=1)})
-        self.memory.add_turns(turns, self.namespace, session_time=when, session_id=session,
-                              conversation_id=self.conversation_id)
+            turns.append(
+                {
+                    "id": f"{session}:{stamp}:out",
+                    "speaker": self.ai_name,
+                    "text": answered,
+                    "time": when + timedelta(seconds=1),
+                }
+            )
+        self.memory.add_turns(
+            turns,
+            self.namespace,
+            session_time=when,
+            session_id=session,
+            conversation_id=self.conversation_id,
+        )
 
     def clear(self) -> None:
         """Forget every exchange this memory stored (its ``conversation_id``) in the namespace.
@@ -154,8 +166,13 @@ class RaMemMemory(_MemoryBase):  # type: ignore[misc]
 
     def retriever(self) -> RaMemRetriever:
         """A retriever over this memory, grounding questions against the clock."""
-        return RaMemRetriever(memory=self.memory, namespace=self.namespace, k=self.k,
-                              mode=self.mode, reference=self.clock)
+        return RaMemRetriever(
+            memory=self.memory,
+            namespace=self.namespace,
+            k=self.k,
+            mode=self.mode,
+            reference=self.clock,
+        )
 
     def as_runnable(self) -> Runnable[dict[str, Any], dict[str, Any]]:
         """An LCEL step that adds ``memory_key`` (the evidence) to a chain's input dict."""
@@ -165,21 +182,22 @@ class RaMemMemory(_MemoryBase):  # type: ignore[misc]
 
         return RunnablePassthrough.assign(**{self.memory_key: RunnableLambda(load)})
 
-    def as_tool(
-        self, name: str = "search_memory", description: str = TOOL_DESCRIPTION
-    ) -> BaseTool:
+    def as_tool(self, name: str = "search_memory", description: str = TOOL_DESCRIPTION) -> BaseTool:
         """A tool for a modern agent: its content is the memory blocks, its artifact the
         Documents (with their metadata)."""
 
         def search(query: str) -> tuple[str, list[Document]]:
             if self.memory.count(self.namespace) == 0:
                 return render_memories([]), []
-            hits = self.memory.retrieve(query, self.namespace, self.k, mode=self.mode,
-                                        reference=self.clock())
+            hits = self.memory.retrieve(
+                query, self.namespace, self.k, mode=self.mode, reference=self.clock()
+            )
             return render_memories(hits), [to_document(h) for h in hits]
 
         return StructuredTool.from_function(
-            func=search, name=name, description=description,
+            func=search,
+            name=name,
+            description=description,
             response_format="content_and_artifact",
         )
 

@@ -16,8 +16,13 @@ from ramem_integrations.core.prompts import (
 )
 
 #: What a coordinate line shows when a Document does not say.
-_UNKNOWN = {"said": "not stated", "happened": "not stated", "participants": "unknown",
-            "place": "not stated", "topic": "not stated"}
+_UNKNOWN = {
+    "said": "not stated",
+    "happened": "not stated",
+    "participants": "unknown",
+    "place": "not stated",
+    "topic": "not stated",
+}
 
 
 def _escape(text: str) -> str:
@@ -34,15 +39,17 @@ def context_prompt() -> ChatPromptTemplate:
     .. code-block:: python
 
         chain = (
-            {"memories": retriever | format_documents, "question": RunnablePassthrough()}
+            {
+                "memories": retriever | format_documents,
+                "question": RunnablePassthrough(),
+                "conditions": RunnableLambda(retriever.conditions),  # optional
+            }
             | context_prompt()
             | model
         )
     """
     _, body = ANSWER_TEMPLATE.split("{instructions}\n\n", 1)
-    prompt = ChatPromptTemplate.from_messages(
-        [("system", _escape(INSTRUCTIONS)), ("human", body)]
-    )
+    prompt = ChatPromptTemplate.from_messages([("system", _escape(INSTRUCTIONS)), ("human", body)])
     return prompt.partial(conditions="none")
 
 
@@ -60,6 +67,10 @@ def format_documents(documents: Sequence[Document]) -> str:
             values["participants"] = ", ".join(meta["participants"])
         values["source"] = str(meta.get("source") or doc.id or "unknown")
         values = {k: " ".join(v.split()) for k, v in values.items()}
-        blocks.append(render(MEMORY_BLOCK, {**values, "rank": rank,
-                                            "text": quote(" ".join(doc.page_content.split()))}))
+        blocks.append(
+            render(
+                MEMORY_BLOCK,
+                {**values, "rank": rank, "text": quote(" ".join(doc.page_content.split()))},
+            )
+        )
     return "\n\n".join(blocks) or "(no memories)"

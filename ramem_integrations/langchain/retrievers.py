@@ -14,6 +14,7 @@ from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
 from pydantic import ConfigDict
 
+from ramem_integrations.core.prompts import describe_frame
 from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.episodes import readable_metadata
 from ramem_integrations.errors import InvalidInputError
@@ -27,8 +28,9 @@ Reference = datetime | Callable[[], datetime] | None
 
 def to_document(hit: ScoredMemory) -> Document:
     """A retrieved memory as a Document: its content, and its coordinates as metadata."""
-    return Document(id=hit.memory.id, page_content=hit.memory.content,
-                    metadata=readable_metadata(hit))
+    return Document(
+        id=hit.memory.id, page_content=hit.memory.content, metadata=readable_metadata(hit)
+    )
 
 
 def resolve_reference(reference: Reference) -> datetime | None:
@@ -92,8 +94,13 @@ class RaMemRetriever(BaseRetriever):
                 f"RaMemRetriever got unknown argument(s) {unknown}; it takes "
                 f"{', '.join(CALL_OPTIONS)}."
             )
-        options = {"k": self.k, "namespace": self.namespace, "reference": self.reference,
-                   "mode": self.mode, **kwargs}
+        options = {
+            "k": self.k,
+            "namespace": self.namespace,
+            "reference": self.reference,
+            "mode": self.mode,
+            **kwargs,
+        }
         return {
             "query": query,
             "namespace": options["namespace"],
@@ -101,6 +108,12 @@ class RaMemRetriever(BaseRetriever):
             "mode": options["mode"],
             "reference": resolve_reference(options["reference"]),
         }
+
+    def conditions(self, query: str) -> str:
+        """The question's grounded conditions in words: the ``conditions`` of
+        :func:`~ramem_integrations.langchain.context_prompt` (``"none"`` when there are none)."""
+        reference = resolve_reference(self.reference)
+        return describe_frame(self.memory.frame(query, self.namespace, reference=reference))
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: Any

@@ -35,13 +35,13 @@ class RaMemEmbedding(BaseEmbedding):
         return "RaMemEmbedding"
 
     def _get_query_embedding(self, query: str) -> Embedding:
-        return embed_query(self._embedder, query).tolist()  # type: ignore[no-any-return]
+        return embed_query(self._embedder, query).tolist()
 
     async def _aget_query_embedding(self, query: str) -> Embedding:
         return self._get_query_embedding(query)
 
     def _get_text_embedding(self, text: str) -> Embedding:
-        return self._embedder.embed([text])[0].tolist()  # type: ignore[no-any-return]
+        return self._embedder.embed([text])[0].tolist()
 
     def _get_text_embeddings(self, texts: list[str]) -> list[Embedding]:
-        return self._embedder.embed(texts).tolist()  # type: ignore[no-any-return]
+        return self._embedder.embed(texts).tolist()

@@ -25,18 +25,24 @@ REASON_KEYS = ("ramem_reason", "ramem_matched")
 def episodic_metadata(unit: MemoryUnit) -> dict[str, Any]:
     """The flat episodic keys plus the readable coordinate lines."""
     shown = coordinates(unit)
-    readable = {"said": shown["said"], "happened": shown["happened"],
-                "who": shown["participants"], "place": shown["place"]}
+    readable = {
+        "said": shown["said"],
+        "happened": shown["happened"],
+        "who": shown["participants"],
+        "place": shown["place"],
+    }
     return {**unit.to_metadata(), **readable}
 
 
 def hide(node: BaseNode, keys: list[str], *, from_llm: bool = True) -> None:
     """Exclude metadata keys from the embedding (and the LLM) of ``node``, which is a copy."""
-    node.excluded_embed_metadata_keys = list(dict.fromkeys([*node.excluded_embed_metadata_keys,
-                                                           *keys]))
+    node.excluded_embed_metadata_keys = list(
+        dict.fromkeys([*node.excluded_embed_metadata_keys, *keys])
+    )
     if from_llm:
-        node.excluded_llm_metadata_keys = list(dict.fromkeys([*node.excluded_llm_metadata_keys,
-                                                             *keys]))
+        node.excluded_llm_metadata_keys = list(
+            dict.fromkeys([*node.excluded_llm_metadata_keys, *keys])
+        )
 
 
 def attach(node: BaseNode, unit: MemoryUnit) -> None:

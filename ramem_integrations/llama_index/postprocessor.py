@@ -96,7 +96,9 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
                 "EpisodicReinstatementPostprocessor needs the query: call "
                 "postprocess_nodes(nodes, query_str=...) or use it in a query engine."
             )
-        hits, plain, by_id = [], [], {}
+        hits: list[ScoredMemory] = []
+        plain: list[NodeWithScore] = []
+        by_id: dict[str, NodeWithScore] = {}
         for item in nodes:
             unit = unit_of_node(item.node)
             if unit is None:

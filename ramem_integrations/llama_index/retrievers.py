@@ -94,19 +94,32 @@ class RaMemRetriever(BaseRetriever):
                 if path is not None
                 else RaMem.from_client(client, embedder=embed_model)
             )
-        return cls(memory, namespace, similarity_top_k=similarity_top_k, mode=mode,
-                   reference=reference, callback_manager=callback_manager, verbose=verbose)
+        return cls(
+            memory,
+            namespace,
+            similarity_top_k=similarity_top_k,
+            mode=mode,
+            reference=reference,
+            callback_manager=callback_manager,
+            verbose=verbose,
+        )
 
     def _retrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         hits = self.memory.retrieve(
-            query_bundle.query_str, self.namespace, self.similarity_top_k, mode=self.mode,
+            query_bundle.query_str,
+            self.namespace,
+            self.similarity_top_k,
+            mode=self.mode,
             reference=resolve_reference(self.reference),
         )
         return [to_node(h) for h in hits]
 
     async def _aretrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         hits = await self.memory.aretrieve(
-            query_bundle.query_str, self.namespace, self.similarity_top_k, mode=self.mode,
+            query_bundle.query_str,
+            self.namespace,
+            self.similarity_top_k,
+            mode=self.mode,
             reference=resolve_reference(self.reference),
         )
         return [to_node(h) for h in hits]

@@ -7,7 +7,7 @@ downloads a model.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -86,15 +86,21 @@ def matches(where: Where, meta: Mapping[str, Any]) -> bool:
     equality, ``$lt``/``$gt``/``$lte``/``$gte`` on numbers, ``$in`` on scalars, ``$contains``
     on lists); raises ``ValueError`` on anything else, so callers can ask Chroma instead.
     """
+    return compile_where(where)(meta)
+
+
+def compile_where(where: Where) -> Callable[[Mapping[str, Any]], bool]:
+    """:func:`matches` as a predicate, the clause read once (for testing many memories)."""
     if len(where) != 1:
         raise ValueError(f"a where-clause has exactly one top-level key: {where!r}")
     ((key, test),) = where.items()
     if key in ("$and", "$or"):
-        found = (matches(clause, meta) for clause in test)
-        return all(found) if key == "$and" else any(found)
+        parts = [compile_where(clause) for clause in test]
+        if key == "$and":
+            return lambda meta: all(part(meta) for part in parts)
+        return lambda meta: any(part(meta) for part in parts)
     if key.startswith("$"):
         raise ValueError(f"unsupported operator {key}")
-    value = meta.get(key)
     if not isinstance(test, dict):
         test = {"$eq": test}
     if len(test) != 1:
@@ -103,7 +109,12 @@ def matches(where: Where, meta: Mapping[str, Any]) -> bool:
     check = _FIELD_TESTS.get(op)
     if check is None:
         raise ValueError(f"unsupported operator {op}")
-    return value is not None and check(value, operand)
+
+    def field(meta: Mapping[str, Any]) -> bool:
+        value = meta.get(key)
+        return value is not None and bool(check(value, operand))
+
+    return field
 
 
 def _scalar(value: Any) -> bool:
@@ -241,15 +252,27 @@ class ChromaEpisodicStore:
         return [(u, 1.0 - float(d)) for u, d in zip(units, result["distances"][0], strict=True)]
 
     def query_ids(
-        self, namespace: str, embedding: np.ndarray, k: int, *, where: Where | None = None
+        self,
+        namespace: str,
+        embedding: np.ndarray,
+        k: int,
+        *,
+        where: Where | None = None,
+        among: Sequence[str] | None = None,
     ) -> list[tuple[str, float]]:
-        """Like :meth:`query` but only ``(id, similarity)``: no documents or metadata read."""
-        if k <= 0:
+        """Like :meth:`query` but only ``(id, similarity)``: no documents or metadata read.
+
+        ``among``: search only these ids, which the caller has already found to be the
+        namespace's memories meeting ``where`` (Chroma filters ids much faster than it
+        evaluates a long where-clause); the where-clause is then not sent.
+        """
+        if k <= 0 or (among is not None and not among):
             return []
         result = self.collection.query(
             query_embeddings=np.asarray(embedding, dtype=np.float32).reshape(1, -1),
             n_results=k,
-            where=scoped(namespace, where),
+            where=None if among is not None else scoped(namespace, where),
+            ids=list(among) if among is not None else None,
             include=["distances"],
         )
         pairs = zip(result["ids"][0], result["distances"][0], strict=True)

@@ -13,10 +13,30 @@ from ramem_integrations.core.conversation import Conversation, Session, Turn
 T = TypeVar("T")
 
 PEOPLE = ("Ann", "Ben", "Bob", "Cleo", "Dev")
-WORDS = (
-    "dentist trip Paris pottery class hiking lake weather concert sister job interview "
-    "garden bread recipe guitar lesson marathon flight museum painting budget"
-).split()
+WORDS = [
+    "dentist",
+    "trip",
+    "Paris",
+    "pottery",
+    "class",
+    "hiking",
+    "lake",
+    "weather",
+    "concert",
+    "sister",
+    "job",
+    "interview",
+    "garden",
+    "bread",
+    "recipe",
+    "guitar",
+    "lesson",
+    "marathon",
+    "flight",
+    "museum",
+    "painting",
+    "budget",
+]
 TIMES = ("yesterday", "last week", "two days ago", "next month", "on 3 May 2023", "last August")
 START = datetime(2023, 1, 2, 9, tzinfo=UTC)
 

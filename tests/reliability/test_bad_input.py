@@ -53,18 +53,52 @@ def only_ramem_errors(call: Callable[[], Any], bound: float = BOUND) -> Any:
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(max_size=30),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=12), inner, max_size=4)
+    ),
     max_leaves=20,
 )
-KEYS = ["conversation", "haystack_sessions", "haystack_dates", "haystack_session_ids",
-        "question_id", "turns", "session_time", "session_end", "speaker", "text", "time",
-        "dia_id", "session_1", "session_1_date_time", "sample_id", "role", "content", "id",
-        "blip_caption", "session_id"]
+KEYS = [
+    "conversation",
+    "haystack_sessions",
+    "haystack_dates",
+    "haystack_session_ids",
+    "question_id",
+    "turns",
+    "session_time",
+    "session_end",
+    "speaker",
+    "text",
+    "time",
+    "dia_id",
+    "session_1",
+    "session_1_date_time",
+    "sample_id",
+    "role",
+    "content",
+    "id",
+    "blip_caption",
+    "session_id",
+]
 shaped = st.recursive(
-    st.none() | st.integers(-5, 10**12) | st.sampled_from(["", " ", "2023-05-08", "someday",
-                                                          "1:56 pm on 8 May, 2023", "x" * 50,
-                                                          "[1, 2]", "[[", "9999-12-31 23:59"]),
-    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=6),
+    st.none()
+    | st.integers(-5, 10**12)
+    | st.sampled_from(
+        [
+            "",
+            " ",
+            "2023-05-08",
+            "someday",
+            "1:56 pm on 8 May, 2023",
+            "x" * 50,
+            "[1, 2]",
+            "[[",
+            "9999-12-31 23:59",
+        ]
+    ),
+    lambda inner: (
+        st.lists(inner, max_size=4) | st.dictionaries(st.sampled_from(KEYS), inner, max_size=6)
+    ),
     max_leaves=30,
 )
 
@@ -100,7 +134,9 @@ def _mutate(value: Any, rng: random.Random, depth: int = 0) -> Any:
             out_list[i] = _mutate(out_list[i], rng, depth + 1)
         return out_list
     if isinstance(value, str):
-        return rng.choice(["", " ", value[::-1], value + " (Mon)", "31 February 2023", "\x00", value * 3])
+        return rng.choice(
+            ["", " ", value[::-1], value + " (Mon)", "31 February 2023", "\x00", value * 3]
+        )
     return rng.choice([None, "text", -(10**9), [value]])
 
 
@@ -108,8 +144,10 @@ def test_loaders_on_random_json(tmp_path: Path) -> None:
     path = tmp_path / "f.json"
 
     @FUZZ
-    @given(data=st.one_of(json_values, shaped, st.lists(shaped, min_size=1, max_size=3)),
-           fmt=st.sampled_from([None, *FORMATS]))
+    @given(
+        data=st.one_of(json_values, shaped, st.lists(shaped, min_size=1, max_size=3)),
+        fmt=st.sampled_from([None, *FORMATS]),
+    )
     def check(data: Any, fmt: str | None) -> None:
         path.write_text(json.dumps(data), encoding="utf-8")
         only_ramem_errors(lambda: load_conversations(path, fmt))
@@ -135,34 +173,102 @@ def test_loaders_on_mutated_fixtures(tmp_path: Path) -> None:
 
 @FUZZ
 @given(raw=st.binary(max_size=300), cut=st.integers(0, 4000))
-def test_loaders_on_broken_bytes(tmp_path_factory: pytest.TempPathFactory, raw: bytes, cut: int) -> None:
+def test_loaders_on_broken_bytes(
+    tmp_path_factory: pytest.TempPathFactory, raw: bytes, cut: int
+) -> None:
     """Random bytes, and fixtures truncated at a random byte or with random bytes spliced in."""
     base = sorted(FIXTURES.glob("*.json"))[cut % 3].read_bytes()
     path = tmp_path_factory.mktemp("b") / "b.json"
-    for body in (raw, base[: cut % len(base)], base[: cut % len(base)] + raw + base[cut % len(base):]):
+    for body in (
+        raw,
+        base[: cut % len(base)],
+        base[: cut % len(base)] + raw + base[cut % len(base) :],
+    ):
         path.write_bytes(body)
         only_ramem_errors(lambda: load_conversations(path))
 
 
 # ---------------------------------------------------------------- temporal and frames
 
-TIME_WORDS = ["last", "next", "this", "ago", "before", "after", "since", "until", "between", "and",
-              "the", "of", "in", "on", "weeks", "days", "years", "months", "decade", "1990s", "May",
-              "August", "spring", "weekend", "Monday", "yesterday", "tomorrow", "tonight",
-              "morning", "2023", "0", "31", "February", "29", "9999", "10000", "-1", "1st",
-              "twenty-one", "a", "few", "couple", "½", "١٢", "2023-13-45", "05/08/2023",
-              "99/99/99", "12/31/9999", "3000000 days ago", "10**9", "first", "so far", "early",
-              "mid", "late", "the day before yesterday", "two weeks before her birthday",
-              "\n", "\t", "  ", "\u2028", "{", "}", "’", "—"]
+TIME_WORDS = [
+    "last",
+    "next",
+    "this",
+    "ago",
+    "before",
+    "after",
+    "since",
+    "until",
+    "between",
+    "and",
+    "the",
+    "of",
+    "in",
+    "on",
+    "weeks",
+    "days",
+    "years",
+    "months",
+    "decade",
+    "1990s",
+    "May",
+    "August",
+    "spring",
+    "weekend",
+    "Monday",
+    "yesterday",
+    "tomorrow",
+    "tonight",
+    "morning",
+    "2023",
+    "0",
+    "31",
+    "February",
+    "29",
+    "9999",
+    "10000",
+    "-1",
+    "1st",
+    "twenty-one",
+    "a",
+    "few",
+    "couple",
+    "½",
+    "١٢",
+    "2023-13-45",
+    "05/08/2023",
+    "99/99/99",
+    "12/31/9999",
+    "3000000 days ago",
+    "10**9",
+    "first",
+    "so far",
+    "early",
+    "mid",
+    "late",
+    "the day before yesterday",
+    "two weeks before her birthday",
+    "\n",
+    "\t",
+    "  ",
+    "\u2028",
+    "{",
+    "}",
+    "’",
+    "—",
+]
 time_text = st.one_of(
     st.text(max_size=200),
     st.lists(st.sampled_from(TIME_WORDS), max_size=25).map(" ".join),
-    st.lists(st.one_of(st.sampled_from(TIME_WORDS), st.integers(-10**6, 10**12).map(str)),
-             max_size=15).map(" ".join),
+    st.lists(
+        st.one_of(st.sampled_from(TIME_WORDS), st.integers(-(10**6), 10**12).map(str)), max_size=15
+    ).map(" ".join),
 )
 offsets = st.integers(-23 * 60, 23 * 60).map(lambda m: timezone(timedelta(minutes=m)))
 references = st.one_of(
-    st.datetimes(min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30), timezones=st.just(UTC)),
+    st.datetimes(
+        min_value=datetime(1, 1, 2), max_value=datetime(9999, 12, 30), timezones=st.just(UTC)
+    ),
     st.datetimes(min_value=datetime(1900, 1, 1), max_value=datetime(2100, 1, 1), timezones=offsets),
 )
 bad_references = st.one_of(st.none(), st.text(max_size=10), st.integers(), st.datetimes())
@@ -174,7 +280,9 @@ def test_find_and_ground_times(text: str, ref: datetime) -> None:
     found = only_ramem_errors(lambda: find_times(text, ref))
     assert isinstance(found, RamemError) == (not in_range(ref)), found  # refused only out of range
     only_ramem_errors(lambda: ground_time(text, ref))
-    span = only_ramem_errors(lambda: ground_time(text, ref, within=TimeSpan(ref, ref + timedelta(days=1))))
+    span = only_ramem_errors(
+        lambda: ground_time(text, ref, within=TimeSpan(ref, ref + timedelta(days=1)))
+    )
     assert span is None or isinstance(span, (TimeSpan, RamemError))
 
 
@@ -195,31 +303,48 @@ def _known(draw_people: list[str], ref: datetime) -> KnownContext:
 
 
 @FUZZ
-@given(query=time_text, ref=references, people=st.lists(st.text(min_size=1, max_size=8), max_size=3))
+@given(
+    query=time_text, ref=references, people=st.lists(st.text(min_size=1, max_size=8), max_size=3)
+)
 def test_rule_frame_induction(query: str, ref: datetime, people: list[str]) -> None:
     inducer = RuleFrameInducer()
-    frame = only_ramem_errors(lambda: inducer.induce(query, reference=ref, known=_known(people, ref)))
+    frame = only_ramem_errors(
+        lambda: inducer.induce(query, reference=ref, known=_known(people, ref))
+    )
     assert isinstance(frame, RamemError) == (not in_range(ref)), frame
 
 
 @settings(FUZZ, max_examples=60)
-@given(query=st.one_of(st.none(), st.integers(), st.binary(max_size=5), st.lists(st.text())),
-       ref=st.one_of(references, bad_references))
+@given(
+    query=st.one_of(st.none(), st.integers(), st.binary(max_size=5), st.lists(st.text())),
+    ref=st.one_of(references, bad_references),
+)
 def test_rule_frame_induction_refuses_wrong_types(query: Any, ref: Any) -> None:
-    result = only_ramem_errors(lambda: RuleFrameInducer().induce(query, reference=ref, known=KnownContext()))
+    result = only_ramem_errors(
+        lambda: RuleFrameInducer().induce(query, reference=ref, known=KnownContext())
+    )
     assert isinstance(result, RamemError)
 
 
 # ---------------------------------------------------------------- public API
 
 anything = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**12), 10**12), st.floats(), st.text(max_size=20),
-    st.binary(max_size=5), st.lists(st.text(max_size=5), max_size=3),
+    st.none(),
+    st.booleans(),
+    st.integers(-(10**12), 10**12),
+    st.floats(),
+    st.text(max_size=20),
+    st.binary(max_size=5),
+    st.lists(st.text(max_size=5), max_size=3),
     st.dictionaries(st.text(max_size=5), st.text(max_size=5), max_size=2),
-    st.datetimes(), st.just(object()),
+    st.datetimes(),
+    st.just(object()),
 )
 turn_dicts = st.fixed_dictionaries(
-    {"speaker": st.one_of(st.text(max_size=10), anything), "text": st.one_of(st.text(max_size=60), anything)},
+    {
+        "speaker": st.one_of(st.text(max_size=10), anything),
+        "text": st.one_of(st.text(max_size=60), anything),
+    },
     optional={"time": st.one_of(st.text(max_size=20), anything), "id": anything},
 )
 turn_lists = st.one_of(st.lists(st.one_of(turn_dicts, anything), max_size=4), anything)
@@ -231,9 +356,14 @@ namespaces = st.one_of(st.text(max_size=12), anything)
 def mem(tmp_path_factory: pytest.TempPathFactory) -> RaMem:
     store = ChromaEpisodicStore.from_path(tmp_path_factory.mktemp("api") / "store")
     memory = RaMem(store, embedder=HashingEmbedder())
-    memory.add_turns([{"speaker": "Ann", "text": "I saw the dentist yesterday about my tooth."},
-                      {"speaker": "Ben", "text": "Bob went to Paris last August."}],
-                     "seed", session_time=datetime(2023, 9, 1, tzinfo=UTC))
+    memory.add_turns(
+        [
+            {"speaker": "Ann", "text": "I saw the dentist yesterday about my tooth."},
+            {"speaker": "Ben", "text": "Bob went to Paris last August."},
+        ],
+        "seed",
+        session_time=datetime(2023, 9, 1, tzinfo=UTC),
+    )
     return memory
 
 
@@ -242,9 +372,16 @@ def _total(memory: RaMem) -> int:
 
 
 @settings(FUZZ, max_examples=250)
-@given(turns=turn_lists, ns=namespaces, when=session_times, sid=st.one_of(st.none(), anything),
-       cid=st.one_of(st.just("default"), anything))
-def test_add_turns_refuses_cleanly(mem: RaMem, turns: Any, ns: Any, when: Any, sid: Any, cid: Any) -> None:
+@given(
+    turns=turn_lists,
+    ns=namespaces,
+    when=session_times,
+    sid=st.one_of(st.none(), anything),
+    cid=st.one_of(st.just("default"), anything),
+)
+def test_add_turns_refuses_cleanly(
+    mem: RaMem, turns: Any, ns: Any, when: Any, sid: Any, cid: Any
+) -> None:
     before = _total(mem)
     result = only_ramem_errors(
         lambda: mem.add_turns(turns, ns, session_time=when, session_id=sid, conversation_id=cid),
@@ -257,12 +394,20 @@ def test_add_turns_refuses_cleanly(mem: RaMem, turns: Any, ns: Any, when: Any, s
 
 
 @settings(FUZZ, max_examples=250)
-@given(query=st.one_of(st.text(max_size=80), anything), ns=st.one_of(st.just("seed"), namespaces),
-       k=st.one_of(st.integers(-3, 10**9), anything), mode=st.one_of(st.sampled_from(["ramem", "content", "dense", "bm25"]), anything),
-       ref=st.one_of(st.none(), references, anything))
-def test_retrieve_refuses_cleanly(mem: RaMem, query: Any, ns: Any, k: Any, mode: Any, ref: Any) -> None:
+@given(
+    query=st.one_of(st.text(max_size=80), anything),
+    ns=st.one_of(st.just("seed"), namespaces),
+    k=st.one_of(st.integers(-3, 10**9), anything),
+    mode=st.one_of(st.sampled_from(["ramem", "content", "dense", "bm25"]), anything),
+    ref=st.one_of(st.none(), references, anything),
+)
+def test_retrieve_refuses_cleanly(
+    mem: RaMem, query: Any, ns: Any, k: Any, mode: Any, ref: Any
+) -> None:
     before = _total(mem)
-    result = only_ramem_errors(lambda: mem.retrieve(query, ns, k, mode=mode, reference=ref), bound=5.0)
+    result = only_ramem_errors(
+        lambda: mem.retrieve(query, ns, k, mode=mode, reference=ref), bound=5.0
+    )
     if not isinstance(result, RamemError):
         assert isinstance(result, list)
         assert all(h.memory.namespace == ns for h in result)
@@ -287,32 +432,65 @@ def _named(name: str) -> Callable[[Callable[[RaMem], Any]], Callable[[RaMem], An
     def register(call: Callable[[RaMem], Any]) -> Callable[[RaMem], Any]:
         NAMED[name] = call
         return call
+
     return register
 
 
 D = datetime(2023, 5, 8, tzinfo=UTC)
 for _name, _call in {
-    "add_turns: session_time is a string": lambda m: m.add_turns([{"speaker": "A", "text": "x"}], "n", session_time="2023-05-08"),
-    "add_turns: session_time is None": lambda m: m.add_turns([{"speaker": "A", "text": "x"}], "n", session_time=None),
-    "add_turns: naive session_time": lambda m: m.add_turns([{"speaker": "A", "text": "x"}], "n", session_time=datetime(2023, 5, 8)),
+    "add_turns: session_time is a string": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x"}], "n", session_time="2023-05-08"
+    ),
+    "add_turns: session_time is None": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x"}], "n", session_time=None
+    ),
+    "add_turns: naive session_time": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x"}], "n", session_time=datetime(2023, 5, 8)
+    ),
     "add_turns: turns is a string": lambda m: m.add_turns("hello", "n", session_time=D),
     "add_turns: turns is None": lambda m: m.add_turns(None, "n", session_time=D),
     "add_turns: empty list": lambda m: m.add_turns([], "n", session_time=D),
     "add_turns: turn is an int": lambda m: m.add_turns([3], "n", session_time=D),
     "add_turns: speaker missing": lambda m: m.add_turns([{"text": "x"}], "n", session_time=D),
-    "add_turns: text is a number": lambda m: m.add_turns([{"speaker": "A", "text": 5}], "n", session_time=D),
-    "add_turns: text blank": lambda m: m.add_turns([{"speaker": "A", "text": "  \n"}], "n", session_time=D),
-    "add_turns: turn time unreadable": lambda m: m.add_turns([{"speaker": "A", "text": "x", "time": "soon"}], "n", session_time=D),
-    "add_turns: turn time is an int": lambda m: m.add_turns([{"speaker": "A", "text": "x", "time": 17}], "n", session_time=D),
-    "add_turns: second turn bad, first good": lambda m: m.add_turns([{"speaker": "A", "text": "x"}, {"speaker": "", "text": "y"}], "n", session_time=D),
-    "add_turns: repeated turn ids": lambda m: m.add_turns([{"speaker": "A", "text": "x", "id": "1"}, {"speaker": "B", "text": "y", "id": "1"}], "n", session_time=D),
-    "add_turns: session_id is a list": lambda m: m.add_turns([{"speaker": "A", "text": "x"}], "n", session_time=D, session_id=["s"]),
-    "add_turns: conversation_id is None": lambda m: m.add_turns([{"speaker": "A", "text": "x"}], "n", session_time=D, conversation_id=None),
-    "add_turns: namespace None": lambda m: m.add_turns([{"speaker": "A", "text": "x"}], None, session_time=D),
-    "add_turns: namespace blank": lambda m: m.add_turns([{"speaker": "A", "text": "x"}], " \t", session_time=D),
-    "add_turns: namespace is an int": lambda m: m.add_turns([{"speaker": "A", "text": "x"}], 7, session_time=D),
+    "add_turns: text is a number": lambda m: m.add_turns(
+        [{"speaker": "A", "text": 5}], "n", session_time=D
+    ),
+    "add_turns: text blank": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "  \n"}], "n", session_time=D
+    ),
+    "add_turns: turn time unreadable": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x", "time": "soon"}], "n", session_time=D
+    ),
+    "add_turns: turn time is an int": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x", "time": 17}], "n", session_time=D
+    ),
+    "add_turns: second turn bad, first good": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x"}, {"speaker": "", "text": "y"}], "n", session_time=D
+    ),
+    "add_turns: repeated turn ids": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x", "id": "1"}, {"speaker": "B", "text": "y", "id": "1"}],
+        "n",
+        session_time=D,
+    ),
+    "add_turns: session_id is a list": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x"}], "n", session_time=D, session_id=["s"]
+    ),
+    "add_turns: conversation_id is None": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x"}], "n", session_time=D, conversation_id=None
+    ),
+    "add_turns: namespace None": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x"}], None, session_time=D
+    ),
+    "add_turns: namespace blank": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x"}], " \t", session_time=D
+    ),
+    "add_turns: namespace is an int": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x"}], 7, session_time=D
+    ),
     "add_conversation: a dict": lambda m: m.add_conversation({"id": "x", "sessions": []}, "n"),
-    "add_conversation: a list of turns": lambda m: m.add_conversation([{"speaker": "A", "text": "x"}], "n"),
+    "add_conversation: a list of turns": lambda m: m.add_conversation(
+        [{"speaker": "A", "text": "x"}], "n"
+    ),
     "add_conversation: None": lambda m: m.add_conversation(None, "n"),
     "add_conversations: a string": lambda m: m.add_conversations("abc", "n"),
     "add_memories: a dict": lambda m: m.add_memories([{"id": "x"}]),
@@ -324,8 +502,12 @@ for _name, _call in {
     "retrieve: k negative": lambda m: m.retrieve("dentist", "seed", -1),
     "retrieve: mode unknown": lambda m: m.retrieve("dentist", "seed", mode="vector"),
     "retrieve: mode None": lambda m: m.retrieve("dentist", "seed", mode=None),
-    "retrieve: naive reference": lambda m: m.retrieve("what did Ann do last week?", "seed", reference=datetime(2023, 9, 1)),
-    "retrieve: reference a string": lambda m: m.retrieve("what did Ann do last week?", "seed", reference="2023-09-01"),
+    "retrieve: naive reference": lambda m: m.retrieve(
+        "what did Ann do last week?", "seed", reference=datetime(2023, 9, 1)
+    ),
+    "retrieve: reference a string": lambda m: m.retrieve(
+        "what did Ann do last week?", "seed", reference="2023-09-01"
+    ),
     "retrieve: namespace None": lambda m: m.retrieve("dentist", None),
     "retrieve: namespace a list": lambda m: m.retrieve("dentist", ["seed", "other"]),
     "forget: namespace None": lambda m: m.forget(None),

@@ -1,0 +1,266 @@
+"""Concurrency: threads in one process, several processes, several clients on a Chroma server."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import socket
+import subprocess
+import sys
+import threading
+import time
+import urllib.request
+from collections.abc import Iterator
+from dataclasses import replace
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
+from ramem_integrations.errors import StoreError
+from ramem_integrations.memory import MODES, RaMem
+from tests.fakes import HashingEmbedder
+from tests.reliability.helpers import WORDS, conversation_json, synthetic_conversation
+
+pytestmark = pytest.mark.reliability
+
+ROOT = Path(__file__).resolve().parents[2]
+READERS = 4
+DURATION = 6.0  # seconds of concurrent reading and writing
+START = datetime(2023, 1, 1, tzinfo=UTC)
+
+
+def versioned(n: int, version: int) -> MemoryUnit:
+    """Memory ``n`` at ``version``: its text, topic and session all say the version, so a
+    read that mixes two versions (a torn read) is visible."""
+    start = START + timedelta(days=version)
+    words = " ".join(WORDS[(n + i) % len(WORDS)] for i in range(5))
+    ctx = EpisodicContext(
+        session_id=f"v{version}",
+        session_span=TimeSpan(start, start + timedelta(hours=1)),
+        participants=("Ann", "Ben"),
+        speaker="Ann",
+        entities=(f"E{n}",),
+        topic=f"v{version}",
+    )
+    return MemoryUnit(
+        f"m{n}", f"Ann said {words} (version {version})", ctx, "shared", (f"t{n}",), "c"
+    )
+
+
+def whole(unit: MemoryUnit) -> None:
+    version = int(re.search(r"version (\d+)", unit.content).group(1))  # type: ignore[union-attr]
+    assert unit.context.topic == f"v{version}", "content and context from different writes"
+    assert unit.context.session_id == f"v{version}"
+    assert unit.context.session_span.start == START + timedelta(days=version)
+    assert unit.context.participants == ("Ann", "Ben") and unit.source_ids
+    assert unit == versioned(int(unit.id[1:]), version)
+
+
+def test_readers_and_a_writer_in_one_process(fake_mem: RaMem) -> None:
+    fake_mem.add_memories([versioned(n, 0) for n in range(60)])
+    stop = threading.Event()
+    errors: list[BaseException] = []
+    counts = {"reads": 0, "writes": 0, "hits": 0}
+    lock = threading.Lock()
+
+    def writer() -> None:
+        version = 1
+        while not stop.is_set():
+            try:  # rewrite a third of the memories, add new ones, forget a few
+                fake_mem.add_memories([versioned(n, version) for n in range(version % 3, 60, 3)])
+                fake_mem.add_memories([versioned(60 + version, version)])
+                if version % 4 == 0:
+                    fake_mem.forget("shared", ids=[f"m{60 + version - 2}"])
+                with lock:
+                    counts["writes"] += 1
+                version += 1
+            except BaseException as exc:
+                errors.append(exc)
+                return
+
+    def reader(seed: int) -> None:
+        i = seed
+        while not stop.is_set():
+            try:
+                query = f"{WORDS[i % len(WORDS)]} {WORDS[(i * 7) % len(WORDS)]}"
+                hits = fake_mem.retrieve(query, "shared", 10, mode=MODES[i % len(MODES)])
+                for hit in hits:
+                    whole(hit.memory)
+                if i % 5 == 0:
+                    for unit in fake_mem.memories("shared"):
+                        whole(unit)
+                with lock:
+                    counts["reads"] += 1
+                    counts["hits"] += len(hits)
+                i += 1
+            except BaseException as exc:
+                errors.append(exc)
+                return
+
+    threads = [threading.Thread(target=writer)] + [
+        threading.Thread(target=reader, args=(s,)) for s in range(READERS)
+    ]
+    for thread in threads:
+        thread.start()
+    time.sleep(DURATION)
+    stop.set()
+    for thread in threads:
+        thread.join(30)
+    assert not errors, repr(errors[0])
+    print(f"{READERS} readers + 1 writer for {DURATION} s: {counts}")
+    assert counts["reads"] > 20 and counts["writes"] > 5
+    # after the storm the BM25 index agrees with the store
+    fresh = RaMem(fake_mem.store, embedder=HashingEmbedder())
+    for word in WORDS:
+        assert fake_mem.retrieve(word, "shared", 20, mode="bm25") == fresh.retrieve(
+            word, "shared", 20, mode="bm25"
+        )
+
+
+# ---------------------------------------------------------------- several processes
+
+
+def runner(*args: str) -> list[str]:
+    return [sys.executable, "-m", "tests.reliability.runner", *args]
+
+
+def test_second_process_on_an_embedded_store_is_refused(tmp_path: Path) -> None:
+    """Chroma's embedded store is not process-safe (it silently loses vectors, see
+    docs/reliability.md); a second process is refused with an error naming server mode."""
+    store = tmp_path / "store"
+    holder = subprocess.Popen(
+        runner("hold", str(store)),
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    try:
+        assert holder.stdout is not None and holder.stdout.readline().strip() == "ready"
+        second = subprocess.run(
+            runner("hold", str(store)),
+            cwd=ROOT,
+            capture_output=True,
+            text=True,
+            timeout=60,
+            input="",
+        )
+        assert second.returncode != 0
+        assert "StoreError" in second.stderr and "chroma run --path" in second.stderr
+        assert f"pid {holder.pid}" in second.stderr
+        with pytest.raises(StoreError, match="HttpClient"):  # this process too
+            RaMem.from_path(store, embedder=HashingEmbedder())
+    finally:
+        holder.communicate("", timeout=30)
+    # once the holder has exited (or been killed) the store opens again
+    assert RaMem.from_path(store, embedder=HashingEmbedder()).namespaces() == {}
+
+
+# ---------------------------------------------------------------- a Chroma server
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+@pytest.fixture
+def chroma_server(tmp_path: Path) -> Iterator[str]:
+    port = free_port()
+    chroma = Path(sys.executable).with_name("chroma")
+    proc = subprocess.Popen(
+        [
+            str(chroma),
+            "run",
+            "--path",
+            str(tmp_path / "server"),
+            "--host",
+            "127.0.0.1",
+            "--port",
+            str(port),
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
+    try:
+        deadline = time.monotonic() + 30
+        while True:
+            try:
+                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=1)
+                break
+            except OSError:
+                if time.monotonic() > deadline or proc.poll() is not None:
+                    pytest.fail("the chroma server did not start")
+                time.sleep(0.2)
+        yield f"127.0.0.1:{port}"
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait(timeout=10)
+
+
+CLIENTS = 3
+
+
+def test_several_processes_on_a_chroma_server(tmp_path: Path, chroma_server: str) -> None:
+    """Three client processes write at once, each its own namespace and one shared namespace
+    (the same conversation, so the same ids: upserts race); every memory is stored exactly
+    once and reachable by dense and BM25 queries."""
+    conv = tmp_path / "conv.json"
+    conv.write_text(json.dumps(conversation_json(synthetic_conversation("default", 4, 30, seed=5))))
+    procs = [
+        subprocess.Popen(
+            runner("ingest", "-", str(conv), f"own{i},shared", "--server", chroma_server),
+            cwd=ROOT,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
+        )
+        for i in range(CLIENTS)
+    ]
+    for proc in procs:
+        out, err = proc.communicate(timeout=120)
+        assert proc.returncode == 0 and "done" in out, err[-2000:]
+    names = ",".join([*(f"own{i}" for i in range(CLIENTS)), "shared"])
+    done = subprocess.run(
+        runner("verify", "-", str(conv), names, "--server", chroma_server),
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    report = json.loads(done.stdout.strip().splitlines()[-1])
+    for ns, row in report.items():
+        assert row == {
+            "expected": 120,
+            "stored": 120,
+            "rows": 120,
+            "duplicates": 0,
+            "wrong": 0,
+            "missing": 0,
+            "bm25_disagree": 0,
+            "dense_unreachable": 0,
+        }, (ns, row)
+
+
+def test_embedded_store_opened_twice_in_one_process_works(tmp_path: Path) -> None:
+    """Two RaMem objects on one path in one process share Chroma's client: both see writes."""
+    a = RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder())
+    b = RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder())
+    a.add_memories([versioned(1, 0)])
+    assert b.memories("shared") == [versioned(1, 0)]
+    b.add_memories([replace(versioned(1, 0), content="changed")])
+    assert a.memories("shared")[0].content == "changed"
+
+
+_ = (os, Any)

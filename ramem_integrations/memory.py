@@ -238,7 +238,8 @@ class RaMem:
                 f"session_time must be a timezone-aware datetime, got {session_time!r}; e.g. "
                 "datetime(2024, 3, 12, 18, tzinfo=timezone.utc)."
             )
-        for name, value in (("session_id", session_id or "-"), ("conversation_id", conversation_id)):
+        named = (("session_id", session_id or "-"), ("conversation_id", conversation_id))
+        for name, value in named:
             if not isinstance(value, str) or not value.strip():
                 raise InvalidInputError(f"{name} must be a non-empty string, got {value!r}.")
         if isinstance(turns, str | bytes | Mapping) or not isinstance(turns, Iterable):

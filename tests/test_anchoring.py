@@ -83,3 +83,37 @@ def test_ids_are_deterministic_and_namespaced() -> None:
 )
 def test_proper_names(text: str, names: list[str]) -> None:
     assert proper_names(text) == names
+
+
+@pytest.mark.parametrize(
+    ("text", "said", "label"),
+    [
+        ("The plumber comes on Friday.", datetime(2024, 2, 1, tzinfo=UTC), "2 February 2024"),
+        ("We're going to Kyoto in August.", datetime(2024, 7, 9, tzinfo=UTC), "August 2024"),
+        ("I'll start the new job in March.", datetime(2024, 1, 10, tzinfo=UTC), "March 2024"),
+        ("We went hiking in August.", datetime(2024, 7, 9, tzinfo=UTC), "August 2023"),
+        ("I painted it on Friday.", datetime(2024, 2, 1, tzinfo=UTC), "26 January 2024"),
+        ("I'll call you next Friday.", datetime(2024, 2, 1, tzinfo=UTC), "2 February 2024"),
+    ],
+)
+def test_bare_times_point_forward_in_future_sentences(text: str, said: datetime, label: str) -> None:
+    from ramem_integrations.core.anchoring import forward_bare_times
+
+    (found,) = forward_bare_times(text, find_times(text, said), said)
+    assert found.span.label() == label
+
+
+@pytest.mark.parametrize(
+    ("text", "place"),
+    [
+        ("We went to Paris last year.", "Paris"),
+        ("I got engaged to Tom!", None),
+        ("Congratulations to Carol.", None),
+        ("I live in Boston now.", "Boston"),
+        ("We had lunch at the Blue Door.", "Blue Door"),
+    ],
+)
+def test_find_place(text: str, place: str | None) -> None:
+    from ramem_integrations.core.anchoring import find_place
+
+    assert find_place(text, ["Ann"]) == place

@@ -13,18 +13,33 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from datetime import timedelta
+from dataclasses import dataclass, replace
+from datetime import datetime, timedelta
 from typing import Protocol
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.text import STOP_WORDS
-from ramem_integrations.core.temporal import FoundTime, find_times
+from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention
 
 _CAPITAL = r"(?:[A-Z][a-z]+|[A-Z]{2,}s?)"
 _PROPER = re.compile(rf"\b({_CAPITAL}(?:[ -]{_CAPITAL})*)\b")
-_PLACE = re.compile(r"\b(?:in|at|to|from|near|over|around|across|visited|visiting)\s+((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)")
+_MOTION = r"(?:go|goes|going|went|gone|travel\w*|trip|flew|fly|flying|drove|drive|driving|mov\w+|back|moved|headed|heading)"
+_PLACE = re.compile(
+    rf"\b(?:in|at|from|near|over|around|across|visited|visiting|{_MOTION}\s+to)\s+"
+    r"((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
+)
+#: Words that make a bare month or weekday ("in August", "on Friday") point forward.
+_FUTURE = re.compile(
+    r"\b(?:will|'ll|going to|gonna|plan(?:s|ning|ned)? to|planning|about to|soon|upcoming|"
+    r"can't wait|looking forward|have to|has to|need to|scheduled|booked|coming up|comes)\b",
+    re.IGNORECASE,
+)
+_BARE = re.compile(
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|spring|summer|autumn|fall|winter)",
+    re.IGNORECASE,
+)
 _SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|[\"“(]\s*)$")
 _NOT_NAMES = frozenset(
     """I Hey Hi Hello Oh Wow Yeah Yes No Thanks Thank Sure Okay Ok Great Good Nice Awesome Cool
@@ -86,7 +101,7 @@ class RuleAnchorer:
         names: set[str],
     ) -> MemoryUnit:
         said_at = turn.time or session.start
-        found = find_times(turn.full_text, said_at)
+        found = forward_bare_times(turn.full_text, find_times(turn.full_text, said_at), said_at)
         others = [p for p in participants if p != turn.speaker]
         addressee = others[0] if len(others) == 1 else None
         content = restate(turn, addressee, found)
@@ -111,6 +126,27 @@ class RuleAnchorer:
             source_ids=(turn.id,),
             conversation_id=conversation.id,
         )
+
+
+def forward_bare_times(
+    text: str, found: Sequence[FoundTime], said_at: datetime
+) -> list[FoundTime]:
+    """A bare month, weekday or season ("in August", "on Friday") in a sentence about the future
+    ("I'll go", "have to", "planning") means the next one, not the last one."""
+    out = []
+    for item in found:
+        sentence = _sentence_around(text, item.start)
+        if _BARE.fullmatch(item.text.strip()) and _FUTURE.search(sentence):
+            ahead = ground_time(f"next {item.text.strip()}", said_at)
+            item = replace(item, span=ahead) if ahead else item
+        out.append(item)
+    return out
+
+
+def _sentence_around(text: str, position: int) -> str:
+    start = max(text.rfind(mark, 0, position) for mark in ".!?") + 1
+    ends = [i for i in (text.find(mark, position) for mark in ".!?") if i != -1]
+    return text[start : min(ends) if ends else len(text)]
 
 
 def restate(turn: Turn, addressee: str | None, found: Sequence[FoundTime]) -> str:
@@ -193,7 +229,8 @@ _OPENER = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-z]+)\b")
 
 
 def find_place(text: str, known_people: Iterable[str]) -> str | None:
-    """A capitalised place after 'in', 'at', 'to', 'from', 'near' or 'visited', if any."""
+    """A capitalised place after 'in', 'at', 'from', 'near', 'visited' or a motion verb with
+    'to' ("went to Paris"; not "engaged to Tom"), if any."""
     people = set(known_people)
     for match in _PLACE.finditer(text):
         place = match.group(1).removeprefix("the ")

@@ -24,7 +24,7 @@ from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory,
 Hits = list[tuple[MemoryUnit, float]]
 
 #: Measured on locomo-dev (docs/evaluation.md): who said a memory is a coordinate too.
-SPEAKER_BONUS = 1.0
+SPEAKER_BONUS = 0.6
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
@@ -131,7 +131,7 @@ class ContextualRetriever:
     content: ContentRetriever
     strict: bool = True
     bonus: float = 0.5
-    candidates: int = 20
+    candidates: int = 30
     use_need: bool = False
     match_session: bool = True
     speaker_bonus: float = SPEAKER_BONUS

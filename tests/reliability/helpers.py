@@ -80,7 +80,8 @@ def within(seconds: float, call: Callable[[], T]) -> T:
         raise AssertionError(f"call did not finish within {seconds} s (a hang)")
     if "error" in box:
         raise box["error"]
-    return box["value"]  # type: ignore[no-any-return]
+    value: T = box["value"]
+    return value
 
 
 def conversation_json(conversation: Conversation) -> list[dict[str, Any]]:

@@ -9,6 +9,7 @@ read path: the four retrieval modes, the contextual filter path (grounded frames
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
@@ -161,7 +162,7 @@ def test_reads_without_a_namespace_are_refused(fake_mem: RaMem, namespace: Any) 
     fake_mem.add_turns(
         [{"speaker": "Ann", "text": "The dentist said my tooth is fine."}], "ann", session_time=BASE
     )
-    calls = [
+    calls: list[Callable[[], object]] = [
         *(lambda m=mode: fake_mem.retrieve("dentist", namespace, mode=m) for mode in MODES),
         lambda: fake_mem.frame("dentist", namespace),
         lambda: fake_mem.answer("dentist?", namespace),

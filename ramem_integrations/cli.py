@@ -179,7 +179,15 @@ def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
     ctx = unit.context
 
     def span(value: Any) -> Any:
-        return None if value is None else {"start": value.start.isoformat(), "end": value.end.isoformat(), "label": value.label()}
+        return (
+            None
+            if value is None
+            else {
+                "start": value.start.isoformat(),
+                "end": value.end.isoformat(),
+                "label": value.label(),
+            }
+        )
 
     return {
         "id": unit.id,
@@ -202,8 +210,12 @@ def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
 
 
 def hit_to_json(hit: ScoredMemory) -> dict[str, Any]:
-    return {"score": hit.score, "reason": hit.reason, "matched": list(hit.matched),
-            **memory_to_json(hit.memory)}
+    return {
+        "score": hit.score,
+        "reason": hit.reason,
+        "matched": list(hit.matched),
+        **memory_to_json(hit.memory),
+    }
 
 
 def coordinates_line(unit: MemoryUnit) -> str:

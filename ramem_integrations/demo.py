@@ -63,9 +63,11 @@ def run_demo(store: Path | None = None, k: int = 3, *, show_prompt: bool = True)
         mem = RaMem.from_path(store or Path(tmp))
         (conversation,) = load_conversations(sample_path())
         mem.add_conversation(conversation, NAMESPACE)
-        print(f"Ingested {mem.count(NAMESPACE)} memories from {len(conversation.sessions)} "
-              f"sessions ({conversation.date_range.label()}); questions asked on "
-              f"{ASKED_ON:%d %B %Y}.\n")
+        print(
+            f"Ingested {mem.count(NAMESPACE)} memories from {len(conversation.sessions)} "
+            f"sessions ({conversation.date_range.label()}); questions asked on "
+            f"{ASKED_ON:%d %B %Y}.\n"
+        )
         wins = 0
         for item in QUESTIONS:
             wins += _show(mem, item, k)
@@ -92,8 +94,10 @@ def _show(mem: Any, item: DemoQuestion, k: int) -> int:
         for rank, hit in enumerate(hits, 1):
             mark = "right" if item.expected_source in hit.memory.source_ids else "     "
             print(f"     {rank}. [{mark}] {hit.memory.content}")
-            print(f"        {hit.memory.context.session_span.label()}; {hit.reason}"
-                  + (f" ({', '.join(hit.matched)})" if hit.matched else ""))
+            print(
+                f"        {hit.memory.context.session_span.label()}; {hit.reason}"
+                + (f" ({', '.join(hit.matched)})" if hit.matched else "")
+            )
         firsts.append(bool(hits) and item.expected_source in hits[0].memory.source_ids)
     print()
     return int(firsts[1])

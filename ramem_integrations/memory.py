@@ -95,6 +95,7 @@ class StoreSource:
     def lexical(
         self, namespace: str, query: str, k: int, where: ContextFilter | None = None
     ) -> Hits:
+        check_namespace(namespace)  # before the index: a nameless read is refused, not loaded
         among = self._cached_among(namespace, where)
         if where and among is None:  # a clause only Chroma can evaluate
             among = self.store.ids(namespace, where=where_for(where))

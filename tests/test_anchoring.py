@@ -19,7 +19,10 @@ SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
         ("I painted it last year.", "I painted it last year (2022)."),
         ("We moved last August.", "We moved last August (August 2022)."),
         ("I'll start next month.", "I'll start next month (June 2023)."),
-        ("Three weeks ago I adopted a dog.", "Three weeks ago (17 April 2023 to 23 April 2023) I adopted a dog."),
+        (
+            "Three weeks ago I adopted a dog.",
+            "Three weeks ago (17 April 2023 to 23 April 2023) I adopted a dog.",
+        ),
         ("I was there on 8 May 2023.", "I was there on 8 May 2023."),
         ("In 2022 I painted a sunrise.", "In 2022 I painted a sunrise."),
         ("May I ask about your trip?", "May I ask about your trip?"),
@@ -96,7 +99,9 @@ def test_proper_names(text: str, names: list[str]) -> None:
         ("I'll call you next Friday.", datetime(2024, 2, 1, tzinfo=UTC), "2 February 2024"),
     ],
 )
-def test_bare_times_point_forward_in_future_sentences(text: str, said: datetime, label: str) -> None:
+def test_bare_times_point_forward_in_future_sentences(
+    text: str, said: datetime, label: str
+) -> None:
     from ramem_integrations.core.anchoring import forward_bare_times
 
     (found,) = forward_bare_times(text, find_times(text, said), said)

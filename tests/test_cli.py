@@ -23,12 +23,26 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
 
 def test_ingest_query_namespaces_json(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     store = str(tmp_path / "s")
-    code, out, _ = run(capsys, "ingest", str(FIXTURES / "chat_small.json"), "--store", store, "--json")
+    code, out, _ = run(
+        capsys, "ingest", str(FIXTURES / "chat_small.json"), "--store", store, "--json"
+    )
     assert code == 0 and json.loads(out) == {"ingested": {"default": 5}, "stored": {"default": 5}}
-    code, out, _ = run(capsys, "ingest", str(FIXTURES / "chat_small.json"), "--store", store, "--json")
+    code, out, _ = run(
+        capsys, "ingest", str(FIXTURES / "chat_small.json"), "--store", store, "--json"
+    )
     assert json.loads(out)["stored"] == {"default": 5}  # ingesting twice changes nothing
-    code, out, _ = run(capsys, "query", "pottery class", "--store", store, "--namespace", "default",
-                       "--k", "2", "--json")
+    code, out, _ = run(
+        capsys,
+        "query",
+        "pottery class",
+        "--store",
+        store,
+        "--namespace",
+        "default",
+        "--k",
+        "2",
+        "--json",
+    )
     hits = json.loads(out)
     assert code == 0 and len(hits) == 2
     top = hits[0]
@@ -39,7 +53,9 @@ def test_ingest_query_namespaces_json(tmp_path: Path, capsys: pytest.CaptureFixt
     assert json.loads(out) == {"default": 5}
 
 
-def test_bad_file_is_a_clear_error_and_writes_nothing(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_bad_file_is_a_clear_error_and_writes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     bad = tmp_path / "bad.json"
     bad.write_text('[{"session_time": "someday", "turns": [{"speaker": "A", "text": "x"}]}]')
     code, _, err = run(capsys, "ingest", str(bad), "--store", str(tmp_path / "s"))

@@ -23,8 +23,13 @@ LOCOMO = [
             "session_1_date_time": "1:56 pm on 8 May, 2023",
             "session_1": [
                 {"speaker": "Ann", "dia_id": "D1:1", "text": "Hi Ben!"},
-                {"speaker": "Ben", "dia_id": "D1:2", "text": "Look at this.",
-                 "blip_caption": "a photo of a red bike", "img_url": ["http://x"]},
+                {
+                    "speaker": "Ben",
+                    "dia_id": "D1:2",
+                    "text": "Look at this.",
+                    "blip_caption": "a photo of a red bike",
+                    "img_url": ["http://x"],
+                },
             ],
             "session_2_date_time": "10:00 am on 1 June, 2023",
             "session_2": [{"speaker": "Ann", "dia_id": "D2:1", "text": "Back again."}],
@@ -42,7 +47,10 @@ LONGMEMEVAL = [
         "haystack_session_ids": ["s-a", "s-b"],
         "haystack_dates": ["2023/07/12 (Wed) 10:14", "2023/08/02 (Wed) 05:58"],
         "haystack_sessions": [
-            [{"role": "user", "content": "I got pre-approved."}, {"role": "assistant", "content": ""}],
+            [
+                {"role": "user", "content": "I got pre-approved."},
+                {"role": "assistant", "content": ""},
+            ],
             [{"role": "user", "content": "Hello", "has_answer": True}],
         ],
     }
@@ -67,8 +75,15 @@ def test_locomo_loader(tmp_path: Path) -> None:
 
 
 def test_longmemeval_loader_also_reads_stringified_lists(tmp_path: Path) -> None:
-    stringified = [{**LONGMEMEVAL[0], **{k: repr(LONGMEMEVAL[0][k]) for k in
-                    ("haystack_session_ids", "haystack_dates", "haystack_sessions")}}]
+    stringified = [
+        {
+            **LONGMEMEVAL[0],
+            **{
+                k: repr(LONGMEMEVAL[0][k])
+                for k in ("haystack_session_ids", "haystack_dates", "haystack_sessions")
+            },
+        }
+    ]
     for data in (LONGMEMEVAL, stringified):
         (conv,) = load_conversations(write(tmp_path, data))
         assert [s.id for s in conv.sessions] == ["s-a", "s-b"]
@@ -93,8 +108,10 @@ def test_format_detection_and_explicit_format(tmp_path: Path) -> None:
 
 
 def _chat(**session: Any) -> list[dict[str, Any]]:
-    base: dict[str, Any] = {"session_time": "2023-05-08 10:00",
-                            "turns": [{"speaker": "Ann", "text": "hi"}]}
+    base: dict[str, Any] = {
+        "session_time": "2023-05-08 10:00",
+        "turns": [{"speaker": "Ann", "text": "hi"}],
+    }
     base.update(session)
     return [base]
 
@@ -104,25 +121,62 @@ BAD_INPUTS = [
     ("not a list", {"turns": []}, None, "Cannot tell the format"),
     ("empty list", [], None, "Cannot tell the format"),
     ("unknown format", _chat(), "csv", "Unknown format 'csv'"),
-    ("missing session date", [{"turns": [{"speaker": "A", "text": "x"}]}], "chat", "'session_time' is missing"),
+    (
+        "missing session date",
+        [{"turns": [{"speaker": "A", "text": "x"}]}],
+        "chat",
+        "'session_time' is missing",
+    ),
     ("unparseable date", _chat(session_time="the day after never"), None, "cannot read the date"),
     ("impossible date", _chat(session_time="2023-02-30 10:00"), None, "cannot read the date"),
     ("empty turn", _chat(turns=[{"speaker": "Ann", "text": "  "}]), None, "has no text"),
     ("no turns", _chat(turns=[]), None, "'turns' is empty"),
     ("turns wrong type", _chat(turns="hello"), None, "'turns' should be list"),
-    ("speaker wrong type", _chat(turns=[{"speaker": 3, "text": "x"}]), None, "'speaker' should be str"),
+    (
+        "speaker wrong type",
+        _chat(turns=[{"speaker": 3, "text": "x"}]),
+        None,
+        "'speaker' should be str",
+    ),
     ("text missing", _chat(turns=[{"speaker": "Ann"}]), None, "'text' is missing"),
     ("turn not an object", _chat(turns=["hello"]), None, "expected a JSON object"),
-    ("duplicate turn ids", _chat(turns=[{"id": "t", "speaker": "A", "text": "x"},
-                                        {"id": "t", "speaker": "A", "text": "y"}]), None, "turn ids repeat"),
-    ("locomo missing date", [{**LOCOMO[0], "conversation": {
-        "session_1": [{"speaker": "A", "dia_id": "D1:1", "text": "x"}]}}], None, "a date is required"),
-    ("longmemeval lengths differ", [{**LONGMEMEVAL[0], "haystack_dates": ["2023/07/12 (Wed) 10:14"]}], None, "different lengths"),
+    (
+        "duplicate turn ids",
+        _chat(
+            turns=[
+                {"id": "t", "speaker": "A", "text": "x"},
+                {"id": "t", "speaker": "A", "text": "y"},
+            ]
+        ),
+        None,
+        "turn ids repeat",
+    ),
+    (
+        "locomo missing date",
+        [
+            {
+                **LOCOMO[0],
+                "conversation": {"session_1": [{"speaker": "A", "dia_id": "D1:1", "text": "x"}]},
+            }
+        ],
+        None,
+        "a date is required",
+    ),
+    (
+        "longmemeval lengths differ",
+        [{**LONGMEMEVAL[0], "haystack_dates": ["2023/07/12 (Wed) 10:14"]}],
+        None,
+        "different lengths",
+    ),
 ]
 
 
-@pytest.mark.parametrize(("data", "fmt", "message"), [c[1:] for c in BAD_INPUTS], ids=[c[0] for c in BAD_INPUTS])
-def test_bad_input_raises_clear_error(tmp_path: Path, data: Any, fmt: str | None, message: str) -> None:
+@pytest.mark.parametrize(
+    ("data", "fmt", "message"), [c[1:] for c in BAD_INPUTS], ids=[c[0] for c in BAD_INPUTS]
+)
+def test_bad_input_raises_clear_error(
+    tmp_path: Path, data: Any, fmt: str | None, message: str
+) -> None:
     with pytest.raises(DataFormatError, match=message):
         load_conversations(write(tmp_path, data), fmt)
 

@@ -22,7 +22,9 @@ def test_add_conversation_is_idempotent(fake_mem: RaMem, conversation) -> None: 
     assert fake_mem.count("ann") == 5
 
 
-def test_same_conversation_in_two_namespaces_does_not_collide(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
+def test_same_conversation_in_two_namespaces_does_not_collide(
+    fake_mem: RaMem, conversation
+) -> None:  # type: ignore[no-untyped-def]
     fake_mem.add_conversation(conversation, "ann")
     fake_mem.add_conversation(conversation, "ben")
     assert fake_mem.namespaces() == {"ann": 5, "ben": 5}
@@ -40,7 +42,9 @@ def test_retrieve_modes_stay_in_namespace(fake_mem: RaMem, conversation, mode: s
 def test_bm25_follows_adds_and_forgets(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
     fake_mem.add_conversation(conversation, "ann")
     assert fake_mem.retrieve("pottery", "ann", mode="bm25")  # index loaded
-    removed = fake_mem.forget("ann", ids=[fake_mem.retrieve("pottery", "ann", k=1, mode="bm25")[0].memory.id])
+    removed = fake_mem.forget(
+        "ann", ids=[fake_mem.retrieve("pottery", "ann", k=1, mode="bm25")[0].memory.id]
+    )
     assert removed == 1
     assert fake_mem.retrieve("pottery", "ann", mode="bm25") == []
     assert fake_mem.forget("ann", conversation_id="default") == 4
@@ -54,7 +58,11 @@ def test_bm25_follows_adds_and_forgets(fake_mem: RaMem, conversation) -> None:  
         (lambda m: m.retrieve("", "ann"), InvalidInputError, "query is empty"),
         (lambda m: m.retrieve("q", "ann", k=0), InvalidInputError, "positive integer"),
         (lambda m: m.retrieve("q", "ann", mode="magic"), InvalidInputError, "Unknown mode"),
-        (lambda m: m.add_conversation("hello", "ann"), InvalidInputError, "Expected a Conversation"),
+        (
+            lambda m: m.add_conversation("hello", "ann"),
+            InvalidInputError,
+            "Expected a Conversation",
+        ),
         (lambda m: m.add_memories(["x"]), InvalidInputError, "Expected MemoryUnit"),
     ],
 )
@@ -75,8 +83,10 @@ def test_add_turns_and_aretrieve(fake_mem: RaMem) -> None:
     from datetime import UTC, datetime
 
     when = datetime(2024, 3, 12, 18, tzinfo=UTC)
-    turns = [{"speaker": "Alice", "text": "I saw the dentist yesterday."},
-             {"speaker": "Sam", "text": "How did it go?"}]
+    turns = [
+        {"speaker": "Alice", "text": "I saw the dentist yesterday."},
+        {"speaker": "Sam", "text": "How did it go?"},
+    ]
     ids = fake_mem.add_turns(turns, "alice", session_time=when)
     assert fake_mem.add_turns(turns, "alice", session_time=when) == ids  # same session: no copies
     assert fake_mem.count("alice") == 2

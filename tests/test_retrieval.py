@@ -25,8 +25,15 @@ def day(n: int) -> TimeSpan:
     return TimeSpan(BASE + timedelta(days=n), BASE + timedelta(days=n + 1))
 
 
-def memory(i: int, text: str, session_day: int, participants=("Ann",), event_day=None,  # type: ignore[no-untyped-def]
-           entities=(), location=None) -> MemoryUnit:
+def memory(
+    i: int,
+    text: str,
+    session_day: int,
+    participants=("Ann",),
+    event_day=None,  # type: ignore[no-untyped-def]
+    entities=(),
+    location=None,
+) -> MemoryUnit:
     ctx = EpisodicContext(
         session_id=f"s{session_day}",
         session_span=day(session_day),
@@ -48,12 +55,16 @@ def time_cond(span: TimeSpan) -> Condition:
 
 @pytest.fixture
 def dentist(fake_mem: RaMem) -> RaMem:
-    fake_mem.add_memories([
-        memory(1, "Ann: the dentist said my wisdom tooth must come out", 60),  # March
-        memory(2, "Ann: the dentist said the dentist filling went well, dentist visit", 180),  # July
-        memory(3, "Ann: I bought a new bike", 60),
-        memory(4, "Ann: dentist appointment booked for the dentist", 185),
-    ])
+    fake_mem.add_memories(
+        [
+            memory(1, "Ann: the dentist said my wisdom tooth must come out", 60),  # March
+            memory(
+                2, "Ann: the dentist said the dentist filling went well, dentist visit", 180
+            ),  # July
+            memory(3, "Ann: I bought a new bike", 60),
+            memory(4, "Ann: dentist appointment booked for the dentist", 185),
+        ]
+    )
     return fake_mem
 
 
@@ -93,10 +104,12 @@ def test_time_range_with_no_session_falls_back_to_content(dentist: RaMem) -> Non
 
 
 def test_participant_condition_matches_entities_too(fake_mem: RaMem) -> None:
-    fake_mem.add_memories([
-        memory(1, "Ann: we ate ramen on the trip", 10, entities=("Carol",)),
-        memory(2, "Ann: we ate sardines on the trip", 20, entities=("Bob",)),
-    ])
+    fake_mem.add_memories(
+        [
+            memory(1, "Ann: we ate ramen on the trip", 10, entities=("Carol",)),
+            memory(2, "Ann: we ate sardines on the trip", 20, entities=("Bob",)),
+        ]
+    )
     cond = Condition("participant", "Bob", "with Bob", True)
     hits = retriever(fake_mem).retrieve(frame("what did we eat on the trip", cond), "ns", 2)
     assert [h.memory.id for h in hits] == ["m002", "m001"]
@@ -104,22 +117,26 @@ def test_participant_condition_matches_entities_too(fake_mem: RaMem) -> None:
 
 
 def test_recency_puts_the_latest_relevant_episode_first(fake_mem: RaMem) -> None:
-    fake_mem.add_memories([
-        memory(1, "Ann: I work at Contoso as a barista", 10),
-        memory(2, "Ann: I now work at Northwind as an analyst", 300),
-        memory(3, "Bob: I like green tea", 400),
-    ])
+    fake_mem.add_memories(
+        [
+            memory(1, "Ann: I work at Contoso as a barista", 10),
+            memory(2, "Ann: I now work at Northwind as an analyst", 300),
+            memory(3, "Bob: I like green tea", 400),
+        ]
+    )
     cond = Condition("recency", "latest", "now", True)
     hits = retriever(fake_mem).retrieve(frame("where does Ann work now", cond), "ns", 3)
     assert hits[0].memory.id == "m002"
 
 
 def test_relation_after_an_anchor_event(fake_mem: RaMem) -> None:
-    fake_mem.add_memories([
-        memory(1, "Ann: the appointment at the clinic is done", 50),
-        memory(2, "Ann: I went hiking in the hills", 20),
-        memory(3, "Ann: I went hiking by the sea", 80),
-    ])
+    fake_mem.add_memories(
+        [
+            memory(1, "Ann: the appointment at the clinic is done", 50),
+            memory(2, "Ann: I went hiking in the hills", 20),
+            memory(3, "Ann: I went hiking by the sea", 80),
+        ]
+    )
     cond = Condition("relation", "after", "after the appointment", True, anchor="the appointment")
     hits = retriever(fake_mem).retrieve(frame("where did Ann go hiking", cond), "ns", 3)
     assert hits[0].memory.id == "m003" and hits[0].reason == "context"
@@ -128,7 +145,8 @@ def test_relation_after_an_anchor_event(fake_mem: RaMem) -> None:
 def test_soft_mode_can_keep_a_much_better_content_hit_first(dentist: RaMem) -> None:
     march = TimeSpan(BASE + timedelta(days=55), BASE + timedelta(days=70))
     hits = ContextualRetriever(dentist.content, strict=False, bonus=0.0).retrieve(
-        frame("dentist dentist visit", time_cond(march)), "ns", 4)
+        frame("dentist dentist visit", time_cond(march)), "ns", 4
+    )
     plain = dentist.content.retrieve("dentist dentist visit", "ns", 4)
     assert hits[0].memory.id == plain[0].memory.id
     assert len(hits) == 4 and len({h.memory.id for h in hits}) == 4
@@ -147,19 +165,27 @@ memories_strategy = st.lists(
 )
 filters_strategy = st.builds(
     ContextFilter,
-    time=st.one_of(st.none(), st.tuples(st.integers(0, 30), st.integers(1, 10)).map(
-        lambda t: TimeSpan(day(t[0]).start, day(t[0] + t[1]).start))),
+    time=st.one_of(
+        st.none(),
+        st.tuples(st.integers(0, 30), st.integers(1, 10)).map(
+            lambda t: TimeSpan(day(t[0]).start, day(t[0] + t[1]).start)
+        ),
+    ),
     people=st.lists(st.sampled_from(PEOPLE), max_size=2, unique=True).map(tuple),
     places=st.lists(st.sampled_from(["Paris", "Rome"]), max_size=2, unique=True).map(tuple),
 )
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(rows=memories_strategy, where=filters_strategy)
 def test_chroma_where_clause_agrees_with_the_python_check(fake_mem: RaMem, rows, where) -> None:  # type: ignore[no-untyped-def]
     fake_mem.forget("ns")
-    units = [memory(i, f"memory number {i}", s, p, e, ents, loc)
-             for i, (s, e, p, ents, loc) in enumerate(rows)]
+    units = [
+        memory(i, f"memory number {i}", s, p, e, ents, loc)
+        for i, (s, e, p, ents, loc) in enumerate(rows)
+    ]
     fake_mem.add_memories(units)
     expected = {u.id for u in units if where.met_by(u) is not None}
     assert set(fake_mem.store.ids("ns", where=where_for(where))) == expected
@@ -172,15 +198,19 @@ def test_rerank_puts_valid_candidates_first_without_searching(dentist: RaMem) ->
     reranked = retriever(dentist).rerank(frame("dentist", time_cond(march)), given, 3)
     assert [h.memory.id for h in reranked][:1] == ["m001"] and len(reranked) == 3
     assert {h.memory.id for h in reranked} <= {h.memory.id for h in given}
-    assert [h.memory for h in given] == [h.memory for h in dentist.content.retrieve("dentist", "ns", 4)]
+    assert [h.memory for h in given] == [
+        h.memory for h in dentist.content.retrieve("dentist", "ns", 4)
+    ]
 
 
 def test_rerank_resolves_a_relation_among_the_candidates(fake_mem: RaMem) -> None:
-    fake_mem.add_memories([
-        memory(1, "Ann: the appointment at the clinic is done", 50),
-        memory(2, "Ann: I went hiking in the hills", 20),
-        memory(3, "Ann: I went hiking by the sea", 80),
-    ])
+    fake_mem.add_memories(
+        [
+            memory(1, "Ann: the appointment at the clinic is done", 50),
+            memory(2, "Ann: I went hiking in the hills", 20),
+            memory(3, "Ann: I went hiking by the sea", 80),
+        ]
+    )
     given = fake_mem.content.retrieve("hiking appointment", "ns", 3)
     cond = Condition("relation", "after", "after the appointment", False, anchor="the appointment")
     reranked = retriever(fake_mem).rerank(frame("where did Ann go hiking", cond), given, 3)

@@ -21,8 +21,10 @@ def put(store: ChromaEpisodicStore, units: list[MemoryUnit]) -> None:
 
 
 def test_upsert_get_query_round_trip(store: ChromaEpisodicStore) -> None:
-    units = [unit("a", "Ann likes hiking", "alice", participants=("Ann", "Bob")),
-             unit("b", "Ann paints sunsets", "alice")]
+    units = [
+        unit("a", "Ann likes hiking", "alice", participants=("Ann", "Bob")),
+        unit("b", "Ann paints sunsets", "alice"),
+    ]
     put(store, units)
     assert sorted(store.get("alice"), key=lambda u: u.id) == units
     (best, sim), *_ = store.query("alice", HashingEmbedder().embed(["hiking"])[0], 2)
@@ -55,8 +57,15 @@ def test_upsert_is_idempotent(store: ChromaEpisodicStore) -> None:
 
 
 def test_delete_by_id_conversation_and_namespace(store: ChromaEpisodicStore) -> None:
-    put(store, [unit("a", "x", "ns", "c1"), unit("b", "y", "ns", "c2"), unit("c", "z", "ns", "c2"),
-                unit("d", "w", "other", "c2")])
+    put(
+        store,
+        [
+            unit("a", "x", "ns", "c1"),
+            unit("b", "y", "ns", "c2"),
+            unit("c", "z", "ns", "c2"),
+            unit("d", "w", "other", "c2"),
+        ],
+    )
     assert store.delete("ns", ids=["a"]) == ["a"]
     assert sorted(store.delete("ns", conversation_id="c2")) == ["b", "c"]
     assert store.count("ns") == 0 and store.count("other") == 1
@@ -74,7 +83,9 @@ def test_bad_collection_name_is_a_store_error(tmp_path) -> None:  # type: ignore
         ChromaEpisodicStore.from_path(tmp_path, collection="x")
 
 
-def test_paging_reads_every_memory(store: ChromaEpisodicStore, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_paging_reads_every_memory(
+    store: ChromaEpisodicStore, monkeypatch: pytest.MonkeyPatch
+) -> None:
     import ramem_integrations.stores.chroma as chroma
 
     monkeypatch.setattr(chroma, "_PAGE", 3)

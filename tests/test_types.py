@@ -32,7 +32,10 @@ def test_timespan_rejects_naive_and_empty() -> None:
         (TimeSpan(dt(2023, 12, 1), dt(2024, 1, 1)), "December 2023"),
         (TimeSpan(dt(2022, 1, 1), dt(2023, 1, 1)), "2022"),
         (TimeSpan(dt(2023, 5, 1), dt(2023, 5, 8)), "1 May 2023 to 7 May 2023"),
-        (TimeSpan(dt(2023, 5, 8, 13, 56), dt(2023, 5, 8, 14, 56)), "8 May 2023 13:56 to 8 May 2023 14:55"),
+        (
+            TimeSpan(dt(2023, 5, 8, 13, 56), dt(2023, 5, 8, 14, 56)),
+            "8 May 2023 13:56 to 8 May 2023 14:55",
+        ),
     ],
 )
 def test_timespan_label(span: TimeSpan, label: str) -> None:
@@ -60,8 +63,10 @@ def _unit(**context: object) -> MemoryUnit:
 def test_metadata_round_trip_full() -> None:
     unit = _unit(
         event_time=TimeSpan.day(date(2023, 5, 7)),
-        mention_times=(TimeMention("yesterday", TimeSpan.day(date(2023, 5, 7))),
-                       TimeMention("next month", TimeSpan(dt(2023, 6, 1), dt(2023, 7, 1)))),
+        mention_times=(
+            TimeMention("yesterday", TimeSpan.day(date(2023, 5, 7))),
+            TimeMention("next month", TimeSpan(dt(2023, 6, 1), dt(2023, 7, 1))),
+        ),
         participants=("Ann", "Ben"),
         speaker="Ann",
         location="Lake Tahoe",
@@ -79,20 +84,30 @@ def test_metadata_minimal_has_no_none_or_empty_lists() -> None:
     unit = _unit()
     meta = unit.to_metadata()
     assert all(v is not None and v != [] for v in meta.values())
-    assert set(meta) == {"namespace", "conversation_id", "session_id", "session_start",
-                         "session_end", "source_ids"}
+    assert set(meta) == {
+        "namespace",
+        "conversation_id",
+        "session_id",
+        "session_start",
+        "session_end",
+        "source_ids",
+    }
     assert MemoryUnit.from_metadata(unit.id, unit.content, meta) == unit
 
 
 def test_metadata_round_trip_other_timezone_keeps_instant() -> None:
     tz = timezone(timedelta(hours=2))
-    ctx = EpisodicContext("s", TimeSpan(datetime(2023, 5, 8, 10, tzinfo=tz), datetime(2023, 5, 8, 11, tzinfo=tz)))
+    ctx = EpisodicContext(
+        "s", TimeSpan(datetime(2023, 5, 8, 10, tzinfo=tz), datetime(2023, 5, 8, 11, tzinfo=tz))
+    )
     unit = MemoryUnit("m", "x", ctx, "ns")
     back = MemoryUnit.from_metadata("m", "x", unit.to_metadata())
     assert back.context.session_span.start == ctx.session_span.start
 
 
-@pytest.mark.parametrize(("content", "namespace"), [("", "ns"), ("   ", "ns"), ("x", ""), ("x", None)])
+@pytest.mark.parametrize(
+    ("content", "namespace"), [("", "ns"), ("   ", "ns"), ("x", ""), ("x", None)]
+)
 def test_memory_unit_rejects_empty(content: str, namespace: str) -> None:
     with pytest.raises(InvalidInputError) as info:
         _ = MemoryUnit("m", content, _unit().context, namespace)

@@ -18,13 +18,16 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
-from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
+from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention
 
 _CAPITAL = r"(?:[A-Z][a-z]+|[A-Z]{2,}s?)"
 _PROPER = re.compile(rf"\b({_CAPITAL}(?:[ -]{_CAPITAL})*)\b")
-_MOTION = r"(?:go|goes|going|went|gone|travel\w*|trip|flew|fly|flying|drove|drive|driving|mov\w+|back|moved|headed|heading)"
+_MOTION = (
+    r"(?:go|goes|going|went|gone|travel\w*|trip|flew|fly|flying|drove|drive|driving|mov\w+|"
+    r"back|headed|heading)"
+)
 _PLACE = re.compile(
     rf"\b(?:in|at|from|near|over|around|across|visited|visiting|{_MOTION}\s+to)\s+"
     r"((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
@@ -128,9 +131,7 @@ class RuleAnchorer:
         )
 
 
-def forward_bare_times(
-    text: str, found: Sequence[FoundTime], said_at: datetime
-) -> list[FoundTime]:
+def forward_bare_times(text: str, found: Sequence[FoundTime], said_at: datetime) -> list[FoundTime]:
     """A bare month, weekday or season ("in August", "on Friday") in a sentence about the future
     ("I'll go", "have to", "planning") means the next one, not the last one."""
     out = []
@@ -218,7 +219,9 @@ def _names_seen(conversation: Conversation) -> set[str]:
     names.update(
         word
         for word, count in openers.items()
-        if count >= 2 and word.lower() not in lower and word.lower() not in STOP_WORDS
+        if count >= 2
+        and word.lower() not in lower
+        and word.lower() not in STOP_WORDS
         and word not in _NOT_NAMES
     )
     return names

@@ -113,9 +113,7 @@ def load_conversations(
     data = _read_json(Path(path))
     fmt = format or detect_format(data, Path(path).name)
     if fmt not in LOADERS:
-        raise DataFormatError(
-            f"Unknown format {fmt!r}. Use one of: {', '.join(FORMATS)}."
-        )
+        raise DataFormatError(f"Unknown format {fmt!r}. Use one of: {', '.join(FORMATS)}.")
     return LOADERS[fmt](data, tz)
 
 
@@ -165,9 +163,7 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
     return " or ".join(k.__name__ for k in kinds)
 
 
-def _turn(
-    raw: Any, turn_id: str, speaker_key: str, text_key: str, where: str, tz: tzinfo
-) -> Turn:
+def _turn(raw: Any, turn_id: str, speaker_key: str, text_key: str, where: str, tz: tzinfo) -> Turn:
     speaker = _require(raw, speaker_key, str, where).strip()
     text = _require(raw, text_key, str, where).strip()
     caption = raw.get("blip_caption")
@@ -192,8 +188,14 @@ def _load_locomo(data: Any, tz: tzinfo) -> list[Conversation]:
             swhere = f"{sample_id} {key}"
             start = parse_datetime(conv.get(f"{key}_date_time"), f"{swhere} date", tz)
             turns = tuple(
-                _turn(raw, str(_require(raw, "dia_id", str, swhere)), "speaker", "text",
-                      f"{swhere} turn {i}", tz)
+                _turn(
+                    raw,
+                    str(_require(raw, "dia_id", str, swhere)),
+                    "speaker",
+                    "text",
+                    f"{swhere} turn {i}",
+                    tz,
+                )
                 for i, raw in enumerate(conv[key])
             )
             sessions.append(Session(id=key, start=start, turns=turns))
@@ -203,9 +205,13 @@ def _load_locomo(data: Any, tz: tzinfo) -> list[Conversation]:
 
 def _session_keys(conv: Mapping[str, Any]) -> list[str]:
     return [
-        key for key, value in conv.items()
-        if key.startswith("session_") and key.split("_")[1].isdigit() and key.count("_") == 1
-        and isinstance(value, list) and value
+        key
+        for key, value in conv.items()
+        if key.startswith("session_")
+        and key.split("_")[1].isdigit()
+        and key.count("_") == 1
+        and isinstance(value, list)
+        and value
     ]
 
 

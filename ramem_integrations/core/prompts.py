@@ -127,8 +127,9 @@ def render_answer_prompt(
 ) -> str:
     """The prompt a generator sees: context-preserving by default, flat for the ablation."""
     if flat:
-        return render(FLAT_TEMPLATE, {"question": _one_line(question),
-                                      "memories": render_flat_memories(hits)})
+        return render(
+            FLAT_TEMPLATE, {"question": _one_line(question), "memories": render_flat_memories(hits)}
+        )
     return render(
         ANSWER_TEMPLATE,
         {

@@ -39,7 +39,8 @@ class TimeSpan:
         _require_aware(self.end, "TimeSpan.end")
         if not self.start < self.end:
             raise InvalidTimeError(
-                f"TimeSpan start {self.start.isoformat()} must be before end {self.end.isoformat()}."
+                f"TimeSpan start {self.start.isoformat()} must be before "
+                f"end {self.end.isoformat()}."
             )
 
     @classmethod

@@ -44,8 +44,14 @@ def ingest(mem: RaMem, conv_path: str, namespaces: list[str]) -> None:
     memory.EMBED_BATCH = BATCH
     (conversation,) = load_conversations(conv_path)
     print("ready", flush=True)
-    for namespace in namespaces:
-        mem.add_conversation(conversation, namespace)
+    for namespace in namespaces:  # one line per batch written, for the kill to aim at
+        calls = iter(range(10**9))
+
+        def report(n: int, calls: Any = calls) -> None:
+            first = next(calls) == 0  # the first report counts memories already stored
+            print(f"skip {n}" if first else f"+{n}", flush=True)
+
+        mem.add_conversation(conversation, namespace, progress=report)
     print("done", flush=True)
 
 

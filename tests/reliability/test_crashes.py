@@ -27,7 +27,9 @@ pytestmark = pytest.mark.reliability
 ROOT = Path(__file__).resolve().parents[2]
 KILLS = int(os.environ.get("RAMEM_RELIABILITY_KILLS", "10"))  # more for a long run
 NAMESPACES = ["n0", "n1", "n2"]
-MAX_DELAY = 2.0  # seconds after the store is open; one full ingestion writes for about 4 s
+#: A kill lands after 1..MAX_BATCHES written batches of 16 memories (68 batches in all), so
+#: that every kill falls inside an unfinished ingestion.
+MAX_BATCHES = max(1, min(8, 60 // KILLS))
 
 
 def runner(*args: str) -> list[str]:
@@ -62,18 +64,25 @@ def test_sigkill_during_ingestion_then_rerun(tmp_path: Path) -> None:
             assert proc.stdout.readline().strip() == "ready", (
                 proc.stderr.read() if proc.stderr else ""
             )
-            time.sleep(rng.uniform(0.0, MAX_DELAY))
+            # aim: after a random number of written batches, a random moment into the next
+            target, seen, finished = rng.randint(1, MAX_BATCHES), 0, False
+            for line in proc.stdout:
+                seen += line.startswith("+")
+                finished = line.strip() == "done"
+                if seen >= target or finished:
+                    break
+            time.sleep(rng.uniform(0.0, 0.05))
             os.kill(proc.pid, signal.SIGKILL)
         finally:
             proc.wait(timeout=30)
         out = proc.stdout.read() if proc.stdout else ""
-        killed_mid_write += "done" not in out
+        killed_mid_write += not (finished or "done" in out)
         assert proc.returncode in (-signal.SIGKILL, 0)
         if kill == KILLS // 2:  # the half-written store holds only whole, correct memories
             report = run_json("verify", store, str(conv), names, "--partial")
             for ns in NAMESPACES:
                 assert report[ns]["duplicates"] == 0 and report[ns]["wrong"] == 0, report
-    assert killed_mid_write >= KILLS - 2  # the kills landed while ingestion was writing
+    assert killed_mid_write == KILLS  # every kill landed while ingestion was writing
 
     print(f"{KILLS} kills ({killed_mid_write} mid-write) in {time.monotonic() - started:.1f} s")
     finish = subprocess.run(

@@ -187,3 +187,22 @@ def test_connection_refused_falls_back(tmp_path: Any) -> None:
     assert sorted(mem.memories("ann"), key=lambda u: u.id) == sorted(
         RuleAnchorer().anchor(CONV, "ann"), key=lambda u: u.id
     )
+
+
+def test_cli_answer_offline(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from ramem_integrations import cli
+
+    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    monkeypatch.delenv("RAMEM_LLM_MODEL", raising=False)
+    store = tmp_path / "store"
+    RaMem.from_path(store, embedder=HashingEmbedder()).add_conversation(CONV, "ann")
+    args = ["answer", QUESTION, "--store", str(store), "--namespace", "ann", "--k", "3"]
+    assert cli.main([*args, "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["text"] is None and "No model is configured" in out["note"]
+    assert len(out["hits"]) == 3 and all(h["namespace"] == "ann" for h in out["hits"])
+    assert out["prompt"].count("\n[memory ") + out["prompt"].startswith("[memory ") == 3
+    assert cli.main(args) == 0
+    assert "No model is configured" in capsys.readouterr().out

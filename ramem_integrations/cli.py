@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ramem_integrations.core.conversation import FORMATS, load_conversations
+from ramem_integrations.core.conversation import FORMATS, load_conversations, parse_datetime
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.errors import RamemError
 
@@ -43,6 +43,11 @@ def build_parser() -> argparse.ArgumentParser:
     query.add_argument("--namespace", required=True)
     query.add_argument("--k", type=int, default=10)
     query.add_argument("--mode", default="ramem", help="ramem (default), content, dense or bm25")
+    query.add_argument(
+        "--asked-on",
+        help="when the question is asked (e.g. 2023-10-02); relative times like 'last week' "
+        "are grounded only with it",
+    )
     query.add_argument("--json", action="store_true", help="print memories as JSON")
     query.set_defaults(handler=_query)
 
@@ -114,7 +119,10 @@ def _ingest(args: argparse.Namespace) -> int:
 
 def _query(args: argparse.Namespace) -> int:
     mem = _open(args.store)
-    hits = mem.retrieve(args.question, namespace=args.namespace, k=args.k, mode=args.mode)
+    asked_on = parse_datetime(args.asked_on, "--asked-on") if args.asked_on else None
+    hits = mem.retrieve(
+        args.question, namespace=args.namespace, k=args.k, mode=args.mode, reference=asked_on
+    )
     if args.json:
         print(json.dumps([hit_to_json(h) for h in hits], indent=2, ensure_ascii=False))
     else:

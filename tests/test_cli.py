@@ -67,3 +67,13 @@ def test_bad_file_is_a_clear_error_and_writes_nothing(
 def test_query_without_namespace_is_refused(tmp_path: Path) -> None:
     with pytest.raises(SystemExit):
         cli.main(["query", "q", "--store", str(tmp_path)])
+
+
+def test_query_asked_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    store = str(tmp_path / "s")
+    run(capsys, "ingest", str(FIXTURES / "chat_small.json"), "--store", store)
+    args = ["query", "hiking", "--store", store, "--namespace", "default", "--k", "1", "--json"]
+    code, out, _ = run(capsys, *args, "--asked-on", "2023-06-09")
+    assert code == 0 and json.loads(out)[0]["source_ids"][0].startswith(("a:", "b:"))
+    code, _, err = run(capsys, *args, "--asked-on", "someday")
+    assert code == 2 and "cannot read the date 'someday'" in err

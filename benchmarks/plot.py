@@ -49,7 +49,7 @@ def main() -> None:
         ax.set_title(f"questions: {title}")
         ax.set_xlabel("memories in the store")
         ax.grid(True, alpha=0.3)
-    axes[0].set_ylabel("latency per query, ms (k=10, query embedding included)")
+    axes[0].set_ylabel("ms per query (k=10, embedding incl.)")
     axes[0].legend(fontsize=7)
     fig.suptitle("Query latency against store size (2-core shared machine, same process run)")
     fig.tight_layout()

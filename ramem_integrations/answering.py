@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from ramem_integrations.core.prompts import render_answer_prompt
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
-from ramem_integrations.errors import InvalidInputError, LLMError
+from ramem_integrations.errors import LLMError
 from ramem_integrations.llm import LLM, LLMClient, LLMConfig, RamemFallbackWarning
 
 if TYPE_CHECKING:
@@ -63,10 +63,9 @@ def answer(
     llm: LLM | None = None,
 ) -> Answer:
     """Answer ``question`` from the memories of ``namespace`` (see the module docstring)."""
-    if not isinstance(question, str) or not question.strip():
-        raise InvalidInputError("The question is empty; ask a question in words.")
-    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-        raise InvalidInputError(f"k must be a positive integer, got {k!r}.")
+    from ramem_integrations.memory import check_request
+
+    check_request(question, namespace, k)
     frame = mem.frame(question, namespace, reference=reference)
     hits = tuple(mem.reinstatement.retrieve(frame, namespace, k))
     prompt = render_answer_prompt(question, hits, frame)

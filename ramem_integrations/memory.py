@@ -341,11 +341,7 @@ class RaMem:
         ``mode="ramem"`` (default) is selective reinstatement; ``content``, ``dense`` and
         ``bm25`` are the plain retrievers it falls back on. Each hit says why it was chosen.
         """
-        check_namespace(namespace)
-        if not isinstance(query, str) or not query.strip():
-            raise InvalidInputError("The query is empty; ask a question in words.")
-        if not isinstance(k, int) or isinstance(k, bool) or k < 1:
-            raise InvalidInputError(f"k must be a positive integer, got {k!r}.")
+        check_request(query, namespace, k)
         if mode == "ramem":
             frame = self.frame(query, namespace, reference=reference)
             return self.reinstatement.retrieve(frame, namespace, k)
@@ -440,3 +436,12 @@ def _as_turns(turns: Sequence[Turn | Mapping[str, Any]], session_id: str) -> lis
     if len(ids) != len(set(ids)):
         raise InvalidInputError("Turn ids repeat; give every turn its own 'id' or none.")
     return out
+
+
+def check_request(query: object, namespace: object, k: object) -> None:
+    """Refuse an empty query, a missing namespace or a k that is not a positive integer."""
+    check_namespace(namespace)
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInputError("The query is empty; ask a question in words.")
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise InvalidInputError(f"k must be a positive integer, got {k!r}.")

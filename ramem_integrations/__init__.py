@@ -34,6 +34,7 @@ def __getattr__(name: str) -> object:
         return getattr(importlib.import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'ramem_integrations' has no attribute {name!r}")
 
+
 __all__ = [
     "ChromaEpisodicStore",
     "Condition",

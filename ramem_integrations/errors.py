@@ -44,7 +44,8 @@ class MissingDependencyError(RamemError, ImportError):
 
     def __init__(self, package: str, extra: str) -> None:
         super().__init__(
-            f"{package} is not installed. Install it with: pip install 'ramem-integrations[{extra}]'"
+            f"{package} is not installed. Install it with: "
+            f"pip install 'ramem-integrations[{extra}]'"
         )
         self.package = package
         self.extra = extra

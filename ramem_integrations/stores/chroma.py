@@ -70,11 +70,18 @@ def where_for(condition: ContextFilter | None) -> Where | None:
             spans.insert(0, _overlaps("session", condition.time))
         clauses.append(_any_of(spans))
     for person in condition.people:
-        clauses.append(_any_of([{"participants": {"$contains": person}},
-                                {"entities": {"$contains": person}}]))
+        clauses.append(
+            _any_of([{"participants": {"$contains": person}}, {"entities": {"$contains": person}}])
+        )
     if condition.places:
-        clauses.append(_any_of([{"location": {"$in": list(condition.places)}},
-                                *({"entities": {"$contains": p}} for p in condition.places)]))
+        clauses.append(
+            _any_of(
+                [
+                    {"location": {"$in": list(condition.places)}},
+                    *({"entities": {"$contains": p}} for p in condition.places),
+                ]
+            )
+        )
     clauses.extend({"entities": {"$contains": e}} for e in condition.entities)
     return _all_of(clauses)
 
@@ -166,7 +173,9 @@ class ChromaEpisodicStore:
         self._batch = int(getattr(client, "get_max_batch_size", lambda: 5000)())
 
     @classmethod
-    def from_path(cls, path: str | Path, collection: str = DEFAULT_COLLECTION) -> ChromaEpisodicStore:
+    def from_path(
+        cls, path: str | Path, collection: str = DEFAULT_COLLECTION
+    ) -> ChromaEpisodicStore:
         """An embedded store persisted under ``path``."""
         import chromadb
         from chromadb.config import Settings
@@ -199,7 +208,7 @@ class ChromaEpisodicStore:
             self.collection.upsert(
                 ids=[m.id for m in chunk],
                 documents=[m.content for m in chunk],
-                metadatas=[m.to_metadata() for m in chunk],  # type: ignore[misc]
+                metadatas=[m.to_metadata() for m in chunk],
                 embeddings=np.asarray(embeddings[start : start + self._batch], dtype=np.float32),
             )
 
@@ -309,12 +318,12 @@ class ChromaEpisodicStore:
             id_list = list(ids)
             for start in range(0, len(id_list), _PAGE):
                 yield self.collection.get(
-                    ids=id_list[start : start + _PAGE], where=clause, include=include  # type: ignore[arg-type]
+                    ids=id_list[start : start + _PAGE], where=clause, include=include
                 )
             return
         offset = 0
         while True:
-            page = self.collection.get(where=clause, include=include, limit=_PAGE, offset=offset)  # type: ignore[arg-type]
+            page = self.collection.get(where=clause, include=include, limit=_PAGE, offset=offset)
             yield page
             if len(page["ids"]) < _PAGE:
                 return
@@ -323,7 +332,7 @@ class ChromaEpisodicStore:
     def _all_pages(self, include: list[str]) -> Iterator[Mapping[str, Any]]:
         offset = 0
         while True:
-            page = self.collection.get(include=include, limit=_PAGE, offset=offset)  # type: ignore[arg-type]
+            page = self.collection.get(include=include, limit=_PAGE, offset=offset)
             yield page
             if len(page["ids"]) < _PAGE:
                 return

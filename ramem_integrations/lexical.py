@@ -10,7 +10,6 @@ from __future__ import annotations
 import math
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
 
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit
@@ -80,11 +79,10 @@ class BM25:
 class LexicalIndex:
     """BM25 indexes by namespace, loaded from the store on demand and kept current.
 
-    With each loaded namespace it keeps the memories themselves and their store metadata, so
-    a query can rank, filter and materialise its lexical candidates without going back to the
-    store (see :meth:`memories`, :meth:`metadata`). Writes through :meth:`added` and
-    :meth:`removed` keep all three current; namespaces past ``max_namespaces`` are dropped,
-    least recently used first.
+    With each loaded namespace it keeps the memories themselves, so a query can rank, filter
+    and materialise its lexical candidates without going back to the store (see
+    :meth:`memories`). Writes through :meth:`added` and :meth:`removed` keep both current;
+    namespaces past ``max_namespaces`` are dropped, least recently used first.
     """
 
     def __init__(
@@ -94,7 +92,6 @@ class LexicalIndex:
         self._max = max_namespaces
         self._indexes: OrderedDict[str, BM25] = OrderedDict()
         self._units: dict[str, dict[str, MemoryUnit]] = {}
-        self._meta: dict[str, dict[str, Mapping[str, Any]]] = {}
 
     def index(self, namespace: str) -> BM25:
         """The namespace's index, built from the store the first time it is asked for."""
@@ -108,7 +105,6 @@ class LexicalIndex:
             units[memory.id] = memory
         self._indexes[namespace] = bm25
         self._units[namespace] = units
-        self._meta[namespace] = {i: u.to_metadata() for i, u in units.items()}
         while len(self._indexes) > self._max:
             self.forget(next(iter(self._indexes)))
         return bm25
@@ -122,11 +118,6 @@ class LexicalIndex:
         """The namespace's memories by id if it is loaded, else None (loads nothing)."""
         return self._units.get(namespace)
 
-    def metadata(self, namespace: str) -> Mapping[str, Mapping[str, Any]]:
-        """The store metadata of the namespace's memories by id (loads it if needed)."""
-        self.index(namespace)
-        return self._meta[namespace]
-
     def added(self, namespace: str, memories: Iterable[MemoryUnit]) -> None:
         """Keep a loaded index current after an upsert (unloaded ones load fresh later)."""
         memories = list(memories)
@@ -138,7 +129,6 @@ class LexicalIndex:
             for memory in memories:
                 bm25.add(memory.id, lexical_text(memory))
                 self._units[namespace][memory.id] = memory
-                self._meta[namespace][memory.id] = memory.to_metadata()
 
     def removed(self, namespace: str, ids: Iterable[str]) -> None:
         bm25 = self._indexes.get(namespace)
@@ -146,12 +136,10 @@ class LexicalIndex:
             for doc_id in ids:
                 bm25.remove(doc_id)
                 self._units[namespace].pop(doc_id, None)
-                self._meta[namespace].pop(doc_id, None)
 
     def forget(self, namespace: str) -> None:
         self._indexes.pop(namespace, None)
         self._units.pop(namespace, None)
-        self._meta.pop(namespace, None)
 
 
 def lexical_text(memory: MemoryUnit) -> str:

@@ -46,8 +46,6 @@ from ramem_integrations.stores.chroma import (
     DEFAULT_COLLECTION,
     ChromaEpisodicStore,
     check_namespace,
-    compile_where,
-    scoped,
     where_for,
 )
 
@@ -97,24 +95,19 @@ class StoreSource:
     ) -> Hits:
         check_namespace(namespace)  # before the index: a nameless read is refused, not loaded
         among = self._cached_among(namespace, where)
-        if where and among is None:  # a clause only Chroma can evaluate
-            among = self.store.ids(namespace, where=where_for(where))
         ranked = self.lexical_index.index(namespace).search(query, k, among=among)
         present = self.store.present([i for i, _ in ranked])  # deleted by another writer
         kept = [(i, score) for i, score in ranked if i in present]
         return self._materialise(namespace, kept, self.lexical_index.memories(namespace))
 
     def _cached_among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
-        """The ids meeting ``where``, read from the namespace's cached metadata (loading it);
-        None without a condition or when the clause is one only Chroma evaluates."""
-        clause = where_for(where) if where else None
-        if clause is None:
+        """The ids of the namespace's cached memories that meet ``where`` (None without one).
+
+        The same predicate as the Chroma where-clause (a property test holds them equal)."""
+        if not where:
             return None
-        try:
-            meets = compile_where(scoped(namespace, clause))
-        except ValueError:
-            return None
-        return [i for i, meta in self.lexical_index.metadata(namespace).items() if meets(meta)]
+        units = self.lexical_index.memories(namespace)
+        return [i for i, unit in units.items() if where.met_by(unit) is not None]
 
     def _materialise(
         self,

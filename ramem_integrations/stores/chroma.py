@@ -7,7 +7,7 @@ downloads a model.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -84,64 +84,6 @@ def where_for(condition: ContextFilter | None) -> Where | None:
         )
     clauses.extend({"entities": {"$contains": e}} for e in condition.entities)
     return _all_of(clauses)
-
-
-def matches(where: Where, meta: Mapping[str, Any]) -> bool:
-    """Whether a memory's store metadata meets ``where``, decided as Chroma decides it.
-
-    Covers the dialect :func:`scoped` and :func:`where_for` write (``$and``, ``$or``,
-    equality, ``$lt``/``$gt``/``$lte``/``$gte`` on numbers, ``$in`` on scalars, ``$contains``
-    on lists); raises ``ValueError`` on anything else, so callers can ask Chroma instead.
-    """
-    return compile_where(where)(meta)
-
-
-def compile_where(where: Where) -> Callable[[Mapping[str, Any]], bool]:
-    """:func:`matches` as a predicate, the clause read once (for testing many memories)."""
-    if len(where) != 1:
-        raise ValueError(f"a where-clause has exactly one top-level key: {where!r}")
-    ((key, test),) = where.items()
-    if key in ("$and", "$or"):
-        parts = [compile_where(clause) for clause in test]
-        if key == "$and":
-            return lambda meta: all(part(meta) for part in parts)
-        return lambda meta: any(part(meta) for part in parts)
-    if key.startswith("$"):
-        raise ValueError(f"unsupported operator {key}")
-    if not isinstance(test, dict):
-        test = {"$eq": test}
-    if len(test) != 1:
-        raise ValueError(f"one operator per field: {test!r}")
-    ((op, operand),) = test.items()
-    check = _FIELD_TESTS.get(op)
-    if check is None:
-        raise ValueError(f"unsupported operator {op}")
-
-    def field(meta: Mapping[str, Any]) -> bool:
-        value = meta.get(key)
-        return value is not None and bool(check(value, operand))
-
-    return field
-
-
-def _scalar(value: Any) -> bool:
-    return isinstance(value, str | int | float) and not isinstance(value, bool)
-
-
-def _number(value: Any) -> bool:
-    return isinstance(value, int | float) and not isinstance(value, bool)
-
-
-#: Field operator -> test of (stored value, operand); lists match only ``$contains``.
-_FIELD_TESTS: dict[str, Any] = {
-    "$eq": lambda v, o: _scalar(v) and type(v) is type(o) and v == o,
-    "$lt": lambda v, o: _number(v) and v < o,
-    "$gt": lambda v, o: _number(v) and v > o,
-    "$lte": lambda v, o: _number(v) and v <= o,
-    "$gte": lambda v, o: _number(v) and v >= o,
-    "$in": lambda v, o: _scalar(v) and any(type(v) is type(x) and v == x for x in o),
-    "$contains": lambda v, o: isinstance(v, list) and o in v,
-}
 
 
 class ChromaEpisodicStore:

@@ -92,6 +92,7 @@ class LexicalIndex:
         self._max = max_namespaces
         self._indexes: OrderedDict[str, BM25] = OrderedDict()
         self._units: dict[str, dict[str, MemoryUnit]] = {}
+        self._writes: dict[str, int] = {}
 
     def index(self, namespace: str) -> BM25:
         """The namespace's index, built from the store the first time it is asked for."""
@@ -118,9 +119,14 @@ class LexicalIndex:
         """The namespace's memories by id if it is loaded, else None (loads nothing)."""
         return self._units.get(namespace)
 
+    def version(self, namespace: str) -> int:
+        """How many writes this index has seen for ``namespace`` (for caches keyed on it)."""
+        return self._writes.get(namespace, 0)
+
     def added(self, namespace: str, memories: Iterable[MemoryUnit]) -> None:
         """Keep a loaded index current after an upsert (unloaded ones load fresh later)."""
         memories = list(memories)
+        self._writes[namespace] = self.version(namespace) + 1
         for other in self._indexes:  # an id lives in one namespace: a move leaves the old one
             if other != namespace:
                 self.removed(other, [m.id for m in memories if m.id in self._indexes[other]])
@@ -131,6 +137,7 @@ class LexicalIndex:
                 self._units[namespace][memory.id] = memory
 
     def removed(self, namespace: str, ids: Iterable[str]) -> None:
+        self._writes[namespace] = self.version(namespace) + 1
         bm25 = self._indexes.get(namespace)
         if bm25 is not None:
             for doc_id in ids:

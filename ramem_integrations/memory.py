@@ -60,6 +60,9 @@ MODES = ("ramem", "content", "dense", "bm25")
 EMBED_BATCH = 256
 #: Up to this many ids meeting a condition, dense search filters by id, not by where-clause.
 ID_FILTER_MAX = 5000
+#: The unfiltered dense search reads this many neighbours, so that a condition met by enough
+#: of them needs no second, filtered search.
+DENSE_POOL = 100
 
 Progress = Callable[[int], None]
 
@@ -77,18 +80,38 @@ class StoreSource:
     def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, lexical: LexicalIndex):
         self.store, self.embedder, self.lexical_index = store, embedder, lexical
         self._embed_query = lru_cache(maxsize=256)(self._embed_one)
+        self._last_pool: tuple[object, list[tuple[str, float]]] = (None, [])
 
     def _embed_one(self, text: str) -> np.ndarray:
         return self.embedder.embed([text])[0]
 
     def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
         embedding, cached = self._embed_query(query), self.lexical_index.loaded(namespace)
+        if where is None:
+            pool = self.store.query_ids(namespace, embedding, max(k, DENSE_POOL))
+            self._last_pool = ((namespace, query, self.lexical_index.version(namespace)), pool)
+            return self._materialise(namespace, pool[:k], cached)
         among = self._cached_among(namespace, where) if cached is not None else None
-        if among is not None and len(among) <= ID_FILTER_MAX:
+        ranked = self._from_pool(namespace, query, among, k) if among is not None else None
+        if ranked is None and among is not None and len(among) <= ID_FILTER_MAX:
             ranked = self.store.query_ids(namespace, embedding, k, among=among)
-        else:
+        if ranked is None:
             ranked = self.store.query_ids(namespace, embedding, k, where=where_for(where))
         return self._materialise(namespace, ranked, cached)
+
+    def _from_pool(
+        self, namespace: str, query: str, among: Sequence[str], k: int
+    ) -> list[tuple[str, float]] | None:
+        """The ``k`` nearest memories meeting a condition, read off the unfiltered search just
+        made for the same question when it holds ``k`` of them (they are then exactly what
+        the filtered search would return); else None. The pool serves one filtered search."""
+        key, pool = self._last_pool
+        self._last_pool = (None, [])
+        if key != (namespace, query, self.lexical_index.version(namespace)):
+            return None
+        valid = set(among)
+        found = [hit for hit in pool if hit[0] in valid]
+        return found[:k] if len(found) >= k or len(found) == len(valid) else None
 
     def lexical(
         self, namespace: str, query: str, k: int, where: ContextFilter | None = None

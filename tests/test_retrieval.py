@@ -19,6 +19,7 @@ from ramem_integrations.stores.chroma import where_for
 
 BASE = datetime(2023, 1, 2, tzinfo=UTC)
 PEOPLE = ["Ann", "Bob", "Cy", "Di"]
+WORDS = "tea rose mint soil rain sun seed oak fern moss".split()
 
 
 def day(n: int) -> TimeSpan:
@@ -216,3 +217,34 @@ def test_rerank_resolves_a_relation_among_the_candidates(fake_mem: RaMem) -> Non
     reranked = retriever(fake_mem).rerank(frame("where did Ann go hiking", cond), given, 3)
     assert {h.memory.id for h in reranked if h.reason == "context"} == {"m001", "m003"}
     assert reranked[-1].memory.id == "m002" and reranked[-1].reason == "content"
+
+
+def test_filtered_dense_read_off_the_pool_equals_the_filtered_search(
+    fake_mem: RaMem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    fake_mem.add_memories(
+        [
+            memory(i, f"Ann: note {i} about the garden and tea", i, entities=("Bob",) * (i % 2))
+            for i in range(40)
+        ]
+    )
+    source, where = fake_mem.source, ContextFilter(people=("Bob",))
+    source.lexical_index.index("ns")  # the namespace is loaded, as after any retrieval
+    direct = fake_mem.store.query_ids(
+        "ns", source._embed_query("garden tea"), 5, where=where_for(where)
+    )
+    calls: list[object] = []
+    real = fake_mem.store.query_ids
+    monkeypatch.setattr(
+        fake_mem.store, "query_ids", lambda *a, **kw: calls.append(kw) or real(*a, **kw)
+    )
+    source.dense("ns", "garden tea", 30)  # the unfiltered search: one Chroma query
+    pooled = source.dense("ns", "garden tea", 5, where)  # read off it: no second query
+    assert len(calls) == 1
+    # the same answer as the filtered search (ids may swap only within ties of similarity)
+    assert [s for _, s in pooled] == pytest.approx([s for _, s in direct])
+    assert all(where.met_by(u) for u, _ in pooled)
+    source.dense("ns", "garden tea", 30)
+    fake_mem.add_memories([memory(99, "Ann: a new garden note", 5, entities=("Bob",))])
+    source.dense("ns", "garden tea", 5, where)  # a write in between: the pool is not used
+    assert len(calls) == 3

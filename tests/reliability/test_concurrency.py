@@ -277,7 +277,8 @@ print("ok", flush=True)
 
 def test_what_chroma_does_with_two_processes(tmp_path: Path) -> None:
     """Chroma 1.5.9 itself, without our lock: two PersistentClients on one path in two
-    processes both write without any error. (What the vector index then holds is timing
+    processes either both write without any error, or one fails with SQLite's "database is
+    locked" (timing decides which). (What the vector index then holds is timing
     dependent; docs/reliability.md has the measured loss.) This is why the store refuses a
     second process."""
     path = str(tmp_path / "raw")
@@ -290,9 +291,15 @@ def test_what_chroma_does_with_two_processes(tmp_path: Path) -> None:
         )
         for who in ("a", "bb")
     ]
+    locked = False
     for proc in procs:
         out, err = proc.communicate(timeout=120)
+        if proc.returncode != 0 and "database is locked" in err:
+            locked = True  # Chroma's other outcome: one writer refused mid-way
+            continue
         assert proc.returncode == 0 and out.strip() == "ok", err[-2000:]
+    if locked:
+        return
     check = (
         "import sys, numpy as np, chromadb; c = chromadb.PersistentClient(sys.argv[1]);"
         "col = c.get_collection('raw_two'); q = col.query(query_embeddings=np.ones((1, 8),"

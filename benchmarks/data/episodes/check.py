@@ -34,7 +34,8 @@ def parse_date(text: str) -> datetime:
     """Read '7:20 pm on 15 March, 2022' strictly: the pattern, then dateutil."""
     if not re.fullmatch(r"\d{1,2}:\d{2} [ap]m on \d{1,2} [A-Z][a-z]+, \d{4}", text):
         raise ValueError(f"date {text!r} is not written like '7:20 pm on 15 March, 2022'")
-    return date_parser.parse(text.replace(" on ", " "))
+    parsed: datetime = date_parser.parse(text.replace(" on ", " "))
+    return parsed
 
 
 def check_sample(sample: Mapping[str, Any], problems: list[str]) -> Counter[str]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
@@ -156,7 +156,7 @@ def _number(value: Any) -> float:
 
 
 #: Filter operators, as LangGraph's stores read them.
-OPERATORS = {
+OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
     "$eq": lambda value, wanted: value == wanted,
     "$ne": lambda value, wanted: value != wanted,
     "$gt": lambda value, wanted: _number(value) > _number(wanted),

@@ -185,6 +185,33 @@ class RaMemStore(BaseStore):
                 namespace_prefix, query=query, filter=filter, limit=limit, offset=offset
             )
 
+    # -- the memories themselves, for prompts ----------------------------------------------
+    def recall(
+        self,
+        namespace: tuple[str, ...],
+        query: str,
+        *,
+        k: int = 5,
+        reference: datetime | None = None,
+    ) -> list[ScoredMemory]:
+        """RaMem's retrieval in exactly ``namespace``: memories with their episodes, best
+        first, the question grounded at ``reference`` (default ``clock()``)."""
+        name = ramem_namespace(namespace)
+        if not query.strip() or self.memory.count(name) == 0:
+            return []
+        return self.memory.retrieve(query, name, k, reference=reference or self.clock())
+
+    async def arecall(
+        self,
+        namespace: tuple[str, ...],
+        query: str,
+        *,
+        k: int = 5,
+        reference: datetime | None = None,
+    ) -> list[ScoredMemory]:
+        """:meth:`recall` without blocking the event loop."""
+        return await asyncio.to_thread(self.recall, namespace, query, k=k, reference=reference)
+
     # -- ops -------------------------------------------------------------------------------
     def _run(self, op: Op, source: tuple[str, str, str] | None) -> Result:
         if isinstance(op, GetOp):

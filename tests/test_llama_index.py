@@ -67,6 +67,7 @@ def test_public_names_are_pinned() -> None:
         "EpisodicMetadataExtractor",
         "EpisodicReinstatementPostprocessor",
         "RaMemEmbedding",
+        "RaMemMemoryBlock",
         "RaMemRetriever",
         "context_prompt",
         "episodic_metadata",

@@ -12,7 +12,6 @@ from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.langgraph.context import memory_context
 from ramem_integrations.langgraph.namespaces import (
     DEFAULT_NAMESPACE,
     Namespace,
@@ -20,6 +19,7 @@ from ramem_integrations.langgraph.namespaces import (
     resolve,
 )
 from ramem_integrations.langgraph.store import RaMemStore
+from ramem_integrations.memory_context import memory_context
 
 Save = Literal["exchange", "user"] | None
 _SAVES = ("exchange", "user", None)

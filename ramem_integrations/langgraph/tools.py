@@ -17,9 +17,9 @@ from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.store.base import BaseStore
 
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.langgraph.context import memory_context
 from ramem_integrations.langgraph.namespaces import DEFAULT_NAMESPACE, Namespace, resolve
 from ramem_integrations.langgraph.store import RaMemStore
+from ramem_integrations.memory_context import memory_context
 
 SEARCH_DESCRIPTION = (
     "Search the user's long-term memory. Give a question in words, with any time, person or "

@@ -1,4 +1,7 @@
-"""The memory context an agent's model sees: context-preserving blocks, cut to a budget."""
+"""The memory context an agent's model sees: context-preserving blocks, cut to a budget.
+
+Shared by the LangGraph middleware and tools and the LlamaIndex memory block; framework-free.
+"""
 
 from __future__ import annotations
 

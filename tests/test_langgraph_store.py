@@ -333,3 +333,19 @@ def test_the_store_persists_on_the_same_path(tmp_path: Path) -> None:
     again = RaMemStore(RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder()))
     assert again.get(("memories", "alice"), "march").value == MARCH  # type: ignore[union-attr]
     assert again.search(("memories", "alice"), query="dentist")[0].key == "march"
+
+
+def test_public_names_are_pinned() -> None:
+    import ramem_integrations.langgraph as lg
+
+    assert sorted(lg.__all__) == [
+        "DEFAULT_NAMESPACE",
+        "RaMemMiddleware",
+        "RaMemStore",
+        "memory_context",
+        "memory_tools",
+        "ramem_namespace",
+        "store_namespace",
+    ]
+    for name in lg.__all__:
+        assert getattr(lg, name) is not None

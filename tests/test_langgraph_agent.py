@@ -141,8 +141,8 @@ def test_tools_take_the_namespace_from_the_run(store: RaMemStore) -> None:
         agent.invoke({"messages": [HumanMessage("No user.")]})
 
 
-def test_tools_run_async(store: RaMemStore) -> None:
-    agent, _ = _agent(store)
+def test_tools_and_middleware_run_async(store: RaMemStore) -> None:
+    agent, model = _agent(store, k=2, save="user")
 
     async def talk() -> dict[str, Any]:
         await agent.ainvoke({"messages": [HumanMessage(MARCH_SAID)]}, context={"user_id": "a"})
@@ -150,7 +150,10 @@ def test_tools_run_async(store: RaMemStore) -> None:
 
     state = asyncio.run(talk())
     assert "wisdom tooth" in state["messages"][-1].text
-    assert store.memory.count("memories.a") == 1
+    texts = sorted(i.value["text"] for i in store.search(("memories", "a"), limit=10))
+    assert texts == sorted([MARCH_SAID, MARCH_SAID, MARCH_Q])  # the tool's save, two user turns
+    asked = next(inputs for inputs in model.inputs if inputs[-1].text == MARCH_Q)
+    assert asked[0].text.startswith(HEADER) and "wisdom tooth" in asked[0].text
 
 
 def test_tools_work_on_langgraphs_own_store() -> None:

@@ -349,3 +349,19 @@ def test_public_names_are_pinned() -> None:
     ]
     for name in lg.__all__:
         assert getattr(lg, name) is not None
+
+
+def test_concurrent_async_puts(ramem_store: RaMemStore) -> None:
+    async def put_all() -> None:
+        await asyncio.gather(
+            *(
+                ramem_store.aput(("memories", "alice"), f"m{n}", {"text": f"Note {n}"})
+                for n in range(6)
+            )
+        )
+
+    asyncio.run(put_all())
+    assert sorted(i.key for i in ramem_store.search(("memories", "alice"))) == [
+        f"m{n}" for n in range(6)
+    ]
+    assert ramem_store.memory.count("memories.alice") == 6

@@ -18,6 +18,8 @@ CASES = [
     ("llama_index_query_engine.py", "Conditions read from the question: time = March 2024"),
     ("llama_index_postprocessor.py", "[context] s2-dentist-march"),
     ("chroma_server.py", "Stopped the server"),
+    ("llama_index_agent_memory.py", "(session alice-2024-03-12)"),
+    ("langgraph_agent_memory.py", "02 Sep 2024 alice  What did the dentist say in March?"),
 ]
 
 
@@ -35,7 +37,9 @@ def _offline_env(tmp_path: Path) -> dict[str, str]:
 @pytest.mark.slow
 @pytest.mark.parametrize(("script", "expected"), CASES, ids=[c[0] for c in CASES])
 def test_example_runs_offline(tmp_path: Path, script: str, expected: str) -> None:
-    pytest.importorskip("langchain_core" if script.startswith("langchain") else "chromadb")
+    pytest.importorskip("langchain_core" if script.startswith("lang") else "chromadb")
+    if script.startswith("langgraph"):
+        pytest.importorskip("langgraph.store.base")
     if script.startswith("llama_index"):
         pytest.importorskip("llama_index.core")
     cwd = tmp_path / "cwd"

@@ -4,6 +4,7 @@ injectable reference, pass-through), the metadata extractor, the evaluation syst
 from __future__ import annotations
 
 import copy
+import warnings
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
@@ -67,6 +68,7 @@ def test_public_names_are_pinned() -> None:
         "EpisodicMetadataExtractor",
         "EpisodicReinstatementPostprocessor",
         "RaMemEmbedding",
+        "RaMemMemoryBlock",
         "RaMemRetriever",
         "context_prompt",
         "episodic_metadata",
@@ -291,3 +293,45 @@ def test_evaluation_systems_rank_the_valid_episode(hashed_mem: RaMem) -> None:
     assert len(plain) == len(reranked) == 5
     assert reranked[0].memory.context.session_id == "s2-dentist-march"
     assert reranked[0].reason == "context"
+
+
+# -- nodes without episodes: common metadata, or a warning --------------------------------------
+
+#: (metadata of the March node, of the July node): common keys a plain RAG corpus carries.
+COMMON_METADATA = [
+    ({"date": "2024-03-12", "author": "Alice"}, {"date": "2024-07-08", "author": "Alice"}),
+    ({"timestamp": 1710266400}, {"timestamp": 1720432800}),
+    ({"created_at": "2024-03-12T18:00:00+00:00", "speaker": "Alice"}, {"created_at": "2024-07-08"}),
+]
+
+
+@pytest.mark.parametrize(("march_meta", "july_meta"), COMMON_METADATA)
+def test_postprocessor_reads_common_metadata(
+    march_meta: dict[str, Any], july_meta: dict[str, Any]
+) -> None:
+    march = TextNode(text="The dentist said the wisdom tooth must come out.", metadata=march_meta)
+    july = TextNode(text="The dentist said everything looks fine.", metadata=july_meta)
+    given = [NodeWithScore(node=july, score=0.9), NodeWithScore(node=march, score=0.5)]
+    before = copy.deepcopy(given)
+    post = EpisodicReinstatementPostprocessor(reference=ASKED_ON)
+    out = post.postprocess_nodes(given, query_str="What did the dentist say last March?")
+    assert [n.node.node_id for n in out] == [march.node_id, july.node_id]
+    assert out[0].node.metadata["ramem_reason"] == "context"
+    assert [n.node.metadata for n in given] == [n.node.metadata for n in before]  # pure
+
+
+def test_postprocessor_warns_once_when_nodes_have_no_time() -> None:
+    nodes = [
+        NodeWithScore(node=TextNode(text="A web page about dentists.", metadata={"a": 1}), score=s)
+        for s in (0.9, 0.4)
+    ]
+    post = EpisodicReinstatementPostprocessor(reference=ASKED_ON)
+    with pytest.warns(UserWarning, match="EpisodicMetadataExtractor"):
+        out = post.postprocess_nodes(nodes, query_str=QUESTION)
+    assert [n.score for n in out] == [0.9, 0.4]
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        post.postprocess_nodes(nodes, query_str=QUESTION)  # said once only
+    unreadable = [NodeWithScore(node=TextNode(text="x", metadata={"date": "someday"}), score=1.0)]
+    with pytest.warns(UserWarning, match="readable time"):
+        EpisodicReinstatementPostprocessor().postprocess_nodes(unreadable, query_str=QUESTION)

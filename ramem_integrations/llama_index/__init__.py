@@ -1,4 +1,5 @@
-"""LlamaIndex integration: retriever, re-ranking postprocessor, metadata extractor, prompt.
+"""LlamaIndex integration: retriever, re-ranking postprocessor, metadata extractor, memory block,
+prompt.
 
 Install with ``pip install 'ramem-integrations[llama-index]'``.
 """
@@ -12,6 +13,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
 
 from ramem_integrations.llama_index.embeddings import RaMemEmbedding
 from ramem_integrations.llama_index.extractors import EpisodicMetadataExtractor
+from ramem_integrations.llama_index.memory_block import RaMemMemoryBlock
 from ramem_integrations.llama_index.nodes import episodic_metadata, to_node, unit_of_node
 from ramem_integrations.llama_index.postprocessor import EpisodicReinstatementPostprocessor
 from ramem_integrations.llama_index.prompts import context_prompt
@@ -21,6 +23,7 @@ __all__ = [
     "EpisodicMetadataExtractor",
     "EpisodicReinstatementPostprocessor",
     "RaMemEmbedding",
+    "RaMemMemoryBlock",
     "RaMemRetriever",
     "context_prompt",
     "episodic_metadata",

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from datetime import datetime
 
 from llama_index.core.postprocessor.types import BaseNodePostprocessor
-from llama_index.core.schema import NodeWithScore, QueryBundle
-from pydantic import ConfigDict, Field, SkipValidation
+from llama_index.core.schema import MetadataMode, NodeWithScore, QueryBundle
+from pydantic import ConfigDict, Field, PrivateAttr, SkipValidation
 
 from ramem_integrations.core.frames import (
     FrameInducer,
@@ -17,8 +18,16 @@ from ramem_integrations.core.frames import (
 )
 from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, Hits
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
+from ramem_integrations.episodes import SPEAKER_KEYS, TIME_KEYS, Record, anchor_records
 from ramem_integrations.errors import InvalidInputError, RamemError
 from ramem_integrations.llama_index.nodes import note, unit_of_node
+
+#: Said when no node carries an episode or a readable time (once per postprocessor).
+NO_EPISODES = (
+    "EpisodicReinstatementPostprocessor: none of the {count} nodes carries an episode or a "
+    "readable time (metadata {keys}), so they keep their order. Ingest with "
+    "EpisodicMetadataExtractor, or put a date in each document's metadata."
+)
 
 
 class _NoSearch:
@@ -40,6 +49,11 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
     core's :meth:`ContextualRetriever.rerank`; the rest follow in their given order, then the
     nodes that carry no episodic metadata. Nothing is dropped unless ``top_n`` says so.
 
+    A node without episodic metadata but with a time in its common metadata (``timestamp``,
+    ``date``, ``created_at``, ...; the speaker from ``author``, ``speaker``, ...) is anchored
+    from it, as :class:`~ramem_integrations.llama_index.EpisodicMetadataExtractor` would; when no
+    node has either, a warning (once) says so and names the extractor.
+
     Pure: the nodes given are never changed; the returned ones are copies, with
     ``ramem_reason`` / ``ramem_matched`` in their metadata (hidden from the LLM).
 
@@ -52,6 +66,7 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
         strict: keep every valid node ahead of every other one (``False``: a bonus instead).
         known: the people, places and dates of the corpus; read from the candidates when None.
         frame_inducer: reads questions into frames (the rule-based one when None).
+        read_metadata: anchor nodes without episodes from their common metadata (default).
 
     Usage:
         .. code-block:: python
@@ -70,6 +85,8 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
     strict: bool = True
     known: SkipValidation[KnownContext | None] = None
     frame_inducer: SkipValidation[FrameInducer | None] = None
+    read_metadata: bool = True
+    _warned: bool = PrivateAttr(default=False)
 
     @classmethod
     def class_name(cls) -> str:
@@ -100,18 +117,38 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
         plain: list[NodeWithScore] = []
         by_id: dict[str, NodeWithScore] = {}
         for item in nodes:
-            unit = unit_of_node(item.node)
+            unit = unit_of_node(item.node) or self._from_metadata(item)
             if unit is None:
                 plain.append(item)
                 continue
             hits.append(ScoredMemory(unit, item.score or 0.0))
             by_id.setdefault(unit.id, item)
+        if plain and not hits:
+            self._warn_once(len(plain))
         frame = self.frame(query_bundle.query_str, [h.memory for h in hits])
         reranker = ContextualRetriever(ContentRetriever(_NoSearch()), strict=self.strict)
         ranked = reranker.rerank(frame, hits, len(hits)) if hits else []
         out = [self._copy(by_id[h.memory.id], h) for h in ranked]
         out += [NodeWithScore(node=p.node.model_copy(deep=True), score=p.score) for p in plain]
         return out[: self.top_n] if self.top_n else out
+
+    def _from_metadata(self, item: NodeWithScore) -> MemoryUnit | None:
+        """The episode a node's common metadata gives (a time, maybe a speaker), if any."""
+        meta = item.node.metadata
+        if not self.read_metadata or not any(meta.get(k) not in (None, "") for k in TIME_KEYS):
+            return None
+        text = item.node.get_content(metadata_mode=MetadataMode.NONE)
+        try:
+            (unit,) = anchor_records([Record(text, dict(meta), item.node.node_id)], "nodes")
+        except RamemError:
+            return None
+        return unit
+
+    def _warn_once(self, count: int) -> None:
+        if not self._warned:
+            self._warned = True
+            keys = ", ".join(dict.fromkeys([*TIME_KEYS, *SPEAKER_KEYS]))
+            warnings.warn(NO_EPISODES.format(count=count, keys=keys), UserWarning, stacklevel=3)
 
     @staticmethod
     def _copy(item: NodeWithScore, hit: ScoredMemory) -> NodeWithScore:

@@ -1,0 +1,194 @@
+"""The LangGraph items of a :class:`~ramem_integrations.langgraph.RaMemStore`, beside its memories.
+
+A LangGraph item is a namespace tuple, a key, a JSON value and two timestamps. RaMem keeps the
+memory text; the items live in a second Chroma collection on the same client (no vectors: it is
+read by id and by namespace only), so ``get``, ``list_namespaces`` and filtered listing answer
+exactly what was put.
+
+Namespace mapping: the tuple ``("memories", "alice")`` is the RaMem namespace
+``"memories.alice"``. LangGraph refuses a period inside a label, so the mapping is reversible.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from langgraph.store.base import Item, MatchCondition
+
+from ramem_integrations.errors import InvalidInputError
+
+#: The separator of namespace labels in a RaMem namespace (LangGraph forbids it inside labels).
+SEPARATOR = "."
+_PAGE = 2000
+
+
+def ramem_namespace(namespace: Sequence[str]) -> str:
+    """The RaMem namespace of a LangGraph namespace tuple: its labels joined by periods."""
+    return SEPARATOR.join(namespace)
+
+
+def store_namespace(name: str) -> tuple[str, ...]:
+    """The LangGraph namespace tuple of a RaMem namespace (inverse of :func:`ramem_namespace`)."""
+    return tuple(name.split(SEPARATOR))
+
+
+def prefixes(namespace: Sequence[str]) -> list[str]:
+    """The RaMem names of every prefix of ``namespace``, itself included."""
+    return [ramem_namespace(namespace[:n]) for n in range(1, len(namespace) + 1)]
+
+
+def item_id(namespace: Sequence[str], key: str) -> str:
+    """The row id of an item: a digest of its namespace and key."""
+    raw = "\x1f".join([*namespace, "\x1e", key])
+    return hashlib.sha1(raw.encode("utf-8")).hexdigest()
+
+
+@dataclass(frozen=True)
+class Row:
+    """One stored item and what its memory was made from (``source``; ``None``: no memory)."""
+
+    item: Item
+    source: tuple[str, str, str] | None  # (text, time ISO, speaker)
+
+
+class ItemTable:
+    """LangGraph items in a Chroma collection, keyed by :func:`item_id`."""
+
+    def __init__(self, client: Any, name: str) -> None:
+        self.collection = client.get_or_create_collection(name, embedding_function=None)
+
+    def get(self, namespace: Sequence[str], keys: Iterable[str]) -> dict[str, Row]:
+        ids = [item_id(namespace, key) for key in keys]
+        got = self.collection.get(ids=ids, include=["documents", "metadatas"]) if ids else None
+        return {row.item.key: row for row in _rows(got)}
+
+    def upsert(self, row: Row) -> None:
+        item = row.item
+        meta: dict[str, Any] = {
+            "namespace": ramem_namespace(item.namespace),
+            "prefixes": prefixes(item.namespace),
+            "key": item.key,
+            "created_at": item.created_at.isoformat(),
+            "updated_at": item.updated_at.isoformat(),
+        }
+        if row.source is not None:
+            meta["text"], meta["time"], meta["speaker"] = row.source
+        self.collection.upsert(
+            ids=[item_id(item.namespace, item.key)],
+            documents=[json.dumps(item.value, ensure_ascii=False)],
+            metadatas=[meta],
+            embeddings=[[1.0]],
+        )
+
+    def delete(self, namespace: Sequence[str], key: str) -> None:
+        self.collection.delete(ids=[item_id(namespace, key)])
+
+    def under(self, prefix: Sequence[str]) -> list[Row]:
+        """Every item whose namespace starts with ``prefix`` (read by that prefix alone)."""
+        return self._scan({"prefixes": {"$contains": ramem_namespace(prefix)}} if prefix else None)
+
+    def namespaces(self) -> list[tuple[str, ...]]:
+        """Every namespace holding at least one item."""
+        names = {str(m["namespace"]) for m in self._metadatas()}
+        return sorted(store_namespace(n) for n in names)
+
+    def _metadatas(self) -> list[Mapping[str, Any]]:
+        out: list[Mapping[str, Any]] = []
+        offset = 0
+        while True:
+            got = self.collection.get(include=["metadatas"], limit=_PAGE, offset=offset)
+            out.extend(got["metadatas"] or [])
+            if len(got["ids"]) < _PAGE:
+                return out
+            offset += _PAGE
+
+    def _scan(self, where: dict[str, Any] | None) -> list[Row]:
+        rows: list[Row] = []
+        offset = 0
+        while True:
+            got = self.collection.get(
+                where=where, include=["documents", "metadatas"], limit=_PAGE, offset=offset
+            )
+            rows.extend(_rows(got))
+            if len(got["ids"]) < _PAGE:
+                return rows
+            offset += _PAGE
+
+
+def _rows(got: Mapping[str, Any] | None) -> list[Row]:
+    if not got:
+        return []
+    rows = []
+    for document, meta in zip(got["documents"], got["metadatas"], strict=True):
+        item = Item(
+            value=json.loads(document),
+            key=str(meta["key"]),
+            namespace=store_namespace(str(meta["namespace"])),
+            created_at=datetime.fromisoformat(str(meta["created_at"])),
+            updated_at=datetime.fromisoformat(str(meta["updated_at"])),
+        )
+        source = None
+        if "text" in meta:
+            source = (str(meta["text"]), str(meta["time"]), str(meta["speaker"]))
+        rows.append(Row(item, source))
+    return rows
+
+
+# -- LangGraph's matching rules: namespaces and value filters ------------------------------
+
+
+def matches(condition: MatchCondition, namespace: tuple[str, ...]) -> bool:
+    """Whether ``namespace`` meets a prefix or suffix condition (``"*"`` matches any label)."""
+    path = tuple(condition.path)
+    if len(namespace) < len(path):
+        return False
+    own = namespace[: len(path)] if condition.match_type == "prefix" else namespace[-len(path) :]
+    return all(p in ("*", n) for p, n in zip(path, own, strict=True)) if path else True
+
+
+def _number(value: Any) -> float:
+    return float(value)
+
+
+#: Filter operators, as LangGraph's stores read them.
+OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
+    "$eq": lambda value, wanted: value == wanted,
+    "$ne": lambda value, wanted: value != wanted,
+    "$gt": lambda value, wanted: _number(value) > _number(wanted),
+    "$gte": lambda value, wanted: _number(value) >= _number(wanted),
+    "$lt": lambda value, wanted: _number(value) < _number(wanted),
+    "$lte": lambda value, wanted: _number(value) <= _number(wanted),
+}
+
+
+def meets(value: Any, wanted: Any) -> bool:
+    """Whether a stored value meets a filter value (exact match, nested, or operators)."""
+    if isinstance(wanted, Mapping):
+        if any(str(k).startswith("$") for k in wanted):
+            return all(_operate(value, op, arg) for op, arg in wanted.items())
+        return isinstance(value, Mapping) and all(meets(value.get(k), v) for k, v in wanted.items())
+    if isinstance(wanted, list | tuple):
+        return (
+            isinstance(value, list | tuple)
+            and len(value) == len(wanted)
+            and all(meets(v, w) for v, w in zip(value, wanted, strict=True))
+        )
+    return bool(value == wanted)
+
+
+def _operate(value: Any, operator: str, argument: Any) -> bool:
+    if operator not in OPERATORS:
+        raise InvalidInputError(
+            f"Unknown filter operator {operator!r}; use one of {', '.join(OPERATORS)}."
+        )
+    return bool(OPERATORS[operator](value, argument))
+
+
+def passes(item: Item, filter: Mapping[str, Any] | None) -> bool:
+    """Whether an item's value meets every key of ``filter``."""
+    return not filter or all(meets(item.value.get(k), v) for k, v in filter.items())

@@ -1,0 +1,138 @@
+"""``search_memory`` and ``save_memory``: memory tools for ``create_agent``.
+
+Both read the store from the agent (``create_agent(..., store=RaMemStore(...))``, reached through
+the tool's runtime) unless one is given, and whose memory it is from the run: the namespace
+template is filled from the run's context or config (see :mod:`.namespaces`), per call.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from datetime import UTC, datetime
+from typing import Any
+
+from langchain.tools import ToolRuntime
+from langchain_core.tools import BaseTool, StructuredTool
+from langgraph.store.base import BaseStore
+
+from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.langgraph.namespaces import DEFAULT_NAMESPACE, Namespace, resolve
+from ramem_integrations.langgraph.store import RaMemStore
+from ramem_integrations.memory_context import memory_context
+
+SEARCH_DESCRIPTION = (
+    "Search the user's long-term memory. Give a question in words, with any time, person or "
+    "place it is about ('What did the dentist say in March?'). Returns the memories that fit, "
+    "each with when it was said, when it happened, who took part and where."
+)
+SAVE_DESCRIPTION = (
+    "Save something the user wants remembered, or a fact worth keeping for later sessions, "
+    "in the user's own words. It is stored with the time it was said."
+)
+
+
+def memory_tools(
+    store: BaseStore | None = None,
+    *,
+    namespace: Namespace = DEFAULT_NAMESPACE,
+    k: int = 5,
+    clock: Callable[[], datetime] | None = None,
+) -> list[BaseTool]:
+    """``[search_memory, save_memory]``, sync and async.
+
+    Args:
+        store: the store to use; the agent's own (``create_agent(store=...)``) when None. Any
+            LangGraph store works; a :class:`RaMemStore` returns memories with their episodes.
+        namespace: a template filled per run, ``("memories", "{user_id}")`` by default, or a
+            callable of ``(context, config)``.
+        k: how many memories a search returns.
+        clock: when a memory is saved, and when a question is asked; the store's clock (or the
+            wall clock) by default.
+    """
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise InvalidInputError(f"k must be a positive integer, got {k!r}.")
+    tools = _MemoryTools(store, namespace, k, clock)
+    return [
+        StructuredTool.from_function(
+            func=tools.search,
+            coroutine=tools.asearch,
+            name="search_memory",
+            description=SEARCH_DESCRIPTION,
+        ),
+        StructuredTool.from_function(
+            func=tools.save,
+            coroutine=tools.asave,
+            name="save_memory",
+            description=SAVE_DESCRIPTION,
+        ),
+    ]
+
+
+class _MemoryTools:
+    def __init__(
+        self,
+        store: BaseStore | None,
+        namespace: Namespace,
+        k: int,
+        clock: Callable[[], datetime] | None,
+    ) -> None:
+        self.store, self.namespace, self.k, self._clock = store, namespace, k, clock
+
+    def _where(self, runtime: ToolRuntime[Any, Any]) -> tuple[BaseStore, tuple[str, ...]]:
+        store = self.store or runtime.store
+        if store is None:
+            raise InvalidInputError(
+                "The memory tools have no store: pass create_agent(..., store=RaMemStore(...)) "
+                "or memory_tools(store)."
+            )
+        return store, resolve(self.namespace, runtime.context, runtime.config)
+
+    def now(self, store: BaseStore) -> datetime:
+        if self._clock is not None:
+            return self._clock()
+        return store.clock() if isinstance(store, RaMemStore) else datetime.now(UTC)
+
+    def search(self, query: str, runtime: ToolRuntime[Any, Any]) -> str:
+        """Search the user's long-term memory."""
+        store, namespace = self._where(runtime)
+        if isinstance(store, RaMemStore):
+            hits = store.recall(namespace, query, k=self.k, reference=self.now(store))
+            return memory_context(hits) or "No memories yet."
+        return _plain(store.search(namespace, query=query, limit=self.k))
+
+    async def asearch(self, query: str, runtime: ToolRuntime[Any, Any]) -> str:
+        store, namespace = self._where(runtime)
+        if isinstance(store, RaMemStore):
+            hits = await store.arecall(namespace, query, k=self.k, reference=self.now(store))
+            return memory_context(hits) or "No memories yet."
+        return _plain(await store.asearch(namespace, query=query, limit=self.k))
+
+    def _item(
+        self, text: str, runtime: ToolRuntime[Any, Any], store: BaseStore
+    ) -> tuple[str, dict[str, Any]]:
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInputError("save_memory needs the text to remember.")
+        key = f"saved-{runtime.tool_call_id}" if runtime.tool_call_id else None
+        when = self.now(store)
+        return key or f"saved-{when.isoformat()}", {"text": text, "time": when.isoformat()}
+
+    def save(self, text: str, runtime: ToolRuntime[Any, Any]) -> str:
+        """Save a memory for the user."""
+        store, namespace = self._where(runtime)
+        key, value = self._item(text, runtime, store)
+        store.put(namespace, key, value)
+        return f"Saved (said {value['time']})."
+
+    async def asave(self, text: str, runtime: ToolRuntime[Any, Any]) -> str:
+        store, namespace = self._where(runtime)
+        key, value = self._item(text, runtime, store)
+        await store.aput(namespace, key, value)
+        return f"Saved (said {value['time']})."
+
+
+def _plain(items: list[Any]) -> str:
+    """Items of another store, one JSON value a line."""
+    if not items:
+        return "No memories yet."
+    return "\n".join(json.dumps(i.value, ensure_ascii=False) for i in items)

@@ -1,0 +1,201 @@
+"""A real ``create_agent`` agent with RaMemStore, the memory tools and RaMemMiddleware."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("langchain.agents")
+
+from langchain.agents import create_agent
+from langchain_core.messages import HumanMessage, SystemMessage, ToolMessage
+from langgraph.store.memory import InMemoryStore
+
+from examples.langgraph_agent_memory import (
+    MARCH_SAID,
+    Clock,
+    ScriptedToolModel,
+    UserContext,
+    first_memory,
+    in_memory_store,
+    ramem_store,
+    run,
+)
+from ramem_integrations.errors import InvalidInputError, NamespaceError
+from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
+from ramem_integrations.memory import RaMem
+from ramem_integrations.memory_context import HEADER
+from tests.fakes import HashingEmbedder
+
+MARCH_Q = "What did the dentist say in March?"
+OTHER_USER = {"alice": ("teeth are perfect", "floss more"), "bob": ("wisdom tooth", "looks fine")}
+
+#: (user, question, RaMemStore's first memory, InMemoryStore's): the docs/langgraph.md table
+FIRST: list[tuple[str, str, str, str]] = [
+    ("alice", "What did the dentist say last month?", "Routine check-up", "wisdom tooth"),
+    ("bob", "What did the dentist say last month?", "floss more", "teeth are perfect"),
+    ("alice", MARCH_Q, "wisdom tooth", "wisdom tooth"),
+    ("bob", MARCH_Q, "teeth are perfect", "teeth are perfect"),
+    ("alice", "What did the dentist tell me in the spring?", "wisdom tooth", "looks fine"),
+    (
+        "bob",
+        "What did the dentist tell me in the spring?",
+        "teeth are perfect",
+        "teeth are perfect",
+    ),
+]
+
+
+@pytest.fixture(scope="module")
+def scenario(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    clock = Clock()
+    path = str(tmp_path_factory.mktemp("agent"))
+    model, ours = run(ramem_store(path, clock), clock, middleware=True)
+    _, theirs = run(in_memory_store(), Clock(), middleware=False)
+    return {"model": model, "ours": ours, "theirs": theirs}
+
+
+@pytest.mark.slow
+def test_the_march_memory_is_the_first_thing_in_the_models_input(
+    scenario: dict[str, Any],
+) -> None:
+    (record,) = [r for r in scenario["ours"] if r["user"] == "alice" and r["text"] == MARCH_Q]
+    system = record["model_input"][0]
+    assert isinstance(system, SystemMessage)
+    assert system.text.startswith(HEADER + "\n\n[memory 1]\nsaid: 12 March 2024")
+    first_block = system.text.split("[memory 2]")[0]
+    assert "wisdom tooth must come out" in first_block
+    assert first_memory(system.text) == first_memory(record["tool_result"])
+    assert "wisdom tooth must come out" in record["reply"]
+    assert system.text.endswith("You are a helpful assistant with a long-term memory.")
+
+
+@pytest.mark.slow
+def test_the_other_users_memories_never_appear(scenario: dict[str, Any]) -> None:
+    assert len(scenario["ours"]) == 10
+    for record in scenario["ours"]:
+        seen = "\n".join(m.text for m in record["model_input"]) + record["tool_result"]
+        for words in OTHER_USER[record["user"]]:
+            assert words not in seen, (record["user"], record["text"])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("user", "question", "ours", "theirs"), FIRST)
+def test_first_memory_per_question_against_in_memory_store(
+    scenario: dict[str, Any], user: str, question: str, ours: str, theirs: str
+) -> None:
+    def first(records: list[dict[str, Any]]) -> str:
+        (hit,) = [r for r in records if r["user"] == user and r["text"] == question]
+        return str(first_memory(hit["tool_result"]))
+
+    assert ours in first(scenario["ours"])
+    assert theirs in first(scenario["theirs"])
+
+
+@pytest.mark.slow
+def test_the_memory_block_is_not_kept_in_the_agents_state(scenario: dict[str, Any]) -> None:
+    for inputs in scenario["model"].inputs:
+        assert sum(isinstance(m, SystemMessage) for m in inputs) == 1
+        carriers = [m for m in inputs[1:] if HEADER in m.text]
+        assert all(isinstance(m, ToolMessage) and m.name == "search_memory" for m in carriers)
+
+
+# -- tools and middleware on their own (hashing embedder: fast) ----------------------------
+
+SAID = datetime(2024, 3, 12, 18, tzinfo=UTC)
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> RaMemStore:
+    return RaMemStore(
+        RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder()), clock=lambda: SAID
+    )
+
+
+def _agent(store: Any, **middleware: Any) -> tuple[Any, ScriptedToolModel]:
+    model = ScriptedToolModel(inputs=[])
+    agent = create_agent(
+        model,
+        tools=memory_tools(),
+        store=store,
+        context_schema=UserContext,
+        middleware=[RaMemMiddleware(**middleware)] if middleware else [],
+    )
+    return agent, model
+
+
+def test_tools_take_the_namespace_from_the_run(store: RaMemStore) -> None:
+    agent, _ = _agent(store)
+    agent.invoke({"messages": [HumanMessage(MARCH_SAID)]}, context={"user_id": "alice"})
+    agent.invoke(
+        {"messages": [HumanMessage("Bob's note.")]}, config={"configurable": {"user_id": "bob"}}
+    )
+    assert store.list_namespaces() == [("memories", "alice"), ("memories", "bob")]
+    (item,) = store.search(("memories", "alice"))
+    assert item.value == {"text": MARCH_SAID, "time": SAID.isoformat()}
+    with pytest.raises(NamespaceError, match="user_id"):
+        agent.invoke({"messages": [HumanMessage("No user.")]})
+
+
+def test_tools_and_middleware_run_async(store: RaMemStore) -> None:
+    agent, model = _agent(store, k=2, save="user")
+
+    async def talk() -> dict[str, Any]:
+        await agent.ainvoke({"messages": [HumanMessage(MARCH_SAID)]}, context={"user_id": "a"})
+        return await agent.ainvoke({"messages": [HumanMessage(MARCH_Q)]}, context={"user_id": "a"})
+
+    state = asyncio.run(talk())
+    assert "wisdom tooth" in state["messages"][-1].text
+    texts = sorted(i.value["text"] for i in store.search(("memories", "a"), limit=10))
+    assert texts == sorted([MARCH_SAID, MARCH_SAID, MARCH_Q])  # the tool's save, two user turns
+    asked = next(inputs for inputs in model.inputs if inputs[-1].text == MARCH_Q)
+    assert asked[0].text.startswith(HEADER) and "wisdom tooth" in asked[0].text
+
+
+def test_tools_work_on_langgraphs_own_store() -> None:
+    agent, _ = _agent(InMemoryStore())
+    agent.invoke({"messages": [HumanMessage(MARCH_SAID)]}, context={"user_id": "alice"})
+    state = agent.invoke({"messages": [HumanMessage(MARCH_Q)]}, context={"user_id": "alice"})
+    assert "wisdom tooth" in state["messages"][-1].text
+
+
+def test_middleware_saves_the_exchange_with_timestamps(store: RaMemStore) -> None:
+    agent, _ = _agent(store, save="exchange")
+    agent.invoke({"messages": [HumanMessage(MARCH_SAID)]}, context={"user_id": "alice"})
+    items = store.search(("memories", "alice"), limit=10)
+    by_speaker = {i.value.get("speaker", "tool"): i.value for i in items}
+    assert by_speaker["user"] == {"text": MARCH_SAID, "time": SAID.isoformat(), "speaker": "user"}
+    assert by_speaker["assistant"]["text"] == "Noted, I will remember that."
+    assert by_speaker["assistant"]["time"] == "2024-03-12T18:00:01+00:00"
+    assert by_speaker["tool"]["text"] == MARCH_SAID  # what save_memory wrote
+    agent.invoke({"messages": [HumanMessage(MARCH_SAID)]}, context={"user_id": "alice"})
+    assert len(store.search(("memories", "alice"), limit=10)) == 6  # new messages, new ids
+
+
+def test_middleware_budget_in_memories_and_tokens(store: RaMemStore) -> None:
+    for n in range(6):
+        store.put(("memories", "alice"), f"m{n}", {"text": f"The dentist visit number {n}."})
+
+    def blocks(**options: Any) -> int:
+        agent, model = _agent(store, **options)
+        agent.invoke(
+            {"messages": [HumanMessage("What did the dentist say?")]}, context={"user_id": "alice"}
+        )
+        return model.inputs[0][0].text.count("[memory ")
+
+    assert blocks(k=4) == 4
+    assert blocks(k=6, max_tokens=120) == 2  # one block is about 60 tokens
+    assert blocks(k=6, max_tokens=1) == 1  # the best memory is always kept
+
+
+def test_middleware_options_are_checked() -> None:
+    for options in [{"k": 0}, {"max_tokens": 0}, {"save": "everything"}]:
+        with pytest.raises(InvalidInputError):
+            RaMemMiddleware(**options)
+    agent, _ = _agent(InMemoryStore(), k=3)
+    with pytest.raises(InvalidInputError, match="RaMemStore"):
+        agent.invoke({"messages": [HumanMessage(MARCH_Q)]}, context={"user_id": "alice"})

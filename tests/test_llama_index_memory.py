@@ -1,0 +1,105 @@
+"""RaMemMemoryBlock in a real LlamaIndex ``Memory``, and the agent example."""
+
+from __future__ import annotations
+
+import asyncio
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+pytest.importorskip("llama_index.core")
+
+from llama_index.core.base.llms.types import ChatMessage
+from llama_index.core.memory import Memory
+
+from ramem_integrations.llama_index import RaMemMemoryBlock
+from ramem_integrations.memory import RaMem
+from ramem_integrations.memory_context import HEADER
+from tests.fakes import HashingEmbedder
+
+MARCH = datetime(2024, 3, 12, 18, tzinfo=UTC)
+JULY = datetime(2024, 7, 8, 10, tzinfo=UTC)
+ASKED = datetime(2024, 9, 2, 9, tzinfo=UTC)
+MARCH_SAID = "I saw the dentist today, she said the wisdom tooth must come out."
+JULY_SAID = "Routine check-up at the dentist today, she said everything looks fine."
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> RaMem:
+    return RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder())
+
+
+def _message(role: str, text: str, when: datetime | None = None) -> ChatMessage:
+    extra = {"timestamp": when.isoformat()} if when else {}
+    return ChatMessage(role=role, content=text, additional_kwargs=extra)
+
+
+def _block(mem: RaMem, **options: Any) -> RaMemMemoryBlock:
+    return RaMemMemoryBlock(memory=mem, namespace="alice", clock=lambda: ASKED, **options)
+
+
+def test_flushed_messages_are_turns_at_their_time(mem: RaMem) -> None:
+    block = _block(mem, speakers={"user": "Alice"})
+    messages = [
+        _message("user", MARCH_SAID, MARCH),
+        _message("assistant", "Sorry to hear that."),  # no timestamp: the one before it
+        _message("system", "You are helpful."),  # not a memory
+        _message("user", JULY_SAID, JULY),
+    ]
+    asyncio.run(block.aput(messages))
+    units = sorted(mem.memories("alice"), key=lambda u: u.context.session_span.start)
+    said = [(u.context.speaker, u.context.session_span.start) for u in units]
+    assert said == [("Alice", MARCH), ("assistant", MARCH), ("Alice", JULY)]
+    asyncio.run(block.aput(messages))  # the same messages again
+    assert mem.count("alice") == 3
+
+
+def test_a_message_without_any_time_is_said_now(mem: RaMem) -> None:
+    asyncio.run(_block(mem).aput([_message("user", "No timestamp here.")]))
+    (unit,) = mem.memories("alice")
+    assert unit.context.session_span.start == ASKED
+
+
+def test_roles_choose_what_is_remembered(mem: RaMem) -> None:
+    block = _block(mem, roles=("user",))
+    asyncio.run(block.aput([_message("user", MARCH_SAID, MARCH), _message("assistant", "Ok.")]))
+    assert [u.context.speaker for u in mem.memories("alice")] == ["user"]
+
+
+def test_aget_renders_the_memories_for_the_latest_user_message(mem: RaMem) -> None:
+    block = _block(mem)
+    assert asyncio.run(block.aget([_message("user", "What did the dentist say in March?")])) == ""
+    asyncio.run(
+        block.aput([_message("user", JULY_SAID, JULY), _message("user", MARCH_SAID, MARCH)])
+    )
+    question = [
+        _message("user", "Hi"),
+        _message("assistant", "Hello"),
+        _message("user", "What did the dentist say in March?"),
+    ]
+    text = asyncio.run(block.aget(question))
+    assert text.startswith(HEADER + "\n\n[memory 1]\nsaid: 12 March 2024")
+    assert "wisdom tooth" in text.split("[memory 2]")[0]
+    assert asyncio.run(_block(mem, k=1).aget(question)).count("[memory ") == 1
+
+
+def test_in_a_real_memory_the_block_reaches_the_prompt(mem: RaMem) -> None:
+    block = _block(mem)
+    memory = Memory.from_defaults(
+        session_id="alice", token_limit=60, token_flush_size=20, memory_blocks=[block]
+    )
+
+    async def talk() -> list[ChatMessage]:
+        for when, text in [(MARCH, MARCH_SAID), (JULY, JULY_SAID)]:
+            await memory.aput(_message("user", text, when))
+            await memory.aput(_message("assistant", "Noted."))
+        await memory.aput(_message("user", "What did the dentist say in March?", ASKED))
+        return await memory.aget()
+
+    messages = asyncio.run(talk())
+    assert mem.count("alice") >= 2  # flushed into RaMem
+    system = messages[0]
+    assert system.role.value == "system"
+    assert "[memory 1]\nsaid: 12 March 2024" in str(system.content)

@@ -63,9 +63,10 @@ class _Hit(NamedTuple):
 Handler = Callable[[re.Match[str], datetime], "_Hit | None"]
 
 
-class _NotHere(Exception):
+class _NotHereError(Exception):
     """Raised by a handler when its words are not the expression it reads ("until March 2020",
     already past, is left to the shorter match "March 2020")."""
+
 
 # ---------------------------------------------------------------- regex fragments from the tables
 
@@ -273,12 +274,7 @@ def _h_date(m: re.Match[str], ref: datetime) -> _Hit | None:
         if found is None:
             return None
         return _Hit(TimeSpan.day(found, ref.tzinfo), relative=False)
-
-    def occ(k: int) -> tuple[date, date] | None:
-        found = _safe_date(k, month, day)
-        return (found, found + timedelta(days=1)) if found else None
-
-    return _recurring(occ, ref.year, None, ref)
+    return _recurring(_date_occ(month, day), ref.year, None, ref)
 
 
 def _h_iso(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -298,7 +294,7 @@ def _h_numeric(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _month_occ(month: int) -> Callable[[int], tuple[date, date]]:
-    return lambda k: (date(k, month, 1), date(k, month, 1) + relativedelta(months=1))
+    return _months_occ(month, 1)
 
 
 def _h_month(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -313,8 +309,7 @@ def _season_occ(season: str) -> Callable[[int], tuple[date, date]]:
     if _HEMISPHERE.get() == "southern":
         key = "southern_season_start_months"
     start_months = cast("dict[str, int]", tables.CONVENTION[key])
-    first = start_months[tables.SEASONS[season.lower()]]
-    return lambda k: (date(k, first, 1), date(k, first, 1) + relativedelta(months=3))
+    return _months_occ(start_months[tables.SEASONS[season.lower()]], 3)
 
 
 def _h_season(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -325,15 +320,7 @@ def _h_season(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _h_weekday(m: re.Match[str], ref: datetime) -> _Hit | None:
-    weekday = tables.WEEKDAYS[m["w"].lower()]
-    monday = _floor(_ref_day(ref), "weeks")
-    offset = (weekday - _week_start()) % 7
-
-    def occ(k: int) -> tuple[date, date]:
-        day = monday + timedelta(days=7 * k + offset)
-        return day, day + timedelta(days=1)
-
-    return _recurring(occ, 0, _g(m, "mod"), ref)
+    return _weekday_pick(tables.WEEKDAYS[m["w"].lower()], _g(m, "mod"), ref)
 
 
 def _h_year(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -393,6 +380,8 @@ def _h_in(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _h_rolling(m: re.Match[str], ref: datetime) -> _Hit | None:
+    if m["u"].lower() == "weekend":  # "the past weekend": a weekend has no rolling form
+        return _unit_offset("weekend", -1, ref)
     _, hi = _count(_g(m, "n") or "1")
     day = _ref_day(ref)
     start = _add(day, _unit(m["u"]), -hi)
@@ -481,8 +470,9 @@ def _h_holidays_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
     """'two Christmases ago': the second latest Christmas that has ended."""
     occ = _holiday_occ(tables.HOLIDAY_PLURALS[m["hp"].lower()], over=False)
     lo, hi = _count(m["n"])
-    first, last = _recurring(occ, ref.year, "last", ref, 1 - hi), _recurring(
-        occ, ref.year, "last", ref, 1 - lo
+    first, last = (
+        _recurring(occ, ref.year, "last", ref, 1 - hi),
+        _recurring(occ, ref.year, "last", ref, 1 - lo),
     )
     if first is None or last is None:
         return None
@@ -525,8 +515,13 @@ def _h_half_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
 # ------------------------------------------------------------------------- quarters, weeks of
 
 
-def _quarter_occ(quarter: int) -> Occurrence:
-    return lambda k: (date(k, 3 * quarter - 2, 1), date(k, 3 * quarter - 2, 1) + relativedelta(months=3))
+def _quarter_occ(quarter: int) -> Callable[[int], tuple[date, date]]:
+    return _months_occ(3 * quarter - 2, 3)
+
+
+def _months_occ(first: int, months: int) -> Callable[[int], tuple[date, date]]:
+    """``months`` whole months from month ``first`` of year k (a month, a quarter, a season)."""
+    return lambda k: (date(k, first, 1), date(k, first, 1) + relativedelta(months=months))
 
 
 def _year_of(text: str, ref: datetime) -> int | None:
@@ -651,7 +646,7 @@ def _h_since(m: re.Match[str], ref: datetime) -> _Hit | None:
     if inner is None:
         return None
     if not inner.span.start < _end_of_day(ref):
-        raise _NotHere
+        raise _NotHereError
     return _Hit(TimeSpan(inner.span.start, _end_of_day(ref)), relative=True)
 
 
@@ -662,7 +657,7 @@ def _h_until(m: re.Match[str], ref: datetime) -> _Hit | None:
     if inner is not None and inner.bare and inner.span.end <= today:
         inner = _coming(m["x"], ref, today)
     if inner is None or inner.span.end <= today:
-        raise _NotHere
+        raise _NotHereError
     return _Hit(TimeSpan(today, inner.span.end), relative=True)
 
 
@@ -751,9 +746,7 @@ _ATOMS: dict[str, _Rule] = {
         _Rule("month_mod", rf"(?P<mod>{_MOD})\s+(?P<m>{_MONTH_CASED})", _h_month),
         _Rule("season_mod", rf"(?P<mod>{_MOD})\s+(?P<s>{_SEASON})", _h_season),
         _Rule("weekday_mod", rf"(?P<mod>{_MOD})\s+(?P<w>{_WEEKDAY})(?!s)", _h_weekday),
-        _Rule(
-            "month", rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH_CASED})", _h_month, _CUE, "lower"
-        ),
+        _Rule("month", rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH_CASED})", _h_month, _CUE, "lower"),
         _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower"),
         _Rule("the_year", rf"the\s+year\s+(?P<y>{_YEAR})", _h_year),
         _Rule("year", rf"(?P<y>{_YEAR})", _h_year, _CUE),
@@ -928,6 +921,8 @@ def _qualifies_noun(text: str, end: int, which: str) -> bool:
         return False
     word = follower.group(1).lower()
     return word not in STOP_WORDS and word not in tables.TIME_FOLLOWERS
+
+
 _FULL = {name: re.compile(rule.pattern, re.IGNORECASE) for name, rule in _ATOMS.items()}
 
 
@@ -981,11 +976,16 @@ def _candidates(text: str, reference: datetime) -> list[tuple[int, int, str, _Hi
             start, end = m.span("core")
             try:
                 hit = rule.handler(m, reference)
-            except _NotHere:
+            except _NotHereError:
                 continue
             except (OverflowError, ValueError):  # a date past the calendar's ends: 12/31/9999
                 hit = None
-            if rule.attributive and hit and hit.bare and _qualifies_noun(text, end, rule.attributive):
+            if (
+                rule.attributive
+                and hit
+                and hit.bare
+                and _qualifies_noun(text, end, rule.attributive)
+            ):
                 hit = None
             found.append((start, end, m["core"], hit))
     return found

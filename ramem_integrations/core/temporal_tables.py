@@ -25,7 +25,8 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention(
         "hemisphere",
         "northern",
-        "Seasons are northern-hemisphere, meteorological (whole months).",
+        "Seasons are northern-hemisphere by default, meteorological (whole months); "
+        "hemisphere='southern' switches to the months below.",
     ),
     Convention(
         "season_start_months",
@@ -188,6 +189,18 @@ CONVENTIONS: tuple[Convention, ...] = (
 )
 
 CONVENTION: dict[str, object] = {row.key: row.value for row in CONVENTIONS}
+
+
+def render_conventions() -> str:
+    """:data:`CONVENTIONS` as the Markdown table in docs/temporal.md (a test keeps them equal;
+    docs/temporal.md says how to regenerate it)."""
+    lines = ["| key | value | rule |", "|---|---|---|"]
+    for row in CONVENTIONS:
+        value = row.value
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        lines.append(f"| `{row.key}` | `{value}` | {row.rule} |")
+    return "\n".join(lines) + "\n"
 
 MONTHS: dict[str, int] = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3,

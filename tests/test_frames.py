@@ -149,13 +149,53 @@ CASES = [
     (
         "demo",
         "When was the first time Alice went to Lisbon?",
-        ["!relation:first@None", "participant:Alice", "location:Lisbon"],
+        ["!relation:first@Lisbon", "participant:Alice", "location:Lisbon"],
     ),
     (
         "demo",
         "What did Bob buy the last time he was in Lisbon?",
-        ["!relation:last@None", "participant:Bob", "location:Lisbon"],
+        ["!relation:last@Lisbon", "participant:Bob", "location:Lisbon"],
     ),
+    # order words carry the subject they govern; holidays and round-2 times are times
+    ("demo", "When was the first time I mentioned the dentist?", ["!relation:first@dentist"]),
+    (
+        "demo",
+        "What did Carol say the last time she talked about Kyoto?",
+        ["!relation:last@Kyoto", "participant:Carol", "location:Kyoto"],
+    ),
+    (
+        "demo",
+        "When did Sam first mention Northwind?",
+        ["!relation:first@Northwind", "participant:Sam", "entity:Northwind"],
+    ),
+    ("demo", "Were you working last Christmas?", ["time:25 December 2023"]),
+    (
+        "demo",
+        "What did Alice do over Easter?",
+        ["time:29 March 2024 to 1 April 2024", "participant:Alice"],
+    ),
+    ("demo", "What did Alice do in October last year?", ["time:October 2023", "participant:Alice"]),
+    (
+        "chat",
+        "What did Melanie do two Christmases ago?",
+        ["time:25 December 2021", "participant:Melanie"],
+    ),
+    (
+        "demo",
+        "What did Alice do in Q2 2024?",
+        ["time:1 April 2024 to 30 June 2024", "participant:Alice"],
+    ),
+    (
+        "demo",
+        "Who did Alice meet over the last two months?",
+        ["time:2 July 2024 to 2 September 2024", "participant:Alice"],
+    ),
+    (
+        "demo",
+        "What is Carol doing until Friday?",
+        ["time:2 September 2024 to 6 September 2024", "participant:Carol"],
+    ),
+    ("demo", "What did Bob wear in his Sunday best?", ["participant:Bob"]),
     ("demo", "What did Dave say about Kyoto?", ["location:Kyoto", "!participant:Dave"]),
     ("demo", "Did Alice visit Porto?", ["participant:Alice", "!location:Porto"]),
     ("demo", "What did Alice say in 2015?", ["!time:2015", "participant:Alice"]),
@@ -372,10 +412,28 @@ def test_condition_evidence_is_the_question_words() -> None:
     assert by_kind["participant"].evidence == "Alice"
 
 
+@pytest.mark.parametrize(
+    ("question", "subject"),
+    [
+        ("Where do I work now?", "work"),
+        ("Is Alice still a barista at Contoso Coffee?", "barista Contoso Coffee"),
+        ("What is Bob's latest job?", "job"),
+        ("When was the last time Bob went to the dentist?", "dentist"),
+        ("What did I say the first time I brought up the move to Lisbon?", "move to Lisbon"),
+        ("What did Alice say the last time?", None),
+    ],
+)
+def test_order_and_recency_words_govern_a_subject(question: str, subject: str | None) -> None:
+    (cond,) = (c for c in induce("demo", question).conditions if c.kind in ("relation", "recency"))
+    assert cond.anchor == subject
+
+
 def test_relative_time_is_read_against_the_date_the_question_names() -> None:
     frame = induce("chat", "What did Melanie do last weekend before April 10, 2023?")
     weekend, before = (c for c in frame.conditions if c.kind == "time")
-    assert weekend.span == TimeSpan(datetime(2023, 4, 8, tzinfo=UTC), datetime(2023, 4, 10, tzinfo=UTC))
+    assert weekend.span == TimeSpan(
+        datetime(2023, 4, 8, tzinfo=UTC), datetime(2023, 4, 10, tzinfo=UTC)
+    )
     assert "the date the question names" in weekend.reason
     assert before.evidence == "before April 10, 2023"
     assert frame.time_range == weekend.span  # the conditions' intersection

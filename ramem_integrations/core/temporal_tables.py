@@ -202,6 +202,7 @@ def render_conventions() -> str:
         lines.append(f"| `{row.key}` | `{value}` | {row.rule} |")
     return "\n".join(lines) + "\n"
 
+
 MONTHS: dict[str, int] = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3,
     "april": 4, "apr": 4, "may": 5, "june": 6, "jun": 6, "july": 7, "jul": 7,

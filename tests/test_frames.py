@@ -475,6 +475,21 @@ def test_a_time_far_outside_the_conversation_is_kept_ungrounded() -> None:
     assert "outside the conversation's dates" in frame.why_not_grounded
 
 
+def test_seasons_follow_the_hemisphere_option() -> None:
+    question = "What did Alice do last winter?"
+    north = RuleFrameInducer().induce(question, reference=REFERENCE["demo"], known=DEMO)
+    south = RuleFrameInducer(hemisphere="southern").induce(
+        question, reference=REFERENCE["demo"], known=DEMO
+    )
+    assert (
+        north.time_range is not None
+        and north.time_range.label() == "1 December 2023 to 29 February 2024"
+    )
+    assert (
+        south.time_range is not None and south.time_range.label() == "1 June 2024 to 31 August 2024"
+    )
+
+
 def test_margins_are_configurable() -> None:
     strict = RuleFrameInducer(past_margin=relativedelta(), future_margin=relativedelta())
     frame = strict.induce("What happened in 2022?", reference=REFERENCE["demo"], known=DEMO)

@@ -216,11 +216,13 @@ class RuleFrameInducer:
     """Offline recall-condition induction by rules and tables (see the module docstring).
 
     ``past_margin`` and ``future_margin`` widen the known date range: a time condition whose
-    span falls wholly outside the widened range is kept but not grounded.
+    span falls wholly outside the widened range is kept but not grounded. ``hemisphere``
+    ("northern" or "southern") says which months the season words name.
     """
 
     past_margin: relativedelta = words.PAST_MARGIN
     future_margin: relativedelta = words.FUTURE_MARGIN
+    hemisphere: str = "northern"
 
     def induce(self, query: str, *, reference: datetime, known: KnownContext) -> RecallFrame:
         if not isinstance(query, str):
@@ -228,7 +230,7 @@ class RuleFrameInducer:
         claims = _Claims()
         window = known.window(reference, self.past_margin, self.future_margin)
         conditions = [
-            *time_conditions(query, reference, window, known, claims),
+            *time_conditions(query, reference, window, known, claims, self.hemisphere),
             *ordinal_conditions(query, claims, known),
             *relation_conditions(query, claims),
             *recency_conditions(query, claims),
@@ -248,17 +250,22 @@ class RuleFrameInducer:
 
 
 def time_conditions(
-    query: str, reference: datetime, window: TimeSpan, known: KnownContext, claims: _Claims
+    query: str,
+    reference: datetime,
+    window: TimeSpan,
+    known: KnownContext,
+    claims: _Claims,
+    hemisphere: str = "northern",
 ) -> list[Condition]:
     """One condition per time expression; relative ones re-read against an absolute date
     named in the same question, open ranges after a relation word."""
-    found = find_times(query, reference)
+    found = find_times(query, reference, hemisphere=hemisphere)
     local = _local_reference(found)
     conditions = []
     for item in found:
         span, said = item.span, f"grounded against {_day(reference)}"
         if item.relative and local is not None:
-            span = ground_time(item.text, local) or span
+            span = ground_time(item.text, local, hemisphere=hemisphere) or span
             said = f"grounded against {_day(local)}, the date the question names"
         relation = _TIME_RELATION.search(query, 0, item.start)
         start = relation.start() if relation else _lead_start(query, item.start)

@@ -89,7 +89,14 @@ _WEEKDAY = _alt(tables.WEEKDAYS)
 _SEASON = _alt(tables.SEASONS)
 _YEAR = r"(?:1[89]|20)\d\d(?!\d)"
 _DAY = r"(?:(?:3[01]|[12]\d|0?[1-9])(?!\d)(?:st|nd|rd|th)?|" + _alt(tables.ORDINAL_WORDS) + ")"
-_COUNT = r"(?:\d{1,3}|" + _alt({**tables.VAGUE_COUNTS, **tables.NUMBER_WORDS}) + ")"
+_TENS, _ONES = _alt(tables.TENS), _alt(tables.ONES)
+_WHOLE_WORDS = {  # compounds ("twenty-one") are matched as tens plus ones, which is faster
+    w: n for w, n in tables.NUMBER_WORDS.items() if not re.fullmatch(rf"{_TENS}[-\s]\w+", w)
+}
+_COUNT = (
+    rf"(?:\d{{1,3}}|{_TENS}(?:[-\s]+{_ONES})?"
+    rf"|{_alt({**tables.VAGUE_COUNTS, **_WHOLE_WORDS})})"
+)
 _UNIT = _alt(tables.UNITS)
 _MOD = _alt(tables.MODIFIERS)
 _PERIOD_UNIT = r"(?:week|weekend|month|quarter|year|decade)"
@@ -177,7 +184,8 @@ def _pick(occ: Occurrence, k0: int, mode: str, ref: datetime, shift: int = 0) ->
     following the strategy the conventions table names for it; ``shift`` then steps that
     many occurrences later (earlier when negative): 'the Tuesday before last' is -1."""
     today = _ref_day(ref)
-    spans = [s for k in range(k0 - 12, k0 + 13) if (s := occ(k)) is not None]
+    reach = 6 + abs(shift)
+    spans = [s for k in range(k0 - reach, k0 + reach + 1) if (s := occ(k)) is not None]
     strategy = cast(str, tables.CONVENTION[_MODE_CONVENTION[mode]])
     chosen = _STRATEGIES[strategy](spans, today)
     if chosen is None and strategy == "current_cycle":
@@ -719,6 +727,7 @@ class _Rule(NamedTuple):
     # A bare form that qualifies a noun is not a time ("a winter coat"): "lower" checks a
     # lower-case word after it, "any" a capitalised one too ("Easter Island").
     attributive: str = ""
+    needs: str = ""  # a word the text must hold for the rule to be tried at all (for speed)
 
 
 _CUE = _alt(tables.CUES)
@@ -803,6 +812,7 @@ def _union(names: tuple[str, ...]) -> str:
 
 
 _DAY_WORD = _alt({**tables.DAY_WORDS, **tables.DAY_PART_PHRASES})
+_AGO = r"ago|back|before\s+now"
 _DAY_PART = _alt({p: 0 for p in tables.DAY_PARTS if p != "night"})
 _JOIN = r"\s*(?:-|–|to|until|till|through|and)\s*(?:the\s+)?"
 _YEAR_WORDS = rf"(?:(?:last|this|next)\s+year|the\s+year\s+before\s+last|{_COUNT}\s+years?\s+ago)"
@@ -821,9 +831,11 @@ _COMPOSITES: tuple[_Rule, ...] = (
         rf"(?P<dec>(?:1[89]|20)\d0'?s|'?\d0'?s|{_alt(tables.DECADE_WORDS)})",
         _h_decade,
     ),
-    _Rule("ago", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+(?:ago|back|before\s+now)", _h_ago),
+    _Rule(
+        "ago", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+(?:ago|back|before\s+now)", _h_ago, needs=_AGO
+    ),
     _Rule("in", rf"in\s+(?P<n>{_COUNT})\s+(?P<u>{_UNIT})(?:'?s?\s+time)?", _h_in),
-    _Rule("from_now", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+from\s+now", _h_in),
+    _Rule("from_now", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+from\s+now", _h_in, needs="now"),
     _Rule("rolling", rf"(?:the\s+)?(?:past|last)\s+(?P<n>{_COUNT})\s+(?P<u>{_UNIT})", _h_rolling),
     _Rule("rolling_one", rf"the\s+(?:past|last)\s+(?P<u>{_PERIOD_UNIT})", _h_rolling),
     _Rule(
@@ -844,6 +856,7 @@ _COMPOSITES: tuple[_Rule, ...] = (
         "holidays_ago",
         rf"(?P<n>{_COUNT})\s+(?P<hp>{_alt(tables.HOLIDAY_PLURALS)})\s+(?:ago|back)",
         _h_holidays_ago,
+        needs=_AGO,
     ),
     _Rule(
         "named_before_last",
@@ -851,12 +864,18 @@ _COMPOSITES: tuple[_Rule, ...] = (
         r"|after\s+next)",
         _h_named_before_last,
     ),
-    _Rule("weekends_ago", rf"(?P<n>{_COUNT})\s+weekends?\s+(?:ago|back)", _h_weekends_ago),
+    _Rule(
+        "weekends_ago",
+        rf"(?P<n>{_COUNT})\s+weekends?\s+(?:ago|back)",
+        _h_weekends_ago,
+        needs=_AGO,
+    ),
     _Rule(
         "half_ago",
         rf"(?:(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+and\s+a\s+half|half\s+an?\s+(?P<u2>{_UNIT})"
         rf"|(?P<n2>{_COUNT})\s+and\s+a\s+half\s+(?P<u3>{_UNIT}))\s+(?:ago|back)",
         _h_half_ago,
+        needs="half",
     ),
     _Rule(
         "position_in_month",
@@ -890,6 +909,7 @@ _COMPOSITES: tuple[_Rule, ...] = (
         "named_in_year",
         rf"(?P<x>{_union(_IN_YEAR_ATOMS)}),?\s+(?:of\s+)?(?P<yr>{_YEAR_WORDS})",
         _h_named_in_year,
+        needs="year",
     ),
     _Rule(
         "adjacent",
@@ -906,7 +926,10 @@ def _compile(rule: _Rule) -> re.Pattern[str]:
 
 
 _RULES = (*_ATOMS.values(), *_COMPOSITES)
-_SEARCH = tuple((_compile(rule), rule) for rule in _RULES)
+_SEARCH = tuple(
+    (_compile(rule), re.compile(rf"(?<!\w)(?:{rule.needs})", re.I) if rule.needs else None, rule)
+    for rule in _RULES
+)
 _NEXT_WORD = {
     "lower": re.compile(r"[ \t]+([a-z][\w'’-]*)"),
     "any": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
@@ -971,7 +994,9 @@ def _candidates(text: str, reference: datetime) -> list[tuple[int, int, str, _Hi
     """Every match of every rule. A match that does not ground ("31 February 2023", "a while
     ago") stays a candidate too, so that it blocks its shorter parts ("February 2023")."""
     found = []
-    for pattern, rule in _SEARCH:
+    for pattern, needs, rule in _SEARCH:
+        if needs is not None and not needs.search(text):
+            continue
         for m in pattern.finditer(text):
             start, end = m.span("core")
             try:

@@ -231,11 +231,20 @@ NUMBER_WORDS: dict[str, int] = {
     "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
     "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "a dozen": 12, "dozen": 12,
 }  # fmt: skip
-_TENS = ("twenty", "thirty", "forty", "fifty", "sixty", "seventy", "eighty", "ninety")
-_ONES = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+TENS: tuple[str, ...] = (
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+)
+ONES: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 NUMBER_WORDS.update(
-    {f"{tens}{sep}{one}": NUMBER_WORDS[tens] + i for tens in _TENS for sep in ("-", " ")
-     for i, one in enumerate(_ONES, start=1)}
+    {f"{tens}{sep}{one}": NUMBER_WORDS[tens] + i for tens in TENS for sep in ("-", " ")
+     for i, one in enumerate(ONES, start=1)}
 )  # fmt: skip
 
 # Vague counts: (fewest, most) units. "a few days ago" covers 2 to 5 days back.

@@ -11,7 +11,7 @@ import pytest
 
 from ramem_integrations.core import temporal_tables
 from ramem_integrations.core.holidays import easter_sunday, nth_weekday
-from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
+from ramem_integrations.core.temporal import FoundTime, find_times, ground_time, names_a_holiday
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
 
@@ -592,6 +592,21 @@ def test_holidays_ground_in_every_year_without_a_list() -> None:
         for name in ("Christmas", "Easter", "Thanksgiving", "Labor Day", "Memorial Day"):
             span = ground_time(f"{name} {year}", reference)
             assert span is not None and span.start.year == year, (name, year)
+
+
+@pytest.mark.parametrize(
+    ("expression", "names"),
+    [
+        ("last Christmas", True),
+        ("over Easter", True),
+        ("two Christmases ago", True),
+        ("last Friday", False),
+        ("8 May", False),
+        ("the christmas", True),
+    ],
+)
+def test_names_a_holiday(expression: str, names: bool) -> None:
+    assert names_a_holiday(expression) is names
 
 
 def test_a_holiday_claims_its_words_in_a_sentence() -> None:

@@ -290,11 +290,11 @@ def _relations(frame: RecallFrame) -> tuple[str, ...]:
 
 
 def _order_subject(frame: RecallFrame) -> str | None:
-    """What an order or recency word of the frame governs ("dentist"), if the frame says."""
+    """What an order word of the frame governs ("dentist"), if the frame says. (A recency
+    word's subject is not used: on locomo-dev it lowered recall, see docs/frames.md.)"""
     ordering = [
         c for c in frame.conditions if c.value in ("first", "last") and c.kind == "relation"
     ]
-    ordering += [c for c in frame.grounded if c.kind == "recency"]
     return next((c.anchor for c in ordering if c.anchor), None)
 
 

@@ -32,7 +32,7 @@ from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
 
-__all__ = ["HEMISPHERES", "FoundTime", "find_times", "ground_time"]
+__all__ = ["HEMISPHERES", "FoundTime", "find_times", "ground_time", "names_a_holiday"]
 
 #: The values of the ``hemisphere`` option: which months the season words name.
 HEMISPHERES = ("northern", "southern")
@@ -655,7 +655,8 @@ def _h_since(m: re.Match[str], ref: datetime) -> _Hit | None:
         return None
     if not inner.span.start < _end_of_day(ref):
         raise _NotHereError
-    return _Hit(TimeSpan(inner.span.start, _end_of_day(ref)), relative=True)
+    # As relative as its start: "since 2019" stays a condition when the day asked is unknown.
+    return _Hit(TimeSpan(inner.span.start, _end_of_day(ref)), relative=inner.relative)
 
 
 def _h_until(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -959,6 +960,14 @@ def _ground_atom(text: str, ref: datetime, names: tuple[str, ...]) -> _Hit | Non
 
 
 # ------------------------------------------------------------------------- public API
+
+_HOLIDAY_WORDS = re.compile(rf"(?<!\w)(?:{_HOLIDAY}|{_alt(tables.HOLIDAY_PLURALS)})(?!\w)", re.I)
+
+
+def names_a_holiday(expression: str) -> bool:
+    """True when a time expression names a holiday ("last Christmas", "over Easter"): its
+    words say more than its date does, so a restatement should keep them."""
+    return bool(_HOLIDAY_WORDS.search(expression))
 
 
 #: Years a reference may fall in: spans around it (a decade, margins of years) stay inside

@@ -583,16 +583,20 @@ def _h_position_in_month(m: re.Match[str], ref: datetime) -> _Hit | None:
         if end > following:
             return None
     else:
-        weekday = 5 if what == "weekend" else tables.WEEKDAYS[what]
-        found = _nth_weekday_of(first, weekday, n)
+        weekday, length = _day_and_length(what)
+        found = nth_weekday(first.year, first.month, weekday, n)
         if found is None:
             return None
-        start, end = found, found + timedelta(days=2 if what == "weekend" else 1)
+        start, end = found, found + timedelta(days=length)
     return month._replace(span=_span(start, end, ref.tzinfo), bare=False)
 
 
-def _nth_weekday_of(first: date, weekday: int, n: int) -> date | None:
-    return nth_weekday(first.year, first.month, weekday, n)
+def _day_and_length(what: str) -> tuple[int, int]:
+    """A weekday's number and length 1, or the weekend's first day and length."""
+    if what != "weekend":
+        return tables.WEEKDAYS[what], 1
+    first, last = cast("tuple[int, int]", tables.CONVENTION["weekend_days"])
+    return (first + _week_start()) % 7, last - first
 
 
 def _h_weekend_of(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -706,8 +710,7 @@ def _h_adjacent(m: re.Match[str], ref: datetime) -> _Hit | None:
         days = timedelta(days=1 if which == "day" else 7)
         span = _span(start - days, start, tz) if before else _span(end, end + days, tz)
         return anchor._replace(span=span, bare=False)
-    weekday = 5 if which == "weekend" else tables.WEEKDAYS[which]
-    length = 2 if which == "weekend" else 1
+    weekday, length = _day_and_length(which)
     if before:
         day = start - timedelta(days=(start.weekday() - weekday - 1) % 7 + 1)
         if which == "weekend" and day + timedelta(days=length) > start:

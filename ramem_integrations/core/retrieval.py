@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from ramem_integrations.core.fusion import reciprocal_rank_fusion
@@ -181,7 +181,7 @@ class ContextualRetriever:
             timed = sorted(about, key=lambda h: h.memory.context.session_span.start, reverse=latest)
             return (timed + [h for h in ranked if h.memory.id not in ids])[:k]
         if latest:
-            ranked = latest_first(ranked, k)
+            ranked = latest_first(ranked, k, _recency_subject(frame))
         elif "first" in order:
             ranked = earliest_first(ranked, k)
         return ranked[:k]
@@ -203,7 +203,7 @@ class ContextualRetriever:
         time = frame.time_range
         for cond in frame.conditions:
             if cond.kind == "relation" and cond.anchor and cond.value in ("before", "after"):
-                time = time or find_anchor(cond.value, cond.anchor)
+                time = time or _until_asked(find_anchor(cond.value, cond.anchor), frame.reference)
         return ContextFilter(
             time=time,
             people=frame.values("participant"),
@@ -282,6 +282,14 @@ def _around(relation: str, anchor: MemoryUnit) -> TimeSpan:
     return TimeSpan(moment, _DUSK) if relation == "after" else TimeSpan(_DAWN, moment)
 
 
+def _until_asked(span: TimeSpan | None, reference: datetime | None) -> TimeSpan | None:
+    """'since I moved' runs to the end of the day the question is asked, not to year 9999."""
+    if span is None or reference is None:
+        return span
+    end = reference.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
+    return TimeSpan(span.start, end) if span.start < end < span.end else span
+
+
 def _relations(frame: RecallFrame) -> tuple[str, ...]:
     """The ordering relations of a frame ('first', 'last'), grounded or not: they only reorder."""
     return tuple(
@@ -290,12 +298,17 @@ def _relations(frame: RecallFrame) -> tuple[str, ...]:
 
 
 def _order_subject(frame: RecallFrame) -> str | None:
-    """What an order word of the frame governs ("dentist"), if the frame says. (A recency
-    word's subject is not used: on locomo-dev it lowered recall, see docs/frames.md.)"""
+    """What an order word of the frame governs ("dentist"), if the frame says."""
     ordering = [
         c for c in frame.conditions if c.value in ("first", "last") and c.kind == "relation"
     ]
     return next((c.anchor for c in ordering if c.anchor), None)
+
+
+def _recency_subject(frame: RecallFrame) -> str | None:
+    """What a recency word governs: it only picks among the most relevant memories (searching
+    for it lowered recall on locomo-dev, see docs/frames.md)."""
+    return next((c.anchor for c in frame.grounded if c.kind == "recency" and c.anchor), None)
 
 
 def about_subject(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
@@ -309,9 +322,12 @@ def about_subject(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemo
     return [h for h in hits if any(shares(word) for word in tokenize(h.memory.content))]
 
 
-def latest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
-    """Recency: among the most relevant memories, the latest episode leads."""
-    return _by_time(ranked, k, latest=True)
+def latest_first(
+    ranked: list[ScoredMemory], k: int, subject: str | None = None
+) -> list[ScoredMemory]:
+    """Recency: among the most relevant memories (those about ``subject`` when some are), the
+    latest episode leads."""
+    return _by_time(ranked, k, latest=True, subject=subject)
 
 
 def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
@@ -319,12 +335,15 @@ def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
     return _by_time(ranked, k, latest=False)
 
 
-def _by_time(ranked: list[ScoredMemory], k: int, *, latest: bool) -> list[ScoredMemory]:
+def _by_time(
+    ranked: list[ScoredMemory], k: int, *, latest: bool, subject: str | None = None
+) -> list[ScoredMemory]:
     if not ranked:
         return ranked
     cut = ranked[0].score * RELEVANT_FRACTION
     window = ranked[:TIME_ORDER_WINDOW]
     close = [h for h in window if h.score >= cut]
+    close = (about_subject(subject, close) if subject else []) or close
     rest = [h for h in ranked if h not in close]
     close.sort(key=_when, reverse=latest)
     return (close + rest)[:k]

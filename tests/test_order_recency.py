@@ -1,9 +1,10 @@
 """Order and recency words on a small conversation, with real retrieval (Chroma, packaged model).
 
-The fixture (``fixtures/order_recency.json``) is six monthly sessions between Sam and Ava, January
-to June 2024: the cat (January, March, May), the dentist (March, May), Sam's job (a barista at
-Contoso Coffee, then Northwind Books), and distractors that share the order words themselves
-("the last day of our ski trip", "the first time I skied", "the last time we went camping").
+The fixture (``fixtures/order_recency.json``) is seven sessions between Sam and Ava, January
+to June 2024: the cat (January, March, May), the dentist (March, May), a move (March), Sam's
+job (a barista at Contoso Coffee, then Northwind Books), and distractors that share the order
+words themselves ("the last day of our ski trip", "the first time I skied", "the last time we
+went camping").
 Questions are asked on 12 June 2024.
 """
 
@@ -15,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.conversation import load_conversations
+from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.memory import RaMem
 
 pytestmark = pytest.mark.slow
@@ -91,9 +93,8 @@ def test_since_runs_to_the_time_asked(mem: RaMem) -> None:
     assert frame.time_range.label() == "1 March 2024 to 12 June 2024"
     hits = mem.retrieve("What did I do since March?", "sam", k=5, reference=ASKED)
     context = [h for h in hits if h.reason == "context"]
-    assert context and all(
-        h.memory.source_ids[0][:3] in {"mar", "apr", "may", "jun"} for h in context
-    )
+    months = {"mar", "mov", "apr", "may", "jun"}
+    assert context and all(h.memory.source_ids[0][:3] in months for h in context)
 
 
 def test_rerank_orders_the_given_candidates_by_the_same_subject(mem: RaMem) -> None:
@@ -102,3 +103,12 @@ def test_rerank_orders_the_given_candidates_by_the_same_subject(mem: RaMem) -> N
     frame = mem.frame(question, "sam", reference=ASKED)
     ranked = mem.reinstatement.rerank(frame, candidates, k=3)
     assert [h.memory.source_ids[0] for h in ranked[:2]] == ["may:1", "mar:1"]
+
+
+def test_since_an_event_starts_at_that_event_and_ends_when_asked(mem: RaMem) -> None:
+    frame = mem.frame("What have I done since I moved?", "sam", reference=ASKED)
+    (relation,) = frame.conditions
+    assert (relation.kind, relation.value, relation.anchor) == ("relation", "after", "I moved")
+    time = mem.reinstatement.resolve(frame, "sam").time
+    assert time == TimeSpan(datetime(2024, 3, 16, tzinfo=UTC), datetime(2024, 6, 13, tzinfo=UTC))
+    assert turns(mem, "What have I done since I moved?", k=1) == ["mov:1"]

@@ -27,6 +27,8 @@ SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
         ("In 2022 I painted a sunrise.", "In 2022 I painted a sunrise."),
         ("May I ask about your trip?", "May I ask about your trip?"),
         ("No time words here.", "No time words here."),
+        ("Thanksgiving was lovely.", "Thanksgiving (24 November 2022) was lovely."),
+        ("We flew home over Easter.", "We flew home over Easter (7 April 2023 to 10 April 2023)."),
     ],
 )
 def test_relative_time_cues_are_grounded_in_the_text(text: str, restated: str) -> None:

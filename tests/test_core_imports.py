@@ -6,6 +6,7 @@ import sys
 CORE = [
     "types",
     "temporal",
+    "holidays",
     "conversation",
     "anchoring",
     "retrieval",

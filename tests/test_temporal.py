@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import time
 from datetime import UTC, date, datetime
+from pathlib import Path
 from zoneinfo import ZoneInfo
 
 import pytest
 
 from ramem_integrations.core import temporal_tables
-from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
+from ramem_integrations.core.holidays import easter_sunday, nth_weekday
+from ramem_integrations.core.temporal import FoundTime, find_times, ground_time, names_a_holiday
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
 
@@ -20,8 +22,13 @@ REFS = {
     "wed17jan": datetime(2024, 1, 17, 9, 0, tzinfo=UTC),
     "wed1mar": datetime(2023, 3, 1, 8, 0, tzinfo=UTC),
     "sun20aug_ny": datetime(2023, 8, 20, 20, 0, tzinfo=NY),
+    "wed12jun": datetime(2024, 6, 12, 15, 0, tzinfo=UTC),
+    "fri27dec": datetime(2024, 12, 27, 10, 0, tzinfo=UTC),
+    "tue2apr": datetime(2024, 4, 2, 9, 0, tzinfo=UTC),  # Easter 2024 was Sunday 31 March
+    "sat9nov": datetime(2024, 11, 9, 20, 0, tzinfo=UTC),
 }
 A, B, C = "mon8may", "mon2oct", "wed17jan"
+W, X, E, N = "wed12jun", "fri27dec", "tue2apr", "sat9nov"
 
 # (expression, reference, expected): expected is "YYYY-MM-DD" for one whole day,
 # "start/end" for a half-open span (each "YYYY-MM-DD" or "YYYY-MM-DDTHH"), or None.
@@ -77,7 +84,7 @@ CASES: list[tuple[str, str, str | None]] = [
     ("in December", C, "2023-12-01/2024-01-01"),
     ("in January", C, "2024-01-01/2024-02-01"),
     ("during March", A, "2023-03-01/2023-04-01"),
-    ("since February", A, "2023-02-01/2023-03-01"),
+    ("since February", A, "2023-02-01/2023-05-09"),
     ("the month of June", A, "2022-06-01/2022-07-01"),
     ("August", A, "2022-08-01/2022-09-01"),
     ("last August", A, "2022-08-01/2022-09-01"),
@@ -98,7 +105,7 @@ CASES: list[tuple[str, str, str | None]] = [
     ("the month after next", A, "2023-07-01/2023-08-01"),
     # years
     ("in 2022", A, "2022-01-01/2023-01-01"),
-    ("since 2019", A, "2019-01-01/2020-01-01"),
+    ("since 2019", A, "2019-01-01/2023-05-09"),
     ("back in 1998", A, "1998-01-01/1999-01-01"),
     ("the year 2020", A, "2020-01-01/2021-01-01"),
     ("2021", A, "2021-01-01/2022-01-01"),
@@ -292,6 +299,177 @@ CASES: list[tuple[str, str, str | None]] = [
     ("a while ago", A, None),
     ("a long time ago", A, None),
     ("some time ago", A, None),
+    # ---- round 2 (issue 14): holidays, computed per year (W = Wed 12 Jun 2024, 15:00)
+    ("Were you home last Christmas?", W, "2023-12-25"),
+    ("What did you get for Christmas last year?", X, "2023-12-25"),
+    ("at Christmas", X, "2024-12-25"),
+    ("next Christmas", X, "2025-12-25"),
+    ("this Christmas", W, "2024-12-25"),
+    ("three Christmases ago", W, "2021-12-25"),
+    ("a couple of Christmases ago", W, "2021-12-25/2022-12-26"),
+    ("the Christmas before last", X, "2023-12-25"),
+    ("on Christmas Eve", W, "2023-12-24"),
+    ("Christmas Eve 2022", W, "2022-12-24"),
+    ("Boxing Day", X, "2024-12-26"),
+    ("over Christmas", X, "2024-12-24/2024-12-27"),
+    ("over the Christmas break", X, "2024-12-24/2024-12-27"),
+    ("New Year's Eve", W, "2023-12-31"),
+    ("on New Year's Day", W, "2024-01-01"),
+    ("over New Year", X, "2023-12-31/2024-01-02"),
+    ("next New Year's Eve", W, "2024-12-31"),
+    ("Easter", W, "2024-03-31"),
+    ("over Easter", W, "2024-03-29/2024-04-02"),
+    ("over the Easter weekend", W, "2024-03-29/2024-04-02"),
+    ("the week after Easter", W, "2024-04-01/2024-04-08"),
+    ("the week before Easter", W, "2024-03-24/2024-03-31"),
+    ("Easter Monday", E, "2024-04-01"),
+    ("last Easter", E, "2024-03-31"),
+    ("next Easter", E, "2025-04-20"),
+    ("Easter 2019", W, "2019-04-21"),
+    ("Good Friday last year", W, "2023-04-07"),
+    ("two Easters ago", W, "2023-04-09"),
+    ("Thanksgiving", W, "2023-11-23"),
+    ("this Thanksgiving", N, "2024-11-28"),
+    ("over Thanksgiving", N, "2023-11-23/2023-11-27"),
+    ("Thanksgiving 2022", W, "2022-11-24"),
+    ("the day after Thanksgiving", N, "2023-11-24"),
+    ("the weekend after Thanksgiving", N, "2023-11-25/2023-11-27"),
+    ("next Thanksgiving", W, "2024-11-28"),
+    ("Memorial Day", W, "2024-05-27"),
+    ("Memorial Day weekend", W, "2024-05-25/2024-05-28"),
+    ("over Memorial Day", W, "2024-05-25/2024-05-28"),
+    ("last Labor Day", W, "2023-09-04"),
+    ("Labor Day 2024", W, "2024-09-02"),
+    ("on Halloween", N, "2024-10-31"),
+    ("last Halloween", W, "2023-10-31"),
+    ("Halloween night", W, "2023-10-31"),
+    ("Valentine's Day", W, "2024-02-14"),
+    ("next Valentine's Day", W, "2025-02-14"),
+    ("on St Patrick's Day", W, "2024-03-17"),
+    ("Saint Patrick's Day 2022", W, "2022-03-17"),
+    ("Mother's Day", W, "2024-05-12"),
+    ("Father's Day", W, "2023-06-18"),
+    ("this Father's Day", W, "2024-06-16"),
+    ("the Friday before Christmas", X, "2024-12-20"),
+    ("the night before Christmas", X, "2024-12-24T18/2024-12-25T06"),
+    ("the day before Valentine's Day", W, "2024-02-13"),
+    # weekday, weekend, week-of-month and quarter arithmetic
+    ("the Tuesday before last", W, "2024-06-04"),
+    ("the Monday before last", W, "2024-06-03"),
+    ("the Friday after next", W, "2024-06-21"),
+    ("the Sunday after next", W, "2024-06-23"),
+    ("two weekends back", W, "2024-06-01/2024-06-03"),
+    ("a couple of weekends ago", W, "2024-05-25/2024-06-03"),
+    ("three weekends ago", W, "2024-05-25/2024-05-27"),
+    ("this past weekend", W, "2024-06-08/2024-06-10"),
+    ("the weekend before last", W, "2024-06-01/2024-06-03"),
+    ("the third week of June", W, "2024-06-15/2024-06-22"),
+    ("the first week of July", W, "2023-07-01/2023-07-08"),
+    ("the last week of May", W, "2024-05-25/2024-06-01"),
+    ("the second week of next month", W, "2024-07-08/2024-07-15"),
+    ("the first weekend of May", W, "2024-05-04/2024-05-06"),
+    ("the last weekend of April 2023", W, "2023-04-29/2023-05-01"),
+    ("the second Tuesday of March", W, "2024-03-12"),
+    ("the last Friday of the month", W, "2024-06-28"),
+    ("the fourth Thursday in November 2022", W, "2022-11-24"),
+    ("Q2 2024", W, "2024-04-01/2024-07-01"),
+    ("in Q4 2023", W, "2023-10-01/2024-01-01"),
+    ("Q1", W, "2024-01-01/2024-04-01"),
+    ("Q3", W, "2023-07-01/2023-10-01"),
+    ("q3 last year", W, "2023-07-01/2023-10-01"),
+    ("the last quarter of 2021", W, "2021-10-01/2022-01-01"),
+    ("the second quarter of 2022", W, "2022-04-01/2022-07-01"),
+    ("the first quarter of last year", W, "2023-01-01/2023-04-01"),
+    ("last quarter", W, "2024-01-01/2024-04-01"),
+    ("this quarter", W, "2024-04-01/2024-07-01"),
+    ("next quarter", X, "2025-01-01/2025-04-01"),
+    ("two quarters ago", W, "2023-10-01/2024-01-01"),
+    ("the last quarter", N, "2024-07-01/2024-10-01"),
+    ("the weekend of 3 March", W, "2024-03-02/2024-03-04"),
+    ("the weekend of March 16th, 2024", W, "2024-03-16/2024-03-18"),
+    ("the weekend of 5 May", W, "2024-05-04/2024-05-06"),
+    ("the night before", W, "2024-06-11T18/2024-06-12T06"),
+    ("the night before 1 May 2024", W, "2024-04-30T18/2024-05-01T06"),
+    ("the week after 4 July 2023", W, "2023-07-05/2023-07-12"),
+    ("a fortnight back", W, "2024-05-27/2024-06-03"),
+    ("a fortnight ago", X, "2024-12-09/2024-12-16"),
+    ("in a fortnight", W, "2024-06-24/2024-07-01"),
+    ("a year and a half ago", W, "2022-12-01/2023-01-01"),
+    ("one and a half years ago", X, "2023-06-01/2023-07-01"),
+    ("two and a half years ago", W, "2021-12-01/2022-01-01"),
+    ("half a year ago", W, "2023-12-01/2024-01-01"),
+    ("a month and a half ago", W, "2024-04-29/2024-05-06"),
+    ("twenty years ago", W, "2004-01-01/2005-01-01"),
+    ("twenty-five years ago", W, "1999-01-01/2000-01-01"),
+    ("thirty five years back", W, "1989-01-01/1990-01-01"),
+    ("on the 12th", W, "2024-06-12"),
+    ("on the 14th", W, "2024-05-14"),
+    ("by the 31st", W, "2024-05-31"),
+    ("on the 30th", "wed1mar", "2023-01-30"),
+    # open ranges: since runs to the end of the day asked; until X still to come from today
+    ("since March", W, "2024-03-01/2024-06-13"),
+    ("ever since last summer", W, "2023-06-01/2024-06-13"),
+    ("since Christmas", W, "2023-12-25/2024-06-13"),
+    ("since Easter", E, "2024-03-31/2024-04-03"),
+    ("since 2020", X, "2020-01-01/2024-12-28"),
+    ("since last week", W, "2024-06-03/2024-06-13"),
+    ("since Monday", W, "2024-06-10/2024-06-13"),
+    ("until Friday", W, "2024-06-12/2024-06-15"),
+    ("till Sunday", W, "2024-06-12/2024-06-17"),
+    ("until August", W, "2024-06-12/2024-09-01"),
+    ("until next week", W, "2024-06-12/2024-06-24"),
+    ("until Christmas", W, "2024-06-12/2024-12-26"),
+    ("until 20 June", W, "2024-06-12/2024-06-21"),
+    ("until March 2020", W, "2020-03-01/2020-04-01"),
+    ("over the last two months", W, "2024-04-12/2024-06-13"),
+    ("in the past three weeks", W, "2024-05-22/2024-06-13"),
+    ("during the last couple of days", W, "2024-06-09/2024-06-13"),
+    ("in October last year", W, "2023-10-01/2023-11-01"),
+    ("March of last year", W, "2023-03-01/2023-04-01"),
+    ("Christmas two years ago", W, "2022-12-25"),
+    ("in the summer the year before last", W, "2022-06-01/2022-09-01"),
+    ("on 4 July last year", W, "2023-07-04"),
+    ("in May this year", W, "2024-05-01/2024-06-01"),
+    ("in January next year", W, "2025-01-01/2025-02-01"),
+    # parts of today, cut at the moment asked
+    ("earlier today", W, "2024-06-12T00/2024-06-12T15"),
+    ("later today", W, "2024-06-12T15/2024-06-13T00"),
+    ("earlier this morning", W, "2024-06-12T06/2024-06-12T12"),
+    ("earlier this afternoon", W, "2024-06-12T12/2024-06-12T15"),
+    ("later this evening", W, "2024-06-12T18/2024-06-13T00"),
+    ("this lunchtime", W, "2024-06-12T12/2024-06-12T14"),
+    ("yesterday lunchtime", W, "2024-06-11T12/2024-06-11T14"),
+    ("this afternoon", C, "2024-01-17T12/2024-01-17T18"),
+    # vague counts back, day ranges within one month
+    ("a few weeks back", W, "2024-05-06/2024-06-03"),
+    ("a couple weeks back", W, "2024-05-20/2024-06-03"),
+    ("few months back", W, "2024-01-01/2024-05-01"),
+    ("from 3 to 5 May", W, "2024-05-03/2024-05-06"),
+    ("3-5 June 2023", W, "2023-06-03/2023-06-06"),
+    ("May 20th to 24th", W, "2024-05-20/2024-05-25"),
+    ("between the 1st and the 4th of March", W, "2024-03-01/2024-03-05"),
+    ("10–14 July", W, "2023-07-10/2023-07-15"),
+    ("August 1 through 3, 2022", W, "2022-08-01/2022-08-04"),
+    # idioms and names that look like times
+    ("her Sunday best", W, None),
+    ("my friend June", W, None),
+    ("a winter coat", W, None),
+    ("the May Queen", W, None),
+    ("she decorated the Christmas tree", W, None),
+    ("we painted Easter eggs", W, None),
+    ("Easter Island is remote", W, None),
+    ("Monday blues", W, None),
+    ("a Sunday roast", W, None),
+    ("she packed her summer dresses", W, None),
+    ("in winter boots", W, None),
+    ("the 5th floor", W, None),
+    ("on the 3rd floor", W, None),
+    ("the March sisters", W, None),
+    ("a Halloween costume", W, None),
+    ("the second quarter of the game", W, None),
+    ("a quarter of the cake", W, None),
+    ("Thanksgiving turkey recipes", W, None),
+    ("on the second attempt", W, None),
     # not times
     ("May I ask you something?", A, None),
     ("May said she would come", A, None),
@@ -354,8 +532,89 @@ def test_ground_time_table(expression: str, ref: str, expected: str | None) -> N
 
 
 def test_table_is_large_and_covers_every_reference() -> None:
-    assert len(CASES) >= 200
+    assert len(CASES) >= 400
     assert {ref for _, ref, _ in CASES} == set(REFS)
+
+
+# Seasons with the southern-hemisphere option, at Wed 12 June 2024 (winter in Sydney).
+SOUTHERN: list[tuple[str, str | None]] = [
+    ("this summer", "2024-12-01/2025-03-01"),
+    ("last winter", "2023-06-01/2023-09-01"),
+    ("in the winter", "2024-06-01/2024-09-01"),
+    ("summer 2023", "2023-12-01/2024-03-01"),
+    ("in autumn", "2024-03-01/2024-06-01"),
+    ("early spring", "2023-09-01/2023-10-01"),
+    ("in May", "2024-05-01/2024-06-01"),
+]
+
+
+@pytest.mark.parametrize(("expression", "expected"), SOUTHERN)
+def test_southern_hemisphere_seasons(expression: str, expected: str | None) -> None:
+    reference = REFS[W]
+    span = ground_time(expression, reference, hemisphere="southern")
+    assert span == expected_span(expected, reference)
+    assert span != ground_time(expression, reference) or "May" in expression
+
+
+def test_unknown_hemisphere_is_refused() -> None:
+    with pytest.raises(InvalidTimeError, match="hemisphere must be one of northern, southern"):
+        find_times("last winter", REFS[W], hemisphere="south")
+
+
+@pytest.mark.parametrize(
+    ("year", "expected"),
+    [
+        (1818, date(1818, 3, 22)),
+        (2000, date(2000, 4, 23)),
+        (2008, date(2008, 3, 23)),
+        (2011, date(2011, 4, 24)),
+        (2019, date(2019, 4, 21)),
+        (2024, date(2024, 3, 31)),
+        (2038, date(2038, 4, 25)),
+        (2285, date(2285, 3, 22)),
+    ],
+)
+def test_easter_by_the_computus(year: int, expected: date) -> None:
+    assert easter_sunday(year) == expected
+
+
+def test_weekday_rules() -> None:
+    assert nth_weekday(2023, 11, 3, 4) == date(2023, 11, 23)  # Thanksgiving
+    assert nth_weekday(2024, 5, 0, -1) == date(2024, 5, 27)  # Memorial Day
+    assert nth_weekday(2024, 12, 0, -1) == date(2024, 12, 30)  # the year's last month
+    assert nth_weekday(2024, 2, 3, 5) == date(2024, 2, 29)  # a leap year has five
+    assert nth_weekday(2023, 2, 3, 5) is None  # no fifth Thursday in February 2023
+
+
+def test_holidays_ground_in_every_year_without_a_list() -> None:
+    for year in range(1950, 2100):
+        reference = datetime(year, 12, 31, 12, tzinfo=UTC)
+        for name in ("Christmas", "Easter", "Thanksgiving", "Labor Day", "Memorial Day"):
+            span = ground_time(f"{name} {year}", reference)
+            assert span is not None and span.start.year == year, (name, year)
+
+
+@pytest.mark.parametrize(
+    ("expression", "names"),
+    [
+        ("last Christmas", True),
+        ("over Easter", True),
+        ("two Christmases ago", True),
+        ("last Friday", False),
+        ("8 May", False),
+        ("the christmas", True),
+    ],
+)
+def test_names_a_holiday(expression: str, names: bool) -> None:
+    assert names_a_holiday(expression) is names
+
+
+def test_a_holiday_claims_its_words_in_a_sentence() -> None:
+    found = find_times("Were you working last Christmas or over Easter?", REFS[W])
+    assert [(f.text, f.span.label()) for f in found] == [
+        ("last Christmas", "25 December 2023"),
+        ("over Easter", "29 March 2024 to 1 April 2024"),
+    ]
 
 
 # ------------------------------------------------------------------ the finder
@@ -489,6 +748,13 @@ def test_ground_time_accepts_surrounding_words() -> None:
     assert ground_time("What did Bob say last August?", REF) == expected_span(
         "2022-08-01/2022-09-01", REF
     )
+
+
+def test_docs_list_every_convention() -> None:
+    page = (Path(__file__).resolve().parent.parent / "docs" / "temporal.md").read_text()
+    assert temporal_tables.render_conventions() in page
+    for row in temporal_tables.CONVENTIONS:
+        assert f"| `{row.key}` |" in page
 
 
 def test_conventions_table_is_what_the_code_reads() -> None:

@@ -18,7 +18,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
-from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
+from ramem_integrations.core.temporal import FoundTime, find_times, ground_time, names_a_holiday
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention
 
@@ -161,8 +161,9 @@ def ground_in_text(text: str, found: Sequence[FoundTime]) -> str:
     """Write each relative time cue's date into the text.
 
     A cue that grounds to one day is replaced ('yesterday' said on 8 May 2023 becomes
-    'on 7 May 2023'); a longer one keeps its words and gains the dates ('last week (1 May 2023
-    to 7 May 2023)'). Absolute dates are left as written.
+    'on 7 May 2023'); a longer one, or one naming a holiday, keeps its words and gains the dates
+    ('last week (1 May 2023 to 7 May 2023)', 'Thanksgiving (24 November 2022)'). Absolute dates
+    are left as written.
     """
     pieces, cursor = [], 0
     for item in sorted(found, key=lambda f: f.start):
@@ -177,7 +178,7 @@ def ground_in_text(text: str, found: Sequence[FoundTime]) -> str:
 
 def _grounded_phrase(text: str, item: FoundTime) -> str:
     label = item.span.label()
-    if item.span.duration == timedelta(days=1):
+    if item.span.duration == timedelta(days=1) and not names_a_holiday(item.text):
         preceding = text[: item.start].rstrip().lower()
         bare = (" on", " of", " since", " until", " for", " by", " from", " before", " after")
         return label if f" {preceding}".endswith(bare) else f"on {label}"

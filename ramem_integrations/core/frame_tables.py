@@ -41,7 +41,30 @@ NOT_RELATION_AFTER: frozenset[str] = frozenset(
 ORDINAL_RELATIONS: dict[str, str] = {
     "for the first time": "first", "the first time": "first", "first time": "first",
     "for the last time": "last", "the last time": "last", "the most recent time": "last",
+    "the first thing": "first", "the last thing": "last", "the very first time": "first",
 }  # fmt: skip
+
+# Verbs of saying between an order word and its subject ("the first time I mentioned the cat").
+MENTION_VERBS: tuple[str, ...] = (
+    "mentioned", "mention", "mentioning", "talked about", "talk about", "talking about",
+    "spoke about", "spoke of", "speak about", "told you about", "tell you about",
+    "told me about", "brought up", "bring up", "asked about", "asked you about", "ask about",
+    "discussed", "discuss", "wrote about", "write about", "said", "say",
+)  # fmt: skip
+# Order adverbs before a verb of saying: "When did I first mention Miso?".
+ORDER_ADVERBS: dict[str, str] = {"first": "first", "last": "last"}
+
+# Words that say that something happened, not what it was about: never an order word's subject.
+GENERIC_WORDS: frozenset[str] = frozenset(
+    (
+        "went", "go", "goes", "going", "gone", "did", "do", "does", "done", "had", "have", "got",
+        "get", "gets", "getting", "was", "were", "been", "be", "made", "make", "came", "come",
+        "took", "take", "saw", "see", "time", "times", "thing", "things", "anything",
+        "something", "ever", "thought", "think", "felt", "feel", "tried", "try", "happened",
+        "happen", "say", "said", "tell", "told", "talk", "talked", "mention", "mentioned",
+    )
+)  # fmt: skip
+SUBJECT_MAX_WORDS = 8
 
 # Words that may open an event anchor ("after the trip", "after her birthday", "after moving").
 ANCHOR_OPENERS: frozenset[str] = frozenset(

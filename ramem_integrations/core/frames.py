@@ -55,6 +55,7 @@ __all__ = [
     "check_time",
     "known_name",
     "open_range",
+    "order_subject",
 ]
 
 RELATION_REASON = (
@@ -76,6 +77,11 @@ def _count_pattern() -> str:
 
 _RECENCY = re.compile(rf"(?<![\w'-]){_alt(words.RECENCY_WORDS)}(?![\w'-])", re.IGNORECASE)
 _ORDINAL = re.compile(rf"(?<!\w){_alt(words.ORDINAL_RELATIONS)}(?!\w)", re.IGNORECASE)
+_MENTION = _alt(words.MENTION_VERBS)
+_ORDER_ADVERB = re.compile(
+    rf"(?<![\w-]){_alt(words.ORDER_ADVERBS)}(?=\s+{_MENTION}(?!\w))", re.IGNORECASE
+)
+_LEADING_MENTION = re.compile(rf"^(?:\w+\s+)?{_MENTION}(?!\w)\s*", re.IGNORECASE)
 _RELATION = re.compile(rf"(?<![\w'-])(?P<rel>{_alt(words.RELATION_WORDS)})\s+", re.IGNORECASE)
 _ALL_RELATIONS = {**words.RELATION_WORDS, **words.TIME_ONLY_RELATION_WORDS}
 # "two weeks before" / "the week before" / "before", right before a time expression.
@@ -96,7 +102,13 @@ _TIME_WORDS = frozenset(
         *temporal_tables.SEASONS,
         *temporal_tables.MODIFIERS,
         *words.RECENCY_WORDS,
+        *temporal_tables.HOLIDAYS,
     )
+)
+# Capitalised words that are days, never people: weekdays and one-word holidays ("Christmas",
+# "Easter"). Months are not among them: June and May are names too.
+_DAY_NAMES = frozenset(
+    (*temporal_tables.WEEKDAYS, *(h for h in temporal_tables.HOLIDAYS if " " not in h))
 )
 
 
@@ -204,11 +216,13 @@ class RuleFrameInducer:
     """Offline recall-condition induction by rules and tables (see the module docstring).
 
     ``past_margin`` and ``future_margin`` widen the known date range: a time condition whose
-    span falls wholly outside the widened range is kept but not grounded.
+    span falls wholly outside the widened range is kept but not grounded. ``hemisphere``
+    ("northern" or "southern") says which months the season words name.
     """
 
     past_margin: relativedelta = words.PAST_MARGIN
     future_margin: relativedelta = words.FUTURE_MARGIN
+    hemisphere: str = "northern"
 
     def induce(self, query: str, *, reference: datetime, known: KnownContext) -> RecallFrame:
         if not isinstance(query, str):
@@ -216,16 +230,17 @@ class RuleFrameInducer:
         claims = _Claims()
         window = known.window(reference, self.past_margin, self.future_margin)
         conditions = [
-            *time_conditions(query, reference, window, known, claims),
-            *ordinal_conditions(query, claims),
+            *time_conditions(query, reference, window, known, claims, self.hemisphere),
+            *ordinal_conditions(query, claims, known),
             *relation_conditions(query, claims),
             *recency_conditions(query, claims),
             *name_conditions(query, known, claims),
         ]
+        need = _need(query, claims.removed)
         return RecallFrame(
             query=query,
-            need=_need(query, claims.removed),
-            conditions=tuple(conditions),
+            need=need,
+            conditions=tuple(_recency_subject(c, need, known) for c in conditions),
             reference=reference,
             asks_time=asks_for_time(query),
         )
@@ -235,17 +250,22 @@ class RuleFrameInducer:
 
 
 def time_conditions(
-    query: str, reference: datetime, window: TimeSpan, known: KnownContext, claims: _Claims
+    query: str,
+    reference: datetime,
+    window: TimeSpan,
+    known: KnownContext,
+    claims: _Claims,
+    hemisphere: str = "northern",
 ) -> list[Condition]:
     """One condition per time expression; relative ones re-read against an absolute date
     named in the same question, open ranges after a relation word."""
-    found = find_times(query, reference)
+    found = find_times(query, reference, hemisphere=hemisphere)
     local = _local_reference(found)
     conditions = []
     for item in found:
         span, said = item.span, f"grounded against {_day(reference)}"
         if item.relative and local is not None:
-            span = ground_time(item.text, local) or span
+            span = ground_time(item.text, local, hemisphere=hemisphere) or span
             said = f"grounded against {_day(local)}, the date the question names"
         relation = _TIME_RELATION.search(query, 0, item.start)
         start = relation.start() if relation else _lead_start(query, item.start)
@@ -337,16 +357,64 @@ def check_time(cond: Condition, window: TimeSpan, known: KnownContext) -> Condit
 # ------------------------------------------------------------------------- relations, recency
 
 
-def ordinal_conditions(query: str, claims: _Claims) -> list[Condition]:
-    """'the first time', 'the last time': the earliest or latest of the matching episodes."""
+def ordinal_conditions(
+    query: str, claims: _Claims, known: KnownContext | None = None
+) -> list[Condition]:
+    """'the first time', 'the last time I mentioned the dentist', 'when did I first mention':
+    the earliest or latest of the episodes about the subject the order word governs, which
+    becomes the condition's ``anchor`` ("dentist")."""
     conditions = []
-    for match in _ORDINAL.finditer(query):
+    for match in (*_ORDINAL.finditer(query), *_ORDER_ADVERB.finditer(query)):
         if not claims.free(*match.span()):
             continue
         claims.take(*match.span(), remove=True)
-        value = words.ORDINAL_RELATIONS[" ".join(match.group().lower().split())]
-        conditions.append(Condition("relation", value, match.group(), False, None, ORDINAL_REASON))
+        said = " ".join(match.group().lower().split())
+        value = words.ORDINAL_RELATIONS.get(said) or words.ORDER_ADVERBS[said]
+        subject = order_subject(_clause(query, match.end(), claims), known)
+        conditions.append(
+            Condition("relation", value, match.group(), False, None, ORDINAL_REASON, subject)
+        )
     return conditions
+
+
+def _clause(query: str, start: int, claims: _Claims) -> str:
+    """The words after ``start`` up to punctuation or a part already read as a condition."""
+    taken: list[str] = []
+    end = start
+    for match in _WORD.finditer(query, start):
+        if re.search(r"[?.!,;:]", query[end : match.start()]) or not claims.free(*match.span()):
+            break
+        taken.append(match.group())
+        end = match.end()
+        if len(taken) == words.SUBJECT_MAX_WORDS:
+            break
+    return " ".join(taken)
+
+
+def order_subject(clause: str, known: KnownContext | None = None) -> str | None:
+    """What an order or recency word is about: the clause without who said it, the verb of
+    saying, generic verbs and the people of the namespace ("I mentioned the cat": "cat")."""
+    clause = _LEADING_MENTION.sub("", clause.strip())
+    people = {p.casefold() for p in _participant_forms(known.participants)} if known else set()
+    kept = [
+        w
+        for w in clause.split()
+        if w.lower() not in words.GENERIC_WORDS
+        and re.sub(r"['’]s$", "", w).casefold() not in people
+    ]
+    while kept and kept[0].lower() in STOP_WORDS:
+        kept.pop(0)
+    while kept and kept[-1].lower() in STOP_WORDS:
+        kept.pop()
+    return " ".join(kept) or None
+
+
+def _recency_subject(cond: Condition, need: str, known: KnownContext) -> Condition:
+    """A recency condition governs what the question asks about: its need's content words."""
+    if cond.kind != "recency":
+        return cond
+    content = [w for w in _WORD.findall(need) if w.lower() not in STOP_WORDS]
+    return replace(cond, anchor=order_subject(" ".join(content), known))
 
 
 def relation_conditions(query: str, claims: _Claims) -> list[Condition]:
@@ -481,6 +549,7 @@ def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Con
         parts = [w for w in match.group().split() if w not in words.NOT_NAMES]
         if (
             not parts
+            or all(w.lower() in _DAY_NAMES for w in parts)
             or not claims.free(*match.span())
             or _SENTENCE_START.search(query, 0, match.start())
         ):

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from ramem_integrations.core.fusion import reciprocal_rank_fusion
@@ -144,7 +144,13 @@ class ContextualRetriever:
         if where:
             valid = self._context(query, namespace, where, depth)
             ranked = self._merge(valid, ranked, depth)
-        return self._order(frame, self._prefer_speakers(frame, ranked), k)
+        about = []
+        if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
+            found = self._context(subject, namespace, where, depth) if where else None
+            about = about_subject(
+                subject, found or self.content.retrieve(subject, namespace, depth)
+            )
+        return self._order(frame, self._prefer_speakers(frame, ranked), k, about)
 
     def _prefer_speakers(
         self, frame: RecallFrame, ranked: list[ScoredMemory]
@@ -163,11 +169,19 @@ class ContextualRetriever:
         return sorted(ranked, key=key)
 
     @staticmethod
-    def _order(frame: RecallFrame, ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
-        """Recency and 'the first time' reorder the most relevant memories by time."""
+    def _order(
+        frame: RecallFrame, ranked: list[ScoredMemory], k: int, about: Sequence[ScoredMemory] = ()
+    ) -> list[ScoredMemory]:
+        """Recency and 'the first time' reorder by time the memories about the subject the
+        order word governs (``about``, by when each was said), else the most relevant memories."""
         order = _relations(frame)
-        if frame.values("recency") or "last" in order:
-            ranked = latest_first(ranked, k)
+        latest = bool(frame.values("recency")) or "last" in order
+        if about and (latest or "first" in order):
+            ids = {h.memory.id for h in about}
+            timed = sorted(about, key=lambda h: h.memory.context.session_span.start, reverse=latest)
+            return (timed + [h for h in ranked if h.memory.id not in ids])[:k]
+        if latest:
+            ranked = latest_first(ranked, k, _recency_subject(frame))
         elif "first" in order:
             ranked = earliest_first(ranked, k)
         return ranked[:k]
@@ -189,7 +203,7 @@ class ContextualRetriever:
         time = frame.time_range
         for cond in frame.conditions:
             if cond.kind == "relation" and cond.anchor and cond.value in ("before", "after"):
-                time = time or find_anchor(cond.value, cond.anchor)
+                time = time or _until_asked(find_anchor(cond.value, cond.anchor), frame.reference)
         return ContextFilter(
             time=time,
             people=frame.values("participant"),
@@ -216,7 +230,9 @@ class ContextualRetriever:
                 if (met := where.met_by(h.memory)) is not None
             ]
             ranked = self._merge(valid, ranked, len(ranked))
-        return self._order(frame, self._prefer_speakers(frame, ranked), k)
+        subject = _order_subject(frame)
+        about = about_subject(subject, ranked) if subject else []
+        return self._order(frame, self._prefer_speakers(frame, ranked), k, about)
 
     def _anchor_among(self, hits: Sequence[ScoredMemory]) -> Callable[[str, str], TimeSpan | None]:
         def find(relation: str, anchor: str) -> TimeSpan | None:
@@ -266,14 +282,52 @@ def _around(relation: str, anchor: MemoryUnit) -> TimeSpan:
     return TimeSpan(moment, _DUSK) if relation == "after" else TimeSpan(_DAWN, moment)
 
 
+def _until_asked(span: TimeSpan | None, reference: datetime | None) -> TimeSpan | None:
+    """'since I moved' runs to the end of the day the question is asked, not to year 9999."""
+    if span is None or reference is None:
+        return span
+    end = reference.replace(hour=0, minute=0, second=0, microsecond=0) + timedelta(days=1)
+    return TimeSpan(span.start, end) if span.start < end < span.end else span
+
+
 def _relations(frame: RecallFrame) -> tuple[str, ...]:
     """The ordering relations of a frame ('first', 'last'), grounded or not: they only reorder."""
-    return tuple(c.value for c in frame.conditions if c.kind == "relation" and not c.anchor)
+    return tuple(
+        c.value for c in frame.conditions if c.kind == "relation" and c.value in ("first", "last")
+    )
 
 
-def latest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
-    """Recency: among the most relevant memories, the latest episode leads."""
-    return _by_time(ranked, k, latest=True)
+def _order_subject(frame: RecallFrame) -> str | None:
+    """What an order word of the frame governs ("dentist"), if the frame says."""
+    ordering = [
+        c for c in frame.conditions if c.value in ("first", "last") and c.kind == "relation"
+    ]
+    return next((c.anchor for c in ordering if c.anchor), None)
+
+
+def _recency_subject(frame: RecallFrame) -> str | None:
+    """What a recency word governs: it only picks among the most relevant memories (searching
+    for it lowered recall on locomo-dev, see docs/frames.md)."""
+    return next((c.anchor for c in frame.grounded if c.kind == "recency" and c.anchor), None)
+
+
+def about_subject(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
+    """The hits that share a word with ``subject`` (a word of four letters or more also
+    matches its longer forms: 'work' matches 'working')."""
+    wanted = set(tokenize(subject))
+
+    def shares(word: str) -> bool:
+        return any(word == w or (len(w) >= 4 and word.startswith(w)) for w in wanted)
+
+    return [h for h in hits if any(shares(word) for word in tokenize(h.memory.content))]
+
+
+def latest_first(
+    ranked: list[ScoredMemory], k: int, subject: str | None = None
+) -> list[ScoredMemory]:
+    """Recency: among the most relevant memories (those about ``subject`` when some are), the
+    latest episode leads."""
+    return _by_time(ranked, k, latest=True, subject=subject)
 
 
 def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
@@ -281,16 +335,22 @@ def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
     return _by_time(ranked, k, latest=False)
 
 
-def _by_time(ranked: list[ScoredMemory], k: int, *, latest: bool) -> list[ScoredMemory]:
+def _by_time(
+    ranked: list[ScoredMemory], k: int, *, latest: bool, subject: str | None = None
+) -> list[ScoredMemory]:
     if not ranked:
         return ranked
     cut = ranked[0].score * RELEVANT_FRACTION
     window = ranked[:TIME_ORDER_WINDOW]
     close = [h for h in window if h.score >= cut]
+    close = (about_subject(subject, close) if subject else []) or close
     rest = [h for h in ranked if h not in close]
-    when = lambda h: (h.memory.context.event_time or h.memory.context.session_span).start  # noqa: E731
-    close.sort(key=when, reverse=latest)
+    close.sort(key=_when, reverse=latest)
     return (close + rest)[:k]
+
+
+def _when(hit: ScoredMemory) -> datetime:
+    return (hit.memory.context.event_time or hit.memory.context.session_span).start
 
 
 #: Recency and "the first time" reorder by time the memories among the first

@@ -17,7 +17,9 @@ the patterns built from them and the arithmetic (``dateutil.relativedelta``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 from datetime import date, datetime, timedelta, tzinfo
 from typing import NamedTuple, cast
@@ -25,10 +27,16 @@ from typing import NamedTuple, cast
 from dateutil.relativedelta import relativedelta
 
 from ramem_integrations.core import temporal_tables as tables
+from ramem_integrations.core.holidays import holiday_span, nth_weekday
+from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
 
-__all__ = ["FoundTime", "find_times", "ground_time"]
+__all__ = ["HEMISPHERES", "FoundTime", "find_times", "ground_time", "names_a_holiday"]
+
+#: The values of the ``hemisphere`` option: which months the season words name.
+HEMISPHERES = ("northern", "southern")
+_HEMISPHERE: ContextVar[str] = ContextVar("hemisphere", default="northern")
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +62,12 @@ class _Hit(NamedTuple):
 
 Handler = Callable[[re.Match[str], datetime], "_Hit | None"]
 
+
+class _NotHereError(Exception):
+    """Raised by a handler when its words are not the expression it reads ("until March 2020",
+    already past, is left to the shorter match "March 2020")."""
+
+
 # ---------------------------------------------------------------- regex fragments from the tables
 
 
@@ -75,10 +89,18 @@ _WEEKDAY = _alt(tables.WEEKDAYS)
 _SEASON = _alt(tables.SEASONS)
 _YEAR = r"(?:1[89]|20)\d\d(?!\d)"
 _DAY = r"(?:(?:3[01]|[12]\d|0?[1-9])(?!\d)(?:st|nd|rd|th)?|" + _alt(tables.ORDINAL_WORDS) + ")"
-_COUNT = r"(?:\d{1,3}|" + _alt({**tables.VAGUE_COUNTS, **tables.NUMBER_WORDS}) + ")"
+_TENS, _ONES = _alt(tables.TENS), _alt(tables.ONES)
+_WHOLE_WORDS = {  # compounds ("twenty-one") are matched as tens plus ones, which is faster
+    w: n for w, n in tables.NUMBER_WORDS.items() if not re.fullmatch(rf"{_TENS}[-\s]\w+", w)
+}
+_COUNT = (
+    rf"(?:\d{{1,3}}|{_TENS}(?:[-\s]+{_ONES})?"
+    rf"|{_alt({**tables.VAGUE_COUNTS, **_WHOLE_WORDS})})"
+)
 _UNIT = _alt(tables.UNITS)
 _MOD = _alt(tables.MODIFIERS)
-_PERIOD_UNIT = r"(?:week|weekend|month|year|decade)"
+_PERIOD_UNIT = r"(?:week|weekend|month|quarter|year|decade)"
+_HOLIDAY = _alt(tables.HOLIDAYS)
 _LEAD_WEEKDAY = rf"(?:{_WEEKDAY},?\s+)?"
 
 # ------------------------------------------------------------------------- date arithmetic
@@ -102,6 +124,8 @@ def _floor(day: date, unit: str) -> date:
         return day - timedelta(days=(day.weekday() - _week_start()) % 7)
     if unit == "months":
         return day.replace(day=1)
+    if unit == "quarters":
+        return date(day.year, (day.month - 1) // 3 * 3 + 1, 1)
     if unit == "years":
         return date(day.year, 1, 1)
     if unit == "decades":
@@ -110,9 +134,18 @@ def _floor(day: date, unit: str) -> date:
 
 
 def _add(day: date, unit: str, n: int) -> date:
+    return day + unit_delta(unit, n)
+
+
+def unit_delta(unit: str, n: int) -> relativedelta:
+    """``n`` of a unit named in :data:`~.temporal_tables.UNITS` ("weeks", "quarters", ...)."""
     if unit == "decades":
-        return day + relativedelta(years=10 * n)
-    return day + relativedelta(**{unit: n})
+        return relativedelta(years=10 * n)
+    if unit == "quarters":
+        return relativedelta(months=3 * n)
+    if unit == "fortnights":
+        return relativedelta(weeks=2 * n)
+    return relativedelta(**{unit: n})
 
 
 def _week_start() -> int:
@@ -146,23 +179,30 @@ _MODE_CONVENTION = {
 }
 
 
-def _pick(occ: Occurrence, k0: int, mode: str, ref: datetime) -> _Span | None:
+def _pick(occ: Occurrence, k0: int, mode: str, ref: datetime, shift: int = 0) -> _Span | None:
     """Choose one occurrence of a recurring period (a month, season, weekday) by ``mode``,
-    following the strategy the conventions table names for it."""
+    following the strategy the conventions table names for it; ``shift`` then steps that
+    many occurrences later (earlier when negative): 'the Tuesday before last' is -1."""
     today = _ref_day(ref)
-    spans = [s for k in range(k0 - 5, k0 + 6) if (s := occ(k)) is not None]
+    reach = 6 + abs(shift)
+    spans = [s for k in range(k0 - reach, k0 + reach + 1) if (s := occ(k)) is not None]
     strategy = cast(str, tables.CONVENTION[_MODE_CONVENTION[mode]])
     chosen = _STRATEGIES[strategy](spans, today)
     if chosen is None and strategy == "current_cycle":
-        return occ(k0)  # "this Friday" said on Monday: the Friday of this week
-    return chosen
+        chosen = occ(k0)  # "this Friday" said on Monday: the Friday of this week
+    if chosen is None or not shift or chosen not in spans:
+        return chosen if not shift else None
+    at = spans.index(chosen) + shift
+    return spans[at] if 0 <= at < len(spans) else None
 
 
-def _recurring(occ: Occurrence, k0: int, mode: str | None, ref: datetime) -> _Hit | None:
-    chosen = _pick(occ, k0, tables.MODIFIERS[_norm(mode)] if mode else "bare", ref)
+def _recurring(
+    occ: Occurrence, k0: int, mode: str | None, ref: datetime, shift: int = 0
+) -> _Hit | None:
+    chosen = _pick(occ, k0, tables.MODIFIERS[_norm(mode)] if mode else "bare", ref, shift)
     if chosen is None:
         return None
-    return _Hit(_span(*chosen, ref.tzinfo), relative=True, bare=mode is None)
+    return _Hit(_span(*chosen, ref.tzinfo), relative=True, bare=mode is None and not shift)
 
 
 def _part(span: TimeSpan, part: str) -> TimeSpan:
@@ -217,6 +257,14 @@ def _unit(text: str) -> str:
     return tables.UNITS[text.lower()]
 
 
+def _counted(unit: str, lo: int, hi: int) -> tuple[str, int, int]:
+    """Counts in a unit measured by another ('a fortnight' is two weeks)."""
+    if unit in tables.UNIT_MULTIPLES:
+        unit, times = tables.UNIT_MULTIPLES[unit]
+        return unit, lo * times, hi * times
+    return unit, lo, hi
+
+
 def _safe_date(year: int, month: int, day: int) -> date | None:
     try:
         return date(year, month, day)
@@ -234,12 +282,7 @@ def _h_date(m: re.Match[str], ref: datetime) -> _Hit | None:
         if found is None:
             return None
         return _Hit(TimeSpan.day(found, ref.tzinfo), relative=False)
-
-    def occ(k: int) -> tuple[date, date] | None:
-        found = _safe_date(k, month, day)
-        return (found, found + timedelta(days=1)) if found else None
-
-    return _recurring(occ, ref.year, None, ref)
+    return _recurring(_date_occ(month, day), ref.year, None, ref)
 
 
 def _h_iso(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -259,7 +302,7 @@ def _h_numeric(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _month_occ(month: int) -> Callable[[int], tuple[date, date]]:
-    return lambda k: (date(k, month, 1), date(k, month, 1) + relativedelta(months=1))
+    return _months_occ(month, 1)
 
 
 def _h_month(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -270,9 +313,11 @@ def _h_month(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _season_occ(season: str) -> Callable[[int], tuple[date, date]]:
-    start_months = cast("dict[str, int]", tables.CONVENTION["season_start_months"])
-    first = start_months[tables.SEASONS[season.lower()]]
-    return lambda k: (date(k, first, 1), date(k, first, 1) + relativedelta(months=3))
+    key = "season_start_months"
+    if _HEMISPHERE.get() == "southern":
+        key = "southern_season_start_months"
+    start_months = cast("dict[str, int]", tables.CONVENTION[key])
+    return _months_occ(start_months[tables.SEASONS[season.lower()]], 3)
 
 
 def _h_season(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -283,15 +328,7 @@ def _h_season(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _h_weekday(m: re.Match[str], ref: datetime) -> _Hit | None:
-    weekday = tables.WEEKDAYS[m["w"].lower()]
-    monday = _floor(_ref_day(ref), "weeks")
-    offset = (weekday - _week_start()) % 7
-
-    def occ(k: int) -> tuple[date, date]:
-        day = monday + timedelta(days=7 * k + offset)
-        return day, day + timedelta(days=1)
-
-    return _recurring(occ, 0, _g(m, "mod"), ref)
+    return _weekday_pick(tables.WEEKDAYS[m["w"].lower()], _g(m, "mod"), ref)
 
 
 def _h_year(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -317,6 +354,11 @@ def _h_unit(m: re.Match[str], ref: datetime) -> _Hit | None:
     offset = (
         tables.UNIT_OFFSETS[tables.MODIFIERS[_norm(mod)]] if mod else (-2 if _g(m, "before") else 2)
     )
+    return _unit_offset(unit, offset, ref)
+
+
+def _unit_offset(unit: str, offset: int, ref: datetime) -> _Hit:
+    """The calendar unit (or weekend) ``offset`` units from the one holding the reference."""
     if unit != "weekend":
         return _unit_window(ref, unit + "s", offset, offset)
     start = _floor(_ref_day(ref), "weeks") + timedelta(weeks=offset)
@@ -336,16 +378,18 @@ def _h_weekend(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _h_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
-    lo, hi = _count(m["n"])
-    return _unit_window(ref, _unit(m["u"]), -hi, -lo)
+    unit, lo, hi = _counted(_unit(m["u"]), *_count(m["n"]))
+    return _unit_window(ref, unit, -hi, -lo)
 
 
 def _h_in(m: re.Match[str], ref: datetime) -> _Hit | None:
-    lo, hi = _count(m["n"])
-    return _unit_window(ref, _unit(m["u"]), lo, hi)
+    unit, lo, hi = _counted(_unit(m["u"]), *_count(m["n"]))
+    return _unit_window(ref, unit, lo, hi)
 
 
 def _h_rolling(m: re.Match[str], ref: datetime) -> _Hit | None:
+    if m["u"].lower() == "weekend":  # "the past weekend": a weekend has no rolling form
+        return _unit_offset("weekend", -1, ref)
     _, hi = _count(_g(m, "n") or "1")
     day = _ref_day(ref)
     start = _add(day, _unit(m["u"]), -hi)
@@ -377,12 +421,23 @@ def _h_vague(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _h_so_far(m: re.Match[str], ref: datetime) -> _Hit | None:
-    unit = m["u"].lower() + "s"
     day = _ref_day(ref)
-    whole = _unit_window(ref, unit, 0, 0).span
+    if part := _g(m, "dp"):  # "earlier this morning": the part of today, cut at the moment
+        first, last = tables.DAY_PARTS[part.lower()]
+        whole = TimeSpan(_at(day, ref.tzinfo, first), _at(day, ref.tzinfo, last))
+    elif _g(m, "today"):
+        whole = TimeSpan.day(day, ref.tzinfo)
+    else:
+        whole = _unit_window(ref, m["u"].lower() + "s", 0, 0).span
+        if m["el"].lower() == "earlier":
+            return _Hit(TimeSpan(whole.start, _at(day + timedelta(days=1), ref.tzinfo)), True)
+        return _Hit(TimeSpan(_at(day, ref.tzinfo), whole.end), True)
+    start, end = whole.start, whole.end
     if m["el"].lower() == "earlier":
-        return _Hit(TimeSpan(whole.start, _at(day + timedelta(days=1), ref.tzinfo)), True)
-    return _Hit(TimeSpan(_at(day, ref.tzinfo), whole.end), True)
+        end = min(end, ref)
+    else:
+        start = max(start, ref)
+    return _Hit(TimeSpan(start, end), True) if start < end else None
 
 
 def _h_part(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -403,6 +458,268 @@ def _h_range(m: re.Match[str], ref: datetime) -> _Hit | None:
     return _Hit(span, relative=first.relative or last.relative)
 
 
+# ------------------------------------------------------------------------- holidays, counts
+
+
+def _holiday_occ(text: str, over: bool) -> Occurrence:
+    holiday = tables.HOLIDAYS[" ".join(text.lower().split())]
+    return lambda k: holiday_span(holiday, k, over=over)
+
+
+def _h_holiday(m: re.Match[str], ref: datetime) -> _Hit | None:
+    occ = _holiday_occ(m["h"], over=bool(_g(m, "over")))
+    if year := _g(m, "y"):
+        found = occ(int(year))
+        return _Hit(_span(*found, ref.tzinfo), relative=False) if found else None
+    return _recurring(occ, ref.year, _g(m, "mod"), ref)
+
+
+def _h_holidays_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'two Christmases ago': the second latest Christmas that has ended."""
+    occ = _holiday_occ(tables.HOLIDAY_PLURALS[m["hp"].lower()], over=False)
+    lo, hi = _count(m["n"])
+    first, last = (
+        _recurring(occ, ref.year, "last", ref, 1 - hi),
+        _recurring(occ, ref.year, "last", ref, 1 - lo),
+    )
+    if first is None or last is None:
+        return None
+    return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
+
+
+def _h_named_before_last(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'the Tuesday before last', 'the Christmas after next'."""
+    mode, shift = ("last", -1) if _g(m, "before") else ("next", 1)
+    if weekday := _g(m, "w"):
+        return _weekday_pick(tables.WEEKDAYS[weekday.lower()], mode, ref, shift)
+    return _recurring(_holiday_occ(m["h"], over=False), ref.year, mode, ref, shift)
+
+
+def _weekday_pick(weekday: int, mode: str | None, ref: datetime, shift: int = 0) -> _Hit | None:
+    monday = _floor(_ref_day(ref), "weeks")
+    offset = (weekday - _week_start()) % 7
+
+    def occ(k: int) -> tuple[date, date]:
+        day = monday + timedelta(days=7 * k + offset)
+        return day, day + timedelta(days=1)
+
+    return _recurring(occ, 0, mode, ref, shift)
+
+
+def _h_weekends_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
+    lo, hi = _count(m["n"])
+    first, last = _unit_offset("weekend", -hi, ref), _unit_offset("weekend", -lo, ref)
+    return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
+
+
+def _h_half_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'a year and a half ago' is 18 months ago; 'half a year ago' 6 months ago."""
+    smaller, per = tables.HALF_UNITS[_unit(_g(m, "u") or _g(m, "u2") or m["u3"])]
+    lo, hi = _count(n) if (n := _g(m, "n") or _g(m, "n2")) else (0, 0)
+    unit, lo, hi = _counted(smaller, lo * per + per // 2, hi * per + per // 2)
+    return _unit_window(ref, unit, -hi, -lo)
+
+
+# ------------------------------------------------------------------------- quarters, weeks of
+
+
+def _quarter_occ(quarter: int) -> Callable[[int], tuple[date, date]]:
+    return _months_occ(3 * quarter - 2, 3)
+
+
+def _months_occ(first: int, months: int) -> Callable[[int], tuple[date, date]]:
+    """``months`` whole months from month ``first`` of year k (a month, a quarter, a season)."""
+    return lambda k: (date(k, first, 1), date(k, first, 1) + relativedelta(months=months))
+
+
+def _year_of(text: str, ref: datetime) -> int | None:
+    """The year a phrase names: '2021', 'last year', 'this year', 'next year'."""
+    words = _norm(text)
+    if words.isdigit():
+        return int(words)
+    offsets = {"last year": -1, "this year": 0, "next year": 1, "the year before last": -2}
+    if words in offsets:
+        return ref.year + offsets[words]
+    ago = re.fullmatch(rf"(?P<n>{_COUNT})\s+years?\s+ago", words, re.IGNORECASE)
+    if ago:
+        lo, hi = _count(ago["n"])
+        return ref.year - lo if lo == hi else None
+    return None
+
+
+def _h_quarter(m: re.Match[str], ref: datetime) -> _Hit | None:
+    ordinal = _g(m, "qo")
+    quarter = int(m["q"]) if _g(m, "q") else tables.QUARTER_ORDINALS[(ordinal or "").lower()]
+    year_words = _g(m, "y") or _g(m, "x")
+    if year_words is None and ordinal and ordinal.lower() in ("last", "final"):
+        return _unit_offset("quarter", -1, ref)  # "the last quarter": the one before this
+    if year_words is None:
+        return _recurring(_quarter_occ(quarter), ref.year, None, ref)
+    year = _year_of(year_words, ref)
+    if year is None:
+        return None
+    return _Hit(_span(*_quarter_occ(quarter)(year), ref.tzinfo), relative=not _g(m, "y"))
+
+
+def _month_of(text: str, ref: datetime) -> _Hit | None:
+    """The month a phrase names ('June', 'June 2022', 'last month', 'the month')."""
+    if _norm(text) == "the month":
+        return _unit_offset("month", 0, ref)
+    return _ground_atom(text, ref, _MONTH_ATOMS)
+
+
+def _h_position_in_month(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'the third week of June', 'the first weekend of May', 'the last Friday of the month'."""
+    month = _month_of(m["x"], ref)
+    if month is None:
+        return None
+    first = month.span.start.date()
+    n = tables.POSITION_ORDINALS[m["po"].lower()]
+    what = m["what"].lower()
+    if what == "week":
+        following = first + relativedelta(months=1)
+        start = following - timedelta(days=7) if n == -1 else first + timedelta(days=7 * (n - 1))
+        end = start + timedelta(days=7)
+        if end > following:
+            return None
+    else:
+        weekday, length = _day_and_length(what)
+        found = nth_weekday(first.year, first.month, weekday, n)
+        if found is None:
+            return None
+        start, end = found, found + timedelta(days=length)
+    return month._replace(span=_span(start, end, ref.tzinfo), bare=False)
+
+
+def _day_and_length(what: str) -> tuple[int, int]:
+    """A weekday's number and length 1, or the weekend's first day and length."""
+    if what != "weekend":
+        return tables.WEEKDAYS[what], 1
+    first, last = cast("tuple[int, int]", tables.CONVENTION["weekend_days"])
+    return (first + _week_start()) % 7, last - first
+
+
+def _h_weekend_of(m: re.Match[str], ref: datetime) -> _Hit | None:
+    day = _ground_atom(m["x"], ref, _DAY_ATOMS)
+    if day is None:
+        return None
+    monday = _floor(day.span.start.date(), "weeks")
+    first, last = cast("tuple[int, int]", tables.CONVENTION["weekend_days"])
+    span = _span(monday + timedelta(first), monday + timedelta(last), ref.tzinfo)
+    return day._replace(span=span, bare=False)
+
+
+def _h_day_of_month(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'on the 12th': the 12th of the latest month whose 12th is not after the reference."""
+    number = _day_number(m["d"])
+
+    def occ(k: int) -> tuple[date, date] | None:
+        year, month = divmod(k, 12)
+        found = _safe_date(year, month + 1, number)
+        return (found, found + timedelta(days=1)) if found else None
+
+    return _recurring(occ, ref.year * 12 + ref.month - 1, None, ref)
+
+
+def _h_day_range(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'3-5 May', 'May 3rd to 5th, 2023': days within one month."""
+    month, first, last = _month(m["m"]), _day_number(m["d1"]), _day_number(m["d2"])
+    if year := _g(m, "y"):
+        end = _safe_date(int(year), month, last)
+        relative = False
+    else:
+        hit = _recurring(_date_occ(month, last), ref.year, None, ref)
+        end = hit.span.start.date() if hit else None
+        relative = True
+    start = _safe_date(end.year, month, first) if end else None
+    if end is None or start is None or not start < end:
+        return None
+    return _Hit(_span(start, end + timedelta(days=1), ref.tzinfo), relative)
+
+
+def _date_occ(month: int, day: int) -> Occurrence:
+    def occ(k: int) -> tuple[date, date] | None:
+        found = _safe_date(k, month, day)
+        return (found, found + timedelta(days=1)) if found else None
+
+    return occ
+
+
+# ------------------------------------------------------------------------- open and adjacent
+
+
+def _end_of_day(ref: datetime) -> datetime:
+    return _at(_ref_day(ref) + timedelta(days=1), ref.tzinfo)
+
+
+def _h_since(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'since March': from the start of March to the end of the reference day."""
+    inner = _ground_atom(m["x"], ref, _OPEN_ATOMS)
+    if inner is None:
+        return None
+    if not inner.span.start < _end_of_day(ref):
+        raise _NotHereError
+    # As relative as its start: "since 2019" stays a condition when the day asked is unknown.
+    return _Hit(TimeSpan(inner.span.start, _end_of_day(ref)), relative=inner.relative)
+
+
+def _h_until(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'until Friday': from the reference day to the end of the coming (or current) Friday."""
+    today = _at(_ref_day(ref), ref.tzinfo)
+    inner = _ground_atom(m["x"], ref, _OPEN_ATOMS)
+    if inner is not None and inner.bare and inner.span.end <= today:
+        inner = _coming(m["x"], ref, today)
+    if inner is None or inner.span.end <= today:
+        raise _NotHereError
+    return _Hit(TimeSpan(today, inner.span.end), relative=True)
+
+
+def _coming(text: str, ref: datetime, today: datetime) -> _Hit | None:
+    """The current or next occurrence of a named period or a yearless date."""
+    for prefix in ("this", "next"):
+        hit = _ground_atom(f"{prefix} {text}", ref, _OPEN_ATOMS)
+        if hit is not None and hit.span.end > today:
+            return hit
+    return _ground_atom(text, ref + relativedelta(years=1), _OPEN_ATOMS)
+
+
+def _h_named_in_year(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'October last year', 'Christmas two years ago': X in the year the words name."""
+    year = _year_of(m["yr"], ref)
+    if year is None or not REFERENCE_YEARS[0] <= year <= REFERENCE_YEARS[1]:
+        return None
+    end_of_year = datetime(year, 12, 31, 23, 59, tzinfo=ref.tzinfo)
+    inner = _ground_atom(m["x"], end_of_year, _IN_YEAR_ATOMS)
+    if inner is None or inner.span.start.year != year:
+        return None
+    return _Hit(inner.span, relative=True)
+
+
+def _h_adjacent(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'the day / night / week / weekend / Friday before (after) X'."""
+    anchor = _ground_atom(m["x"], ref, _DAY_ATOMS)
+    if anchor is None:
+        return None
+    before, which, tz = m["rel"].lower() == "before", m["which"].lower(), ref.tzinfo
+    start, end = anchor.span.start.date(), anchor.span.end.date()
+    if which == "night":
+        if not before:
+            return None
+        return anchor._replace(span=TimeSpan(_at(start, tz, -6), _at(start, tz, 6)), bare=False)
+    if which in ("day", "week"):
+        days = timedelta(days=1 if which == "day" else 7)
+        span = _span(start - days, start, tz) if before else _span(end, end + days, tz)
+        return anchor._replace(span=span, bare=False)
+    weekday, length = _day_and_length(which)
+    if before:
+        day = start - timedelta(days=(start.weekday() - weekday - 1) % 7 + 1)
+        if which == "weekend" and day + timedelta(days=length) > start:
+            day -= timedelta(days=7)
+    else:
+        day = end + timedelta(days=(weekday - end.weekday()) % 7)
+    return anchor._replace(span=_span(day, day + timedelta(days=length), tz), bare=False)
+
+
 # ------------------------------------------------------------------------- the grammar
 
 
@@ -411,6 +728,10 @@ class _Rule(NamedTuple):
     pattern: str
     handler: Handler
     cue: str = ""  # words that must come before a bare form ("in May"); not part of the match
+    # A bare form that qualifies a noun is not a time ("a winter coat"): "lower" checks a
+    # lower-case word after it, "any" a capitalised one too ("Easter Island").
+    attributive: str = ""
+    needs: str = ""  # a word the text must hold for the rule to be tried at all (for speed)
 
 
 _CUE = _alt(tables.CUES)
@@ -438,12 +759,32 @@ _ATOMS: dict[str, _Rule] = {
         _Rule("month_mod", rf"(?P<mod>{_MOD})\s+(?P<m>{_MONTH_CASED})", _h_month),
         _Rule("season_mod", rf"(?P<mod>{_MOD})\s+(?P<s>{_SEASON})", _h_season),
         _Rule("weekday_mod", rf"(?P<mod>{_MOD})\s+(?P<w>{_WEEKDAY})(?!s)", _h_weekday),
-        _Rule("month", rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH_CASED})", _h_month, _CUE),
-        _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE),
+        _Rule("month", rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH_CASED})", _h_month, _CUE, "lower"),
+        _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower"),
         _Rule("the_year", rf"the\s+year\s+(?P<y>{_YEAR})", _h_year),
         _Rule("year", rf"(?P<y>{_YEAR})", _h_year, _CUE),
-        _Rule("weekday", rf"(?P<w>{_WEEKDAY})(?!s)", _h_weekday),
+        _Rule("weekday", rf"(?P<w>{_WEEKDAY})(?!s)", _h_weekday, attributive="lower"),
         _Rule("unit", _MOD_UNIT, _h_unit),
+        _Rule(
+            "holiday",
+            rf"(?P<over>over\s+(?:the\s+)?)?(?:(?P<mod>{_MOD})\s+)?(?P<h>{_HOLIDAY})"
+            rf"(?:,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
+            _h_holiday,
+            attributive="any",
+        ),
+        _Rule(
+            "quarter",
+            rf"(?-i:Q|q)(?P<q>[1-4])(?:\s*(?:of\s+|/|-)?\s*(?P<y>{_YEAR})"
+            rf"|\s+(?P<x>(?:last|this|next)\s+year))?",
+            _h_quarter,
+        ),
+        _Rule(
+            "quarter_words",
+            rf"the\s+(?P<qo>{_alt(tables.QUARTER_ORDINALS)})\s+quarter(?:\s+of\s+"
+            rf"(?:(?P<y>{_YEAR})|(?P<x>(?:last|this|next)\s+year|the\s+year\s+before\s+last))"
+            r"|(?!\s+of\b))",
+            _h_quarter,
+        ),
     )
 }
 
@@ -459,6 +800,10 @@ _RANGE_ATOMS: tuple[str, ...] = (
     "month_mod",
 )
 _RANGE_ATOMS += ("season_mod", "month", "season", "year", "weekday_mod", "weekday")
+_MONTH_ATOMS: tuple[str, ...] = ("month_year", "month_mod", "month", "unit")
+_DAY_ATOMS: tuple[str, ...] = ("iso", "numeric", "dmy", "mdy", "holiday", "weekday_mod", "weekday")
+_OPEN_ATOMS: tuple[str, ...] = (*_RANGE_ATOMS, "the_year", "unit", "holiday", "quarter")
+_IN_YEAR_ATOMS: tuple[str, ...] = ("dmy", "mdy", "month", "season", "holiday")
 
 
 def _plain(pattern: str) -> str:
@@ -471,6 +816,10 @@ def _union(names: tuple[str, ...]) -> str:
 
 
 _DAY_WORD = _alt({**tables.DAY_WORDS, **tables.DAY_PART_PHRASES})
+_AGO = r"ago|back|before\s+now"
+_DAY_PART = _alt({p: 0 for p in tables.DAY_PARTS if p != "night"})
+_JOIN = r"\s*(?:-|–|to|until|till|through|and)\s*(?:the\s+)?"
+_YEAR_WORDS = rf"(?:(?:last|this|next)\s+year|the\s+year\s+before\s+last|{_COUNT}\s+years?\s+ago)"
 _COMPOSITES: tuple[_Rule, ...] = (
     _Rule(
         "range",
@@ -486,20 +835,92 @@ _COMPOSITES: tuple[_Rule, ...] = (
         rf"(?P<dec>(?:1[89]|20)\d0'?s|'?\d0'?s|{_alt(tables.DECADE_WORDS)})",
         _h_decade,
     ),
-    _Rule("ago", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+(?:ago|back|before\s+now)", _h_ago),
+    _Rule(
+        "ago", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+(?:ago|back|before\s+now)", _h_ago, needs=_AGO
+    ),
     _Rule("in", rf"in\s+(?P<n>{_COUNT})\s+(?P<u>{_UNIT})(?:'?s?\s+time)?", _h_in),
-    _Rule("from_now", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+from\s+now", _h_in),
+    _Rule("from_now", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+from\s+now", _h_in, needs="now"),
     _Rule("rolling", rf"(?:the\s+)?(?:past|last)\s+(?P<n>{_COUNT})\s+(?P<u>{_UNIT})", _h_rolling),
     _Rule("rolling_one", rf"the\s+(?:past|last)\s+(?P<u>{_PERIOD_UNIT})", _h_rolling),
     _Rule(
         "day_word",
-        rf"(?P<dw>{_DAY_WORD}|this(?=\s+(?:morning|afternoon|evening)))"
+        rf"(?P<dw>{_DAY_WORD}|this(?=\s+{_DAY_PART}))"
         rf"(?:\s+(?P<dp>{_alt(tables.DAY_PARTS)}))?",
         _h_day_word,
     ),
     _Rule("vague", rf"(?P<v>{_alt(tables.VAGUE_WINDOWS)})", _h_vague),
-    _Rule("so_far", r"(?P<el>earlier|later)\s+this\s+(?P<u>week|month|year)", _h_so_far),
+    _Rule(
+        "so_far",
+        r"(?P<el>earlier|later)\s+(?:this\s+(?P<u>week|month|year)|(?P<today>today)"
+        rf"|this\s+(?P<dp>{_DAY_PART}))",
+        _h_so_far,
+    ),
     _Rule("weekend", r"the\s+weekend", _h_weekend, _alt(tables.WEEKEND_CUES)),
+    _Rule(
+        "holidays_ago",
+        rf"(?P<n>{_COUNT})\s+(?P<hp>{_alt(tables.HOLIDAY_PLURALS)})\s+(?:ago|back)",
+        _h_holidays_ago,
+        needs=_AGO,
+    ),
+    _Rule(
+        "named_before_last",
+        rf"the\s+(?:(?P<w>{_WEEKDAY})|(?P<h>{_HOLIDAY}))\s+(?:(?P<before>before\s+last)"
+        r"|after\s+next)",
+        _h_named_before_last,
+    ),
+    _Rule(
+        "weekends_ago",
+        rf"(?P<n>{_COUNT})\s+weekends?\s+(?:ago|back)",
+        _h_weekends_ago,
+        needs=_AGO,
+    ),
+    _Rule(
+        "half_ago",
+        rf"(?:(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+and\s+a\s+half|half\s+an?\s+(?P<u2>{_UNIT})"
+        rf"|(?P<n2>{_COUNT})\s+and\s+a\s+half\s+(?P<u3>{_UNIT}))\s+(?:ago|back)",
+        _h_half_ago,
+        needs="half",
+    ),
+    _Rule(
+        "position_in_month",
+        rf"the\s+(?P<po>{_alt(tables.POSITION_ORDINALS)})\s+(?P<what>week|weekend|{_WEEKDAY})"
+        rf"\s+(?:of|in)\s+(?P<x>{_union(_MONTH_ATOMS)}|the\s+month)",
+        _h_position_in_month,
+    ),
+    _Rule("weekend_of", rf"the\s+weekend\s+of\s+(?P<x>{_union(_DAY_ATOMS[:4])})", _h_weekend_of),
+    _Rule(
+        "day_of_month",
+        r"the\s+(?P<d>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))",
+        _h_day_of_month,
+        _alt(("on", "by", "since", "until", "till", "before", "after", "from")),
+        attributive="lower",
+    ),
+    _Rule(
+        "day_range",
+        rf"(?:(?:from|between)\s+)?(?:the\s+)?(?P<d1>{_DAY}){_JOIN}(?P<d2>{_DAY})(?:\s+of)?\s+"
+        rf"(?P<m>{_MONTH})(?:,?\s+(?P<y>{_YEAR}))?",
+        _h_day_range,
+    ),
+    _Rule(
+        "month_day_range",
+        rf"(?:(?:from|between)\s+)?(?P<m>{_MONTH})\s+(?:the\s+)?(?P<d1>{_DAY}){_JOIN}"
+        rf"(?P<d2>{_DAY})(?!\s+{_MONTH})(?:,?\s+(?P<y>{_YEAR}))?",
+        _h_day_range,
+    ),
+    _Rule("since", rf"(?:ever\s+)?since\s+(?P<x>{_union(_OPEN_ATOMS)})", _h_since),
+    _Rule("until", rf"(?:until|till)\s+(?P<x>{_union(_OPEN_ATOMS)})", _h_until),
+    _Rule(
+        "named_in_year",
+        rf"(?P<x>{_union(_IN_YEAR_ATOMS)}),?\s+(?:of\s+)?(?P<yr>{_YEAR_WORDS})",
+        _h_named_in_year,
+        needs="year",
+    ),
+    _Rule(
+        "adjacent",
+        rf"the\s+(?P<which>day|night|week|weekend|{_WEEKDAY})\s+(?P<rel>before|after)\s+"
+        rf"(?P<x>{_union(_DAY_ATOMS)})",
+        _h_adjacent,
+    ),
 )
 
 
@@ -509,7 +930,26 @@ def _compile(rule: _Rule) -> re.Pattern[str]:
 
 
 _RULES = (*_ATOMS.values(), *_COMPOSITES)
-_SEARCH = tuple((_compile(rule), rule.handler) for rule in _RULES)
+_SEARCH = tuple(
+    (_compile(rule), re.compile(rf"(?<!\w)(?:{rule.needs})", re.I) if rule.needs else None, rule)
+    for rule in _RULES
+)
+_NEXT_WORD = {
+    "lower": re.compile(r"[ \t]+([a-z][\w'’-]*)"),
+    "any": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
+}
+
+
+def _qualifies_noun(text: str, end: int, which: str) -> bool:
+    """True when the word right after ``end`` is a noun the time word qualifies ("Sunday
+    best", "winter coat", "Easter Island"): neither a function word nor in TIME_FOLLOWERS."""
+    follower = _NEXT_WORD[which].match(text, end)
+    if follower is None:
+        return False
+    word = follower.group(1).lower()
+    return word not in STOP_WORDS and word not in tables.TIME_FOLLOWERS
+
+
 _FULL = {name: re.compile(rule.pattern, re.IGNORECASE) for name, rule in _ATOMS.items()}
 
 
@@ -523,6 +963,14 @@ def _ground_atom(text: str, ref: datetime, names: tuple[str, ...]) -> _Hit | Non
 
 
 # ------------------------------------------------------------------------- public API
+
+_HOLIDAY_WORDS = re.compile(rf"(?<!\w)(?:{_HOLIDAY}|{_alt(tables.HOLIDAY_PLURALS)})(?!\w)", re.I)
+
+
+def names_a_holiday(expression: str) -> bool:
+    """True when a time expression names a holiday ("last Christmas", "over Easter"): its
+    words say more than its date does, so a restatement should keep them."""
+    return bool(_HOLIDAY_WORDS.search(expression))
 
 
 #: Years a reference may fall in: spans around it (a decade, margins of years) stay inside
@@ -558,19 +1006,48 @@ def _candidates(text: str, reference: datetime) -> list[tuple[int, int, str, _Hi
     """Every match of every rule. A match that does not ground ("31 February 2023", "a while
     ago") stays a candidate too, so that it blocks its shorter parts ("February 2023")."""
     found = []
-    for pattern, handler in _SEARCH:
+    for pattern, needs, rule in _SEARCH:
+        if needs is not None and not needs.search(text):
+            continue
         for m in pattern.finditer(text):
             start, end = m.span("core")
             try:
-                hit = handler(m, reference)
+                hit = rule.handler(m, reference)
+            except _NotHereError:
+                continue
             except (OverflowError, ValueError):  # a date past the calendar's ends: 12/31/9999
+                hit = None
+            if (
+                rule.attributive
+                and hit
+                and hit.bare
+                and _qualifies_noun(text, end, rule.attributive)
+            ):
                 hit = None
             found.append((start, end, m["core"], hit))
     return found
 
 
+@contextmanager
+def _seasons_of(hemisphere: str) -> Iterator[None]:
+    if hemisphere not in HEMISPHERES:
+        raise InvalidTimeError(
+            f"hemisphere must be one of {', '.join(HEMISPHERES)}, got {hemisphere!r}; it says "
+            "which months 'summer' and 'winter' name."
+        )
+    token = _HEMISPHERE.set(hemisphere)
+    try:
+        yield
+    finally:
+        _HEMISPHERE.reset(token)
+
+
 def find_times(
-    text: str, reference: datetime, *, within: TimeSpan | None = None
+    text: str,
+    reference: datetime,
+    *,
+    within: TimeSpan | None = None,
+    hemisphere: str = "northern",
 ) -> list[FoundTime]:
     """Every time expression in ``text``, grounded against ``reference``, in text order.
 
@@ -578,13 +1055,17 @@ def find_times(
     Plain prepositions are not part of a match ("in 2022" gives "2022"), modifiers are
     ("last August"). ``within``, when given, is the conversation's global date range: an
     expression whose span does not overlap it is left out, as an implausible reading.
+    ``hemisphere`` ("northern" or "southern") says which months the season words name.
 
     Raises:
-        InvalidTimeError: ``reference`` is not a timezone-aware datetime.
+        InvalidTimeError: ``reference`` is not a timezone-aware datetime, or ``hemisphere`` is
+            not one of :data:`HEMISPHERES`.
     """
     _check_reference(reference)
+    with _seasons_of(hemisphere):
+        candidates = _candidates(text, reference)
     taken: list[tuple[int, int, str, _Hit | None]] = []
-    for cand in sorted(_candidates(text, reference), key=lambda c: (c[0] - c[1], c[0])):
+    for cand in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):
         if all(cand[1] <= t[0] or t[1] <= cand[0] for t in taken):
             taken.append(cand)
     found = [FoundTime(t, s, e, hit.span, hit.relative) for s, e, t, hit in taken if hit]
@@ -594,7 +1075,11 @@ def find_times(
 
 
 def ground_time(
-    expression: str, reference: datetime, *, within: TimeSpan | None = None
+    expression: str,
+    reference: datetime,
+    *,
+    within: TimeSpan | None = None,
+    hemisphere: str = "northern",
 ) -> TimeSpan | None:
     """Ground one time expression ("last August", "8 May 2023") to a span, or None.
 
@@ -602,13 +1087,16 @@ def ground_time(
     ("in", "on", "during ..."). A bare month or season ("May") is accepted here without the
     preposition that :func:`find_times` needs. None when nothing grounds, when the
     expression is ambiguous (two times), or when the span does not overlap ``within``.
+    ``hemisphere`` is as for :func:`find_times`.
 
     Raises:
-        InvalidTimeError: ``reference`` is not a timezone-aware datetime.
+        InvalidTimeError: ``reference`` is not a timezone-aware datetime, or ``hemisphere`` is
+            not one of :data:`HEMISPHERES`.
     """
-    found = find_times(expression, reference)
+    found = find_times(expression, reference, hemisphere=hemisphere)
     if not found:
-        found = [f for f in find_times(f"in {expression}", reference) if f.start == 3]
+        found = find_times(f"in {expression}", reference, hemisphere=hemisphere)
+        found = [f for f in found if f.start == 3]
         found = [f for f in found if f.end == len(expression) + 3]
     if len(found) != 1:
         return None

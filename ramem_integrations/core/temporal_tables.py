@@ -25,7 +25,8 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention(
         "hemisphere",
         "northern",
-        "Seasons are northern-hemisphere, meteorological (whole months).",
+        "Seasons are northern-hemisphere by default, meteorological (whole months); "
+        "hemisphere='southern' switches to the months below.",
     ),
     Convention(
         "season_start_months",
@@ -87,9 +88,120 @@ CONVENTIONS: tuple[Convention, ...] = (
         "'the past N units' runs from the reference day minus N units to the end of the "
         "reference day.",
     ),
+    Convention(
+        "southern_season_start_months",
+        {"spring": 9, "summer": 12, "autumn": 3, "winter": 6},
+        "With hemisphere='southern' (an option of ground_time and find_times): spring Sep-Nov, "
+        "summer Dec-Feb, autumn Mar-May, winter Jun-Aug; 'summer 2023' still starts in 2023.",
+    ),
+    Convention(
+        "holidays",
+        "computed",
+        "Holidays are computed per year, never listed: fixed dates (Christmas 25 Dec), Easter by "
+        "the Gregorian computus (Good Friday, Easter Monday by offsets), US holidays by weekday "
+        "rules (Thanksgiving the 4th Thursday of November, Memorial Day the last Monday of May, "
+        "Labor Day the 1st Monday of September). Each is a span (a day, or a weekend); with "
+        "last / next / this / none it follows the rules for named periods above.",
+    ),
+    Convention(
+        "over_holiday",
+        "holiday_break",
+        "'over X' is the break around X: over Christmas 24-26 Dec, over Easter Good Friday to "
+        "Easter Monday, over Thanksgiving Thursday to Sunday, over Memorial / Labor Day Saturday "
+        "to Monday, over New Year 31 Dec to 1 Jan.",
+    ),
+    Convention(
+        "occurrences_ago",
+        "nth_latest_ended",
+        "'N Xs ago' (X a holiday) is the Nth latest X that has ended: 'two Christmases ago' "
+        "said in June 2024 is Christmas 2022; 'the X before last' is the one before 'last X', "
+        "'the X after next' the one after 'next X' (X a weekday, holiday, week, weekend, month, "
+        "year, quarter).",
+    ),
+    Convention(
+        "quarters",
+        "calendar",
+        "Quarters are calendar quarters: Q1 Jan-Mar ... Q4 Oct-Dec; 'the last quarter of 2021' "
+        "is Q4 2021; 'last quarter' (no year) is the quarter before the reference's.",
+    ),
+    Convention(
+        "week_of_month",
+        "days_of_month",
+        "'the Nth week of June' is days 7N-6 to 7N of June ('the last week' its last 7 days); "
+        "'the Nth Tuesday / weekend of June' counts Tuesdays / Saturdays that fall in June.",
+    ),
+    Convention(
+        "weekend_of_date",
+        "same_week",
+        "'the weekend of 3 March' is the weekend of the Monday-to-Sunday week holding 3 March.",
+    ),
+    Convention(
+        "day_of_month",
+        "latest_not_after",
+        "'on the 12th' is the 12th of the latest month, the reference's included, that has a 12th "
+        "not after the reference day.",
+    ),
+    Convention(
+        "since",
+        "to_end_of_reference_day",
+        "'since X' runs from the start of X to the end of the reference day (the time asked), "
+        "not X alone: 'since March' said on 12 June 2024 is 1 March to 12 June 2024.",
+    ),
+    Convention(
+        "until",
+        "from_reference_day",
+        "'until X' with X still to come runs from the start of the reference day to the end of "
+        "X, the current or next occurrence of a named X: 'until Friday' said on Wednesday is "
+        "Wednesday to Friday. With X already past, only X is a time (frames make the open range).",
+    ),
+    Convention(
+        "named_in_year",
+        "occurrence_in_year",
+        "'October last year', 'Christmas two years ago': the occurrence of X in the year the "
+        "second part names (one condition, not two).",
+    ),
+    Convention(
+        "half_units",
+        "next_smaller_unit",
+        "'a year and a half ago' is 18 months ago (a calendar month), 'a month and a half ago' "
+        "6 weeks ago, 'half a year ago' 6 months ago; a fortnight is 2 weeks.",
+    ),
+    Convention(
+        "relative_to_day",
+        "adjacent",
+        "'the day / night / week / weekend / Friday before (after) X' is the day, night "
+        "(18:00 to 06:00), 7 days, weekend or weekday nearest before the start (after the end) "
+        "of X; 'the night before' alone is the night before the reference day.",
+    ),
+    Convention(
+        "parts_of_today",
+        "clipped_at_reference",
+        "'earlier today' runs from the start of the reference day to the reference moment, "
+        "'later today' from the reference moment to the end of the day.",
+    ),
+    Convention(
+        "attributive_words",
+        "not_a_time",
+        "A bare month, season, weekday, holiday or day of the month that is followed by a "
+        "lower-case word which is neither a function word nor in TIME_FOLLOWERS qualifies a "
+        "noun and is not a time: 'her Sunday best', 'a winter coat', 'Christmas tree'.",
+    ),
 )
 
 CONVENTION: dict[str, object] = {row.key: row.value for row in CONVENTIONS}
+
+
+def render_conventions() -> str:
+    """:data:`CONVENTIONS` as the Markdown table in docs/temporal.md (a test keeps them equal;
+    docs/temporal.md says how to regenerate it)."""
+    lines = ["| key | value | rule |", "|---|---|---|"]
+    for row in CONVENTIONS:
+        value = row.value
+        if isinstance(value, dict):
+            value = ", ".join(f"{k} {v}" for k, v in value.items())
+        lines.append(f"| `{row.key}` | `{value}` | {row.rule} |")
+    return "\n".join(lines) + "\n"
+
 
 MONTHS: dict[str, int] = {
     "january": 1, "jan": 1, "february": 2, "feb": 2, "march": 3, "mar": 3,
@@ -117,7 +229,23 @@ NUMBER_WORDS: dict[str, int] = {
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,
     "thirteen": 13, "fourteen": 14, "fifteen": 15, "sixteen": 16, "seventeen": 17,
     "eighteen": 18, "nineteen": 19, "twenty": 20, "thirty": 30, "forty": 40, "fifty": 50,
+    "sixty": 60, "seventy": 70, "eighty": 80, "ninety": 90, "a dozen": 12, "dozen": 12,
 }  # fmt: skip
+TENS: tuple[str, ...] = (
+    "twenty",
+    "thirty",
+    "forty",
+    "fifty",
+    "sixty",
+    "seventy",
+    "eighty",
+    "ninety",
+)
+ONES: tuple[str, ...] = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
+NUMBER_WORDS.update(
+    {f"{tens}{sep}{one}": NUMBER_WORDS[tens] + i for tens in TENS for sep in ("-", " ")
+     for i, one in enumerate(ONES, start=1)}
+)  # fmt: skip
 
 # Vague counts: (fewest, most) units. "a few days ago" covers 2 to 5 days back.
 VAGUE_COUNTS: dict[str, tuple[int, int]] = {
@@ -149,7 +277,15 @@ ORDINAL_WORDS: dict[str, int] = {
 UNITS: dict[str, str] = {
     "day": "days", "days": "days", "week": "weeks", "weeks": "weeks",
     "month": "months", "months": "months", "year": "years", "years": "years",
-    "decade": "decades", "decades": "decades",
+    "decade": "decades", "decades": "decades", "quarter": "quarters", "quarters": "quarters",
+    "fortnight": "fortnights", "fortnights": "fortnights",
+}  # fmt: skip
+# Units counted in another unit: a fortnight is two weeks.
+UNIT_MULTIPLES: dict[str, tuple[str, int]] = {"fortnights": ("weeks", 2)}
+# "a year and a half": the half is counted in the next smaller unit (1 year = 12 months).
+HALF_UNITS: dict[str, tuple[str, int]] = {
+    "years": ("months", 12), "decades": ("years", 10), "months": ("weeks", 4),
+    "weeks": ("days", 7), "fortnights": ("weeks", 2),
 }  # fmt: skip
 
 DECADE_WORDS: dict[str, int] = {
@@ -161,6 +297,7 @@ DECADE_WORDS: dict[str, int] = {
 MODIFIERS: dict[str, str] = {
     "last": "last", "past": "last", "previous": "last", "this": "this", "current": "this",
     "next": "next", "coming": "next", "this coming": "next", "following": "next",
+    "this past": "last",
 }  # fmt: skip
 UNIT_OFFSETS: dict[str, int] = {"last": -1, "this": 0, "next": 1}
 
@@ -182,10 +319,11 @@ DAY_WORDS: dict[str, int] = {
 # Parts of a day: (start hour, end hour) on that day; hours past 24 run into the next day.
 DAY_PARTS: dict[str, tuple[int, int]] = {
     "morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 30),
+    "lunchtime": (12, 14),
 }  # fmt: skip
 # Phrases that name a part of a day: (day offset, part).
 DAY_PART_PHRASES: dict[str, tuple[int, str]] = {
-    "last night": (-1, "night"), "tonight": (0, "night"),
+    "last night": (-1, "night"), "tonight": (0, "night"), "the night before": (-1, "night"),
 }  # fmt: skip
 
 # Vague windows: (days back at the start, days back at the end, inclusive) around the
@@ -205,3 +343,91 @@ CUES: tuple[str, ...] = (
 RANGE_OPENERS: tuple[str, ...] = ("between", "from")
 RANGE_JOINERS: tuple[str, ...] = ("and", "to", "until", "till", "through", "-", "–")
 WEEKEND_CUES: tuple[str, ...] = ("over", "on", "at", "during", "for")
+
+
+# ------------------------------------------------------------------ holidays, computed per year
+
+
+class Holiday(NamedTuple):
+    """How to find a holiday in a year. ``rule`` is ``fixed`` (``args`` month, day), ``easter``
+    (Easter Sunday by the Gregorian computus) or ``weekday`` (``args`` month, weekday 0=Monday,
+    n: the nth such weekday of the month, -1 the last). ``offset`` moves the first day, ``days``
+    is the span's length, ``over`` is the break "over X": (days from the first day, length)."""
+
+    rule: str
+    args: tuple[int, ...] = ()
+    offset: int = 0
+    days: int = 1
+    over: tuple[int, int] | None = None
+
+
+_CHRISTMAS = Holiday("fixed", (12, 25), over=(-1, 3))
+_EASTER = Holiday("easter", over=(-2, 4))
+_THANKSGIVING = Holiday("weekday", (11, 3, 4), over=(0, 4))
+_MEMORIAL = Holiday("weekday", (5, 0, -1), over=(-2, 3))
+_LABOR = Holiday("weekday", (9, 0, 1), over=(-2, 3))
+_VALENTINE = Holiday("fixed", (2, 14))
+_PATRICK = Holiday("fixed", (3, 17))
+HOLIDAYS: dict[str, Holiday] = {
+    "christmas": _CHRISTMAS, "christmas day": _CHRISTMAS, "xmas": _CHRISTMAS,
+    "christmas eve": Holiday("fixed", (12, 24)), "boxing day": Holiday("fixed", (12, 26)),
+    "new year's eve": Holiday("fixed", (12, 31)), "new years eve": Holiday("fixed", (12, 31)),
+    "new year's day": Holiday("fixed", (1, 1)), "new years day": Holiday("fixed", (1, 1)),
+    "new year": Holiday("fixed", (1, 1), over=(-1, 2)),
+    "new year's": Holiday("fixed", (1, 1), over=(-1, 2)),
+    "halloween": Holiday("fixed", (10, 31)), "valentine's day": _VALENTINE,
+    "valentines day": _VALENTINE, "valentine's": _VALENTINE,
+    "st patrick's day": _PATRICK, "st. patrick's day": _PATRICK, "saint patrick's day": _PATRICK,
+    "st paddy's day": _PATRICK, "april fools' day": Holiday("fixed", (4, 1)),
+    "april fool's day": Holiday("fixed", (4, 1)), "independence day": Holiday("fixed", (7, 4)),
+    "the fourth of july": Holiday("fixed", (7, 4)), "bonfire night": Holiday("fixed", (11, 5)),
+    "guy fawkes night": Holiday("fixed", (11, 5)), "veterans day": Holiday("fixed", (11, 11)),
+    "juneteenth": Holiday("fixed", (6, 19)),
+    "easter": _EASTER, "easter sunday": _EASTER, "easter day": _EASTER,
+    "good friday": Holiday("easter", offset=-2), "easter monday": Holiday("easter", offset=1),
+    "easter weekend": Holiday("easter", offset=-2, days=4),
+    "palm sunday": Holiday("easter", offset=-7), "holy week": Holiday("easter", offset=-6, days=7),
+    "ash wednesday": Holiday("easter", offset=-46),
+    "shrove tuesday": Holiday("easter", offset=-47), "pancake day": Holiday("easter", offset=-47),
+    "mardi gras": Holiday("easter", offset=-47), "pentecost": Holiday("easter", offset=49),
+    "thanksgiving": _THANKSGIVING, "thanksgiving day": _THANKSGIVING,
+    "thanksgiving weekend": Holiday("weekday", (11, 3, 4), days=4),
+    "black friday": Holiday("weekday", (11, 3, 4), offset=1),
+    "memorial day": _MEMORIAL, "memorial day weekend": Holiday("weekday", (5, 0, -1), -2, 3),
+    "labor day": _LABOR, "labour day": _LABOR,
+    "labor day weekend": Holiday("weekday", (9, 0, 1), -2, 3),
+    "martin luther king day": Holiday("weekday", (1, 0, 3)),
+    "mlk day": Holiday("weekday", (1, 0, 3)), "presidents' day": Holiday("weekday", (2, 0, 3)),
+    "presidents day": Holiday("weekday", (2, 0, 3)), "columbus day": Holiday("weekday", (10, 0, 2)),
+    "mother's day": Holiday("weekday", (5, 6, 2)), "mothers day": Holiday("weekday", (5, 6, 2)),
+    "father's day": Holiday("weekday", (6, 6, 3)), "fathers day": Holiday("weekday", (6, 6, 3)),
+}  # fmt: skip
+HOLIDAYS.update({k.replace("'", "’"): v for k, v in HOLIDAYS.items() if "'" in k})
+# Plurals for counting ("two Christmases ago"): single-word holidays only.
+HOLIDAY_PLURALS: dict[str, str] = {
+    name + ("es" if name.endswith(("s", "x")) else "s"): name
+    for name in HOLIDAYS
+    if " " not in name and "'" not in name and "’" not in name
+}
+
+# Quarters and ordinal positions inside a month ("the third week of June", "the last Friday").
+QUARTER_ORDINALS: dict[str, int] = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "last": 4, "final": 4,
+}  # fmt: skip
+POSITION_ORDINALS: dict[str, int] = {
+    "first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5, "last": -1, "final": -1,
+    "1st": 1, "2nd": 2, "3rd": 3, "4th": 4, "5th": 5,
+}  # fmt: skip
+
+# Lower-case words that may follow a bare month, season, weekday or holiday without making it
+# qualify a noun ("Sunday morning", "summer holidays"); function words may always follow.
+TIME_FOLLOWERS: frozenset[str] = frozenset(
+    (
+        "morning", "mornings", "afternoon", "evening", "night", "lunchtime", "day", "eve",
+        "weekend", "break", "holiday", "holidays", "vacation", "term", "semester", "season",
+        "last", "next", "ago", "past", "already", "yet", "again", "onwards", "onward", "time",
+        "when", "while", "as", "too", "either", "itself", "though", "although", "because", "and",
+        "or", "then", "till", "until", "through", "to", "through", "also", "just", "even",
+        "i", "we", "you", "he", "she", "they", "it", "my", "our", "your", "his", "her", "their",
+    )
+)  # fmt: skip

@@ -119,8 +119,10 @@ class Ran:
 
 
 def _env(home: Path) -> dict[str, str]:
-    drop = ("OPENAI_API_KEY", "OPENAI_BASE_URL", "RAMEM_LLM_BASE_URL", "RAMEM_LLM_MODEL")
-    env = {k: v for k, v in os.environ.items() if k not in drop and "PROXY" not in k.upper()}
+    drop = ("OPENAI_", "RAMEM_LLM_", "RAMEM_CACHE_DIR")  # no model configured, no shared cache
+    env = {
+        k: v for k, v in os.environ.items() if not k.startswith(drop) and "PROXY" not in k.upper()
+    }
     dead = "http://127.0.0.1:9"  # nothing listens: any network call fails
     env.update(
         PATH=f"{Path(sys.executable).parent}{os.pathsep}{env.get('PATH', '/usr/bin:/bin')}",

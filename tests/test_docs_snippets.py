@@ -1,6 +1,6 @@
 """Every snippet of README.md and docs/*.md runs as written, offline, in an empty folder.
 
-The rule a doc follows (docs/architecture.md, "Docs are code", says it for writers):
+The rule a doc follows (README.md, "Development", says it for writers):
 
 - A file's ```python blocks run in order, in one interpreter and one namespace, in a fresh
   temporary folder: a block may use what an earlier block of the same file defined, as a reader

@@ -42,6 +42,36 @@ def _table(result: dict[str, Any], metric: str, k: str, categories: Sequence[str
     return text
 
 
+def _interval(pair: Sequence[float] | None) -> str:
+    return "-" if not pair else f"[{pair[0]:.3f}, {pair[1]:.3f}]"
+
+
+def _uncertainty(result: dict[str, Any]) -> list[str]:
+    """Per system and K: the 95% bootstrap interval of Recall@K (all), and the paired test
+    against ``content`` (mean difference, its interval, p-value)."""
+    ks = [str(k) for k in result["k"]]
+    lines = [
+        "## Uncertainty of Recall@K (all)",
+        "",
+        "95% bootstrap interval over questions; against `content`: the mean per-question "
+        "difference, its 95% interval and the p-value of a paired sign-flip test "
+        f"({result.get('meta', {}).get('ci95', 'seeded')}).",
+        "",
+        "| system | K | recall | 95% interval | vs content | 95% interval | p |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name, scores in result["systems"].items():
+        for k in ks:
+            paired = (scores.get("vs_content") or {}).get(k) or {}
+            lines.append(
+                f"| {name} | {k} | {_num(scores['recall'][k]['all'])} | "
+                f"{_interval((scores.get('ci95') or {}).get(k))} | "
+                f"{_num(paired.get('diff'), 4) if paired else '-'} | "
+                f"{_interval(paired.get('ci95'))} | {_num(paired.get('p'), 4) if paired else '-'} |"
+            )
+    return [*lines, ""]
+
+
 def markdown(result: dict[str, Any], *, plot_note: str = "") -> str:
     """The report as markdown."""
     meta = result.get("meta", {})
@@ -58,6 +88,7 @@ def markdown(result: dict[str, Any], *, plot_note: str = "") -> str:
     ]
     for k in map(str, result["k"]):
         lines += [f"## Evidence Recall@{k}", "", _table(result, "recall", k, categories)]
+    lines += _uncertainty(result)
     if result["dataset"] != "locomo":
         for metric in (
             "recall_any_session",

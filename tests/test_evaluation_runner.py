@@ -279,5 +279,5 @@ def test_json_carries_intervals_and_the_paired_test(tmp_path: Path) -> None:
 def test_conversations_option(tmp_path: Path) -> None:
     result = run(tmp_path, conversations=("tiny-2",))
     assert result["meta"]["conversation_ids"] == ["tiny-2"]
-    with pytest.raises(InvalidInputError, match="No conversation 'conv-9'.*tiny-1, tiny-2"):
+    with pytest.raises(InvalidInputError, match=r"No conversation 'conv-9'.*tiny-1, tiny-2"):
         run(tmp_path, conversations=("conv-9",))

@@ -14,12 +14,12 @@ import pytest
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.retrieval import SPEAKER_BONUS
+from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.ablations import shuffled_copy
 from ramem_integrations.evaluation.datasets import Asked, Question
 from ramem_integrations.evaluation.exact import ExactStore
 from ramem_integrations.evaluation.systems import SYSTEMS, select
 from ramem_integrations.evaluation.variants import Variant
-from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.memory import RaMem
 from tests.fakes import HashingEmbedder
 

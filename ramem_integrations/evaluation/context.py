@@ -29,11 +29,6 @@ def render_memory(unit: MemoryUnit) -> str:
     return memory_block(unit, 1)
 
 
-def render_context(units: Sequence[MemoryUnit]) -> str:
-    """The memories of a top K, one block each, blank lines between."""
-    return "\n\n".join(render_memory(u) for u in units)
-
-
 class TokenCounter:
     """Counts tokens of rendered text with the packaged MiniLM tokenizer (or whitespace)."""
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
 from ramem_integrations.core.retrieval import ContextualRetriever
-from ramem_integrations.core.types import ScoredMemory
+from ramem_integrations.core.types import RetrievalMode, ScoredMemory
 from ramem_integrations.evaluation.datasets import Asked
 
 if TYPE_CHECKING:
@@ -26,7 +26,7 @@ System = Callable[["RaMem", Asked, int], list[ScoredMemory]]
 class Mode:
     """A baseline: one of :meth:`RaMem.retrieve`'s plain modes on the question text."""
 
-    mode: str
+    mode: RetrievalMode
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
         return mem.retrieve(asked.text, asked.namespace, k, mode=self.mode)

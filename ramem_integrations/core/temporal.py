@@ -110,9 +110,9 @@ def _floor(day: date, unit: str) -> date:
 
 
 def _add(day: date, unit: str, n: int) -> date:
-    if unit == "decades":
-        return day + relativedelta(years=10 * n)
-    return day + relativedelta(**{unit: n})
+    step = relativedelta(years=10 * n) if unit == "decades" else relativedelta(**{unit: n})
+    moved: date = day + step
+    return moved
 
 
 def _week_start() -> int:

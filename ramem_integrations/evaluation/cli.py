@@ -39,7 +39,7 @@ def _ids(text: str) -> tuple[str, ...]:
 
 def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``eval`` to the ``ramem`` command's subparsers."""
-    parser = subparsers.add_parser(
+    parser: argparse.ArgumentParser = subparsers.add_parser(
         "eval",
         help="evaluate retrieval systems on LoCoMo or LongMemEval",
         description="Run systems side by side on the same memories and questions; print a "

@@ -36,6 +36,7 @@ from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS
 from ramem_integrations.evaluation.variants import System
 
 if TYPE_CHECKING:
+    from ramem_integrations.embeddings import EmbedderLike
     from ramem_integrations.llm import LLM
     from ramem_integrations.memory import RaMem
 
@@ -307,7 +308,11 @@ class RunConfig:
 
 
 def run_evaluation(
-    config: RunConfig, *, embedder: Any = None, llm: LLM | None = None, llm_name: str = ""
+    config: RunConfig,
+    *,
+    embedder: EmbedderLike | None = None,
+    llm: LLM | None = None,
+    llm_name: str = "",
 ) -> dict[str, Any]:
     """Load, ingest (cached), retrieve with every system, score; returns the JSON result."""
     from ramem_integrations.core.anchoring import RuleAnchorer

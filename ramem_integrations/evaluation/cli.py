@@ -10,6 +10,7 @@ import argparse
 import json
 import logging
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -141,7 +142,7 @@ def run_eval_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def summary_text(result: dict[str, Any]) -> str:
+def summary_text(result: Mapping[str, Any]) -> str:
     """A few lines for the terminal: Recall@K (all) and tokens per system."""
     ks = [str(k) for k in result["k"]]
     lines = [f"{result['dataset']}: Recall@K (all) / mean tokens"]

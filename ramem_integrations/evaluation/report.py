@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ def _header(label: str, categories: Sequence[str], dataset: str) -> str:
     return "| " + " | ".join(cells) + " |\n|" + "---|" * len(cells) + "\n"
 
 
-def _table(result: dict[str, Any], metric: str, k: str, categories: Sequence[str]) -> str:
+def _table(result: Mapping[str, Any], metric: str, k: str, categories: Sequence[str]) -> str:
     columns = [*categories, "all"]
     text = _header("system", columns, result["dataset"])
     for name, scores in result["systems"].items():
@@ -46,7 +46,7 @@ def _interval(pair: Sequence[float] | None) -> str:
     return "-" if not pair else f"[{pair[0]:.3f}, {pair[1]:.3f}]"
 
 
-def _uncertainty(result: dict[str, Any]) -> list[str]:
+def _uncertainty(result: Mapping[str, Any]) -> list[str]:
     """Per system and K: the 95% bootstrap interval of Recall@K (all), and the paired test
     against ``content`` (mean difference, its interval, p-value)."""
     ks = [str(k) for k in result["k"]]
@@ -72,7 +72,7 @@ def _uncertainty(result: dict[str, Any]) -> list[str]:
     return [*lines, ""]
 
 
-def markdown(result: dict[str, Any], *, plot_note: str = "") -> str:
+def markdown(result: Mapping[str, Any], *, plot_note: str = "") -> str:
     """The report as markdown."""
     meta = result.get("meta", {})
     categories = meta.get("categories") or [c for c in LOCOMO_CATEGORIES if c != "5"]
@@ -152,7 +152,7 @@ def markdown(result: dict[str, Any], *, plot_note: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def plot(result: dict[str, Any], path: Path) -> bool:
+def plot(result: Mapping[str, Any], path: Path) -> bool:
     """Recall@K (all) against mean context tokens, one line per system; False if no matplotlib."""
     try:
         import matplotlib
@@ -181,7 +181,7 @@ def plot(result: dict[str, Any], path: Path) -> bool:
     return True
 
 
-def write_report(result: dict[str, Any], directory: str | Path) -> Path:
+def write_report(result: Mapping[str, Any], directory: str | Path) -> Path:
     """Write ``report.md`` and the plot under ``directory``; returns the markdown's path."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)

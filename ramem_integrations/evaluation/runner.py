@@ -21,7 +21,7 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
@@ -32,6 +32,7 @@ from ramem_integrations.evaluation.answers import answer
 from ramem_integrations.evaluation.confusable import distractor_sets
 from ramem_integrations.evaluation.context import Answerability, TokenCounter, render_memory
 from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, Dataset, Question
+from ramem_integrations.evaluation.results import ByCategory, ByK, EvalResult, Paired, SystemResult
 from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS
 from ramem_integrations.evaluation.variants import System
 
@@ -131,8 +132,8 @@ class SystemScores:
             self.recall_by_question[str(k)].append(value)
 
 
-def _by_category(values: dict[str, list[float]], categories: Sequence[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {c: metrics.mean(values.get(c, [])) for c in categories}
+def _by_category(values: dict[str, list[float]], categories: Sequence[str]) -> ByCategory:
+    out: ByCategory = {c: metrics.mean(values.get(c, [])) for c in categories}
     out["all"] = metrics.mean(v for c in categories for v in values.get(c, []))
     return out
 
@@ -240,40 +241,40 @@ class Evaluation:
             )
 
     # -- summary -------------------------------------------------------------------------
-    def summary(self) -> dict[str, Any]:
+    def summary(self) -> dict[str, SystemResult]:
         out = {name: self._system_summary(s) for name, s in self.scores.items()}
         baseline = self.scores.get(BASELINE)
-        for name, s in self.scores.items():
-            out[name]["ci95"] = {
-                k: stats.bootstrap_ci(values) for k, values in s.recall_by_question.items()
-            }
-            if baseline is not None and name != BASELINE:
-                out[name]["vs_" + BASELINE] = {
-                    k: _as_dict(stats.paired_test(values, baseline.recall_by_question[k]))
-                    for k, values in s.recall_by_question.items()
-                }
+        if baseline is not None:
+            for name, s in self.scores.items():
+                if name != BASELINE:
+                    out[name]["vs_content"] = {
+                        k: _as_dict(stats.paired_test(values, baseline.recall_by_question[k]))
+                        for k, values in s.recall_by_question.items()
+                    }
         return out
 
-    def _system_summary(self, s: SystemScores) -> dict[str, Any]:
+    def _by_k(self, s: SystemScores, metric: str) -> ByK:
+        return {str(k): _by_category(s.per_k[metric][str(k)], self.categories) for k in self.ks}
+
+    def _system_summary(self, s: SystemScores) -> SystemResult:
         cats = self.categories
-        out: dict[str, Any] = {
-            "recall": {str(k): _by_category(s.per_k["recall"][str(k)], cats) for k in self.ks},
-            "tokens": {
-                str(k): _by_category(s.per_k["tokens"][str(k)], cats)["all"] for k in self.ks
-            },
-            "answerable": {
-                str(k): _by_category(s.per_k["answerable"][str(k)], cats) for k in self.ks
-            },
+        out: SystemResult = {
+            "recall": self._by_k(s, "recall"),
+            "tokens": {k: row["all"] for k, row in self._by_k(s, "tokens").items()},
+            "answerable": self._by_k(s, "answerable"),
             "confusable": {
                 "n": len(s.d_at_1),
                 "d_at_1": metrics.mean(s.d_at_1),
                 "rank_gap": metrics.mean(s.rank_gap),
             },
             "f1": None,
+            "ci95": {k: _pair(stats.bootstrap_ci(v)) for k, v in s.recall_by_question.items()},
         }
         if self.dataset.name != "locomo":
-            for metric in LME_RECALLS:
-                out[metric] = {str(k): _by_category(s.per_k[metric][str(k)], cats) for k in self.ks}
+            out["recall_any_session"] = self._by_k(s, "recall_any_session")
+            out["recall_all_session"] = self._by_k(s, "recall_all_session")
+            out["recall_any_turn"] = self._by_k(s, "recall_any_turn")
+            out["recall_all_turn"] = self._by_k(s, "recall_all_turn")
         if self.llm is not None:
             f1 = {c: metrics.mean(s.f1.get(c, [])) for c in self.answer_categories}
             f1["all"] = metrics.mean(v for c in cats for v in s.f1.get(c, []))
@@ -285,8 +286,14 @@ class Evaluation:
 BASELINE = "content"
 
 
-def _as_dict(test: stats.PairedTest | None) -> dict[str, object] | None:
-    return test.as_dict() if test is not None else None
+def _as_dict(test: stats.PairedTest | None) -> Paired | None:
+    if test is None:
+        return None
+    return {"n": test.n, "diff": test.diff, "ci95": list(test.ci95), "p": test.p}
+
+
+def _pair(interval: tuple[float, float] | None) -> list[float] | None:
+    return list(interval) if interval is not None else None
 
 
 # -- the whole run -----------------------------------------------------------------------
@@ -313,7 +320,7 @@ def run_evaluation(
     embedder: EmbedderLike | None = None,
     llm: LLM | None = None,
     llm_name: str = "",
-) -> dict[str, Any]:
+) -> EvalResult:
     """Load, ingest (cached), retrieve with every system, score; returns the JSON result."""
     from ramem_integrations.core.anchoring import RuleAnchorer
     from ramem_integrations.embeddings import as_embedder, default_embedder

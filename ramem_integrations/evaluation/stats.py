@@ -42,9 +42,6 @@ class PairedTest:
     ci95: tuple[float, float]
     p: float
 
-    def as_dict(self) -> dict[str, object]:
-        return {"n": self.n, "diff": self.diff, "ci95": list(self.ci95), "p": self.p}
-
 
 def paired_test(
     system: Sequence[float],

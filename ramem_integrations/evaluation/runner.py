@@ -30,11 +30,12 @@ from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.evaluation import metrics, stats
 from ramem_integrations.evaluation.answers import answer
 from ramem_integrations.evaluation.confusable import distractor_sets
-from ramem_integrations.evaluation.context import Answerability, TokenCounter, render_memory
+from ramem_integrations.evaluation.context import Answerability, render_memory
 from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, Dataset, Question
 from ramem_integrations.evaluation.results import ByCategory, ByK, EvalResult, Paired, SystemResult
 from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS
 from ramem_integrations.evaluation.variants import System
+from ramem_integrations.tokens import TokenCounter
 
 if TYPE_CHECKING:
     from ramem_integrations.embeddings import EmbedderLike

@@ -16,8 +16,8 @@ install: $(BIN)/.installed
 demo: install  ## ingest the shipped sample conversation and answer questions, offline
 	$(BIN)/ramem demo
 
-test: install  ## the whole test suite (offline)
-	$(BIN)/python -m pytest -q
+test: install  ## the whole test suite (offline), without the speed measurements (-m perf)
+	$(BIN)/python -m pytest -q -m "not perf"
 
 test-fast: install
 	$(BIN)/python -m pytest -q -m "not slow and not reliability"

@@ -1,63 +1,83 @@
-"""ramem-integrations: long-term memory for agents that keeps each memory's episode."""
+"""ramem-integrations: long-term memory for agents that keeps each memory's episode.
 
-from ramem_integrations.core.anchoring import RuleAnchorer
+The names users need: :class:`RaMem` and what it takes and returns, the loaders, time grounding,
+the LLM settings and every error class. Everything else is importable from its own module.
+"""
+
+from importlib import import_module
+from importlib.metadata import PackageNotFoundError, version
+
 from ramem_integrations.core.conversation import Conversation, Session, Turn, load_conversations
-from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
-from ramem_integrations.core.prompts import render_answer_prompt
-from ramem_integrations.core.retrieval import ContentRetriever, ContextFilter, ContextualRetriever
-from ramem_integrations.core.temporal import find_times, ground_time
+from ramem_integrations.core.temporal import ground_time
 from ramem_integrations.core.types import (
     Condition,
     EpisodicContext,
     MemoryUnit,
     RecallFrame,
     ScoredMemory,
-    TimeMention,
     TimeSpan,
 )
-from ramem_integrations.errors import RamemError
+from ramem_integrations.errors import (
+    DataFormatError,
+    EmbeddingError,
+    InvalidInputError,
+    InvalidTimeError,
+    LLMError,
+    MissingDependencyError,
+    NamespaceError,
+    RamemError,
+    StoreError,
+)
 
-__version__ = "0.1.0"
+try:
+    __version__ = version("ramem-integrations")
+except PackageNotFoundError:  # pragma: no cover - running from a source tree not installed
+    __version__ = "0+unknown"
 
-#: Names whose modules load chromadb, onnxruntime and numpy: imported on first use, so that
-#: ``import ramem_integrations.core`` stays light.
+#: Names whose modules load chromadb, onnxruntime, numpy or openai: imported on first use, so
+#: that ``import ramem_integrations`` stays light.
 _LAZY = {
     "RaMem": "ramem_integrations.memory",
     "ChromaEpisodicStore": "ramem_integrations.stores.chroma",
+    "Answer": "ramem_integrations.answering",
+    "LLMConfig": "ramem_integrations.llm",
 }
 
 
 def __getattr__(name: str) -> object:
     if name in _LAZY:
-        import importlib
-
-        return getattr(importlib.import_module(_LAZY[name]), name)
+        return getattr(import_module(_LAZY[name]), name)
     raise AttributeError(f"module 'ramem_integrations' has no attribute {name!r}")
 
 
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_LAZY})
+
+
 __all__ = [
+    "Answer",
     "ChromaEpisodicStore",
     "Condition",
-    "ContentRetriever",
-    "ContextFilter",
-    "ContextualRetriever",
     "Conversation",
+    "DataFormatError",
+    "EmbeddingError",
     "EpisodicContext",
-    "KnownContext",
+    "InvalidInputError",
+    "InvalidTimeError",
+    "LLMConfig",
+    "LLMError",
     "MemoryUnit",
+    "MissingDependencyError",
+    "NamespaceError",
     "RaMem",
     "RamemError",
     "RecallFrame",
-    "RuleAnchorer",
-    "RuleFrameInducer",
     "ScoredMemory",
     "Session",
-    "TimeMention",
+    "StoreError",
     "TimeSpan",
     "Turn",
     "__version__",
-    "find_times",
     "ground_time",
     "load_conversations",
-    "render_answer_prompt",
 ]

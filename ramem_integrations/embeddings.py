@@ -26,7 +26,7 @@ import warnings
 from collections.abc import Callable, Sequence
 from importlib import resources
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, runtime_checkable
 
 import numpy as np
 
@@ -83,7 +83,8 @@ def embed_query(embedder: Embedder, text: str) -> Vectors:
     query_fn = getattr(embedder, "embed_query", None)
     if callable(query_fn):
         return np.asarray(query_fn(text), dtype=np.float32)
-    return embedder.embed([text])[0]
+    first: Vectors = embedder.embed([text])[0]
+    return first
 
 
 # --- shared checks -------------------------------------------------------------------------
@@ -126,7 +127,8 @@ def _normalise(raw: Any, count: int, source: str, dimension: int | None = None) 
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     if (norms == 0).any():
         raise EmbeddingError(f"{source} returned an all-zero vector, which has no direction.")
-    return matrix / norms
+    normalised: Vectors = matrix / norms
+    return normalised
 
 
 def _call_backend(source: str, fn: Callable[[], Any]) -> Any:
@@ -403,11 +405,13 @@ class _AdaptedEmbedder:
 
     def embed_query(self, text: str) -> Vectors:
         if self._query_fn is None:
-            return self.embed([text])[0]
+            first: Vectors = self.embed([text])[0]
+            return first
         query_fn = self._query_fn
         _check_texts([text])
         raw = _call_backend(self.name, lambda: [query_fn(text)])
-        return _normalise(raw, 1, self.name, self._dimension)[0]
+        row: Vectors = _normalise(raw, 1, self.name, self._dimension)[0]
+        return row
 
     def __repr__(self) -> str:
         return f"<Embedder {self.name!r}>"
@@ -419,8 +423,28 @@ def _label(obj: Any) -> str:
     return f"{kind}:{model}" if isinstance(model, str) and model else kind
 
 
+class LangChainEmbeddingsLike(Protocol):
+    """What is used of a LangChain ``Embeddings``."""
+
+    def embed_documents(self, texts: list[str]) -> list[list[float]]: ...
+
+    def embed_query(self, text: str) -> list[float]: ...
+
+
+class LlamaIndexEmbeddingLike(Protocol):
+    """What is used of a LlamaIndex ``BaseEmbedding``."""
+
+    def get_text_embedding_batch(self, texts: list[str]) -> list[list[float]]: ...
+
+
+#: Everything :func:`as_embedder` accepts: an :class:`Embedder`, a LangChain ``Embeddings``, a
+#: LlamaIndex ``BaseEmbedding``, or a Chroma ``EmbeddingFunction`` (any callable from a list of
+#: texts to vectors).
+EmbedderLike = Embedder | LangChainEmbeddingsLike | LlamaIndexEmbeddingLike | Callable[..., Any]
+
+
 def from_langchain(
-    embeddings: Any, *, name: str | None = None, dimension: int | None = None
+    embeddings: LangChainEmbeddingsLike, *, name: str | None = None, dimension: int | None = None
 ) -> Embedder:
     """Wrap a LangChain ``Embeddings`` (``embed_documents`` / ``embed_query``)."""
     return _AdaptedEmbedder(
@@ -432,7 +456,7 @@ def from_langchain(
 
 
 def from_llama_index(
-    embed_model: Any, *, name: str | None = None, dimension: int | None = None
+    embed_model: LlamaIndexEmbeddingLike, *, name: str | None = None, dimension: int | None = None
 ) -> Embedder:
     """Wrap a LlamaIndex ``BaseEmbedding`` (``get_text_embedding_batch`` / query embedding)."""
     return _AdaptedEmbedder(
@@ -460,7 +484,7 @@ def from_chroma(
     return _AdaptedEmbedder(name, embedding_function, query_fn, dimension)
 
 
-def _is_embedder(obj: Any) -> bool:
+def _is_embedder(obj: object) -> TypeGuard[Embedder]:
     # getattr_static: a lazy ``dimension`` property must not trigger a probe call here.
     def has(attr: str) -> bool:
         try:
@@ -474,7 +498,7 @@ def _is_embedder(obj: Any) -> bool:
     return has("name") and has("dimension") and callable(getattr(obj, "embed", None))
 
 
-def as_embedder(obj: Any = None) -> Embedder:
+def as_embedder(obj: EmbedderLike | None = None) -> Embedder:
     """Return ``obj`` as an :class:`Embedder`, adapting framework embedders by duck typing.
 
     ``None`` gives the offline default, :class:`MiniLMEmbedder`.
@@ -484,9 +508,9 @@ def as_embedder(obj: Any = None) -> Embedder:
     if _is_embedder(obj):
         return obj
     if callable(getattr(obj, "embed_documents", None)):
-        return from_langchain(obj)
+        return from_langchain(obj)  # type: ignore[arg-type]  # checked by duck typing
     if callable(getattr(obj, "get_text_embedding_batch", None)):
-        return from_llama_index(obj)
+        return from_llama_index(obj)  # type: ignore[arg-type]
     if callable(obj) and not isinstance(obj, type):
         return from_chroma(obj)
     raise InvalidInputError(

@@ -309,7 +309,7 @@ class LLMClient:
         )
         if not retryable or retries >= self.config.max_retries:
             raise self._error(exc, attempts=retries + 1) from exc
-        wait = min(_BASE_BACKOFF * 2**retries, MAX_RETRY_WAIT)
+        wait: float = min(_BASE_BACKOFF * 2**retries, MAX_RETRY_WAIT)
         if isinstance(exc, openai.APIStatusError):
             asked = _retry_after(exc.response.headers)
             if asked is not None:

@@ -6,6 +6,11 @@ as dates), the event time, participants, place, entities and topic. It produces 
 ids as :class:`~ramem_integrations.core.anchoring.RuleAnchorer`, so switching anchorers upserts
 memories instead of duplicating them.
 
+What the model is sent: the session's date, the speakers' names and the turns' words, each turn
+keyed by its position in its session ("1", "2", ...). Never an id from the data (a session id
+such as LongMemEval's ``answer_<id>_N`` names the evidence; a turn id such as ``D1:3``), so
+nothing in a request tells the model which memories a benchmark counts as gold.
+
 What comes from the model and what never does:
 
 - from the model: ``content``, ``event_time``, ``participants`` (added to the session's speakers),
@@ -64,7 +69,7 @@ LATEST_EVENT = relativedelta(years=1)
 SYSTEM_PROMPT = """\
 You turn conversation turns into memories that make sense on their own, read months later.
 For EVERY turn under "turns" (and no other), write one memory:
-- "turn_id": the turn's id, exactly as given.
+- "turn_id": the turn's key, exactly as given.
 - "content": a faithful, complete restatement of the turn in the third person. Name the speaker
   (and whom they speak to), replace pronouns by the names they refer to, and write relative times
   ("yesterday", "last week", "next month") as calendar dates computed from the session date.
@@ -113,7 +118,8 @@ class Window:
     """A run of turns of one session sent to the model together.
 
     ``earlier`` are the turns just before the window, shown for context only; ``speakers`` are
-    the whole conversation's speakers.
+    the whole conversation's speakers. The model knows each turn by :meth:`key`, its position
+    in the session, never by its id.
     """
 
     session: Session
@@ -126,22 +132,25 @@ class Window:
         """'session_1 turns D1:1..D1:8', for messages."""
         return f"{self.session.id} turns {self.turns[0].id}..{self.turns[-1].id}"
 
+    def key(self, turn: Turn) -> str:
+        """The turn's position in its session, '1' for the first: what the model calls it."""
+        return str(self.session.turns.index(turn) + 1)
+
     @property
     def shown_text(self) -> str:
         """All the text the model was shown; a name it returns must appear here."""
         return "\n".join(t.full_text for t in (*self.earlier, *self.turns))
 
     def prompt(self) -> str:
-        """The user message: the session date, the speakers and the turns, as JSON."""
+        """The user message: the session date, the speakers and the turns, as JSON (no ids)."""
         payload = {
             "session": {
-                "id": self.session.id,
                 "date": self.session.start.isoformat(),
                 "date_written_out": _written_out(self.session.start),
             },
             "speakers": list(self.speakers),
             "earlier_turns": [_turn_json(t) for t in self.earlier],
-            "turns": [_turn_json(t) for t in self.turns],
+            "turns": [{"turn_id": self.key(t), **_turn_json(t)} for t in self.turns],
         }
         return (
             "Write one memory for each of the turns below, as a JSON object "
@@ -249,26 +258,28 @@ def _unit(rule: MemoryUnit, window: Window, reading: TurnReading) -> MemoryUnit:
 def read_reply(obj: Any, window: Window) -> dict[str, TurnReading]:
     """Check a model's reply for ``window`` and return its reading of each turn, by turn id.
 
+    Turns are named by their :meth:`Window.key`; the readings are keyed by the turns' own ids.
     Raises ValueError or TypeError, naming the problem, when the reply is not an object with a
-    ``memories`` list holding each of the window's turns exactly once and no other id; or when
+    ``memories`` list holding each of the window's turns exactly once and no other key; or when
     any memory has empty or overlong content, an unreadable or implausible event time, or a
     participant, location or entity that is neither a conversation speaker nor written in the
     turns the model was shown.
     """
     if not isinstance(obj, Mapping) or not isinstance(obj.get("memories"), list):
         raise TypeError('expected an object {"memories": [...]}')
-    by_id = {t.id: t for t in window.turns}
+    by_key = {window.key(t): t for t in window.turns}
     readings: dict[str, TurnReading] = {}
     for item in obj["memories"]:
         if not isinstance(item, Mapping):
             raise TypeError(f"each memory must be an object, got {item!r}")
-        turn_id = _turn_id(item.get("turn_id"))
-        if turn_id not in by_id:
-            raise ValueError(f"memory for unknown turn id {turn_id!r}")
-        if turn_id in readings:
-            raise ValueError(f"turn {turn_id!r} has more than one memory")
-        readings[turn_id] = _reading(item, by_id[turn_id], window)
-    missing = [t for t in by_id if t not in readings]
+        key = _turn_id(item.get("turn_id"))
+        if key not in by_key:
+            raise ValueError(f"memory for unknown turn {key!r}")
+        turn = by_key[key]
+        if turn.id in readings:
+            raise ValueError(f"turn {key!r} has more than one memory")
+        readings[turn.id] = _reading(item, turn, window)
+    missing = [key for key, t in by_key.items() if t.id not in readings]
     if missing:
         raise ValueError(f"no memory for turn(s) {', '.join(missing)}")
     return readings
@@ -408,7 +419,7 @@ def _whole_number(value: Any, name: str, *, minimum: int) -> int:
 
 
 def _turn_json(turn: Turn) -> dict[str, str]:
-    item = {"turn_id": turn.id, "speaker": turn.speaker, "text": turn.full_text}
+    item = {"speaker": turn.speaker, "text": turn.full_text}
     if turn.time is not None:
         item["time"] = turn.time.isoformat()
     return item

@@ -83,7 +83,8 @@ class StoreSource:
         self._last_pool: tuple[object, list[tuple[str, float]]] = (None, [])
 
     def _embed_one(self, text: str) -> np.ndarray:
-        return self.embedder.embed([text])[0]
+        row: np.ndarray = self.embedder.embed([text])[0]
+        return row
 
     def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
         embedding, cached = self._embed_query(query), self.lexical_index.loaded(namespace)
@@ -163,7 +164,7 @@ class RaMem:
         self,
         store: ChromaEpisodicStore,
         *,
-        embedder: Any = None,
+        embedder: embeddings.EmbedderLike | None = None,
         anchorer: Anchorer | None = None,
         frame_inducer: FrameInducer | None = None,
         strict: bool = True,

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation import runner
 from ramem_integrations.evaluation.cli import main
 from ramem_integrations.evaluation.report import PLOT, markdown, write_report
@@ -25,7 +26,7 @@ def run(tmp_path: Path, dataset: str = "locomo", **kwargs: Any) -> dict[str, Any
     config = RunConfig(
         dataset=dataset,
         path=kwargs.pop("path", FIXTURES / name),
-        systems=select("bm25,dense,content"),
+        systems=kwargs.pop("systems", select("bm25,dense,content")),
         ks=[1, 3],
         cache=tmp_path / "cache",
         progress=False,
@@ -251,3 +252,32 @@ def test_f1_with_a_model(tmp_path: Path) -> None:
     assert len(llm.seen) == 9  # every question, adversarial included
     assert "said: " in llm.seen[0][1]["content"] and "[memory 1]" in llm.seen[0][1]["content"]
     assert "scripted" in result["meta"]["answers"]
+
+
+def test_two_fresh_runs_give_identical_figures(tmp_path: Path) -> None:
+    """Exact search, ablation copies apart, seeded intervals: the same data, the same JSON."""
+    systems = "bm25,dense,content,ramem,context-shuffle"
+    first = run(tmp_path / "one", systems=select(systems))
+    again = run(tmp_path / "one", systems=select(systems))  # cached store
+    fresh = run(tmp_path / "two", systems=select(systems))  # ingested anew
+    assert first["systems"] == again["systems"] == fresh["systems"]
+
+
+def test_json_carries_intervals_and_the_paired_test(tmp_path: Path) -> None:
+    result = run(tmp_path)
+    for name, scores in result["systems"].items():
+        for k in ("1", "3"):
+            lo, hi = scores["ci95"][k]
+            assert lo <= scores["recall"][k]["all"] <= hi
+        assert ("vs_content" in scores) == (name != "content")
+    paired = result["systems"]["bm25"]["vs_content"]["3"]
+    assert paired["n"] == sum(result["meta"]["questions"].values())
+    assert 0 < paired["p"] <= 1
+    assert "Uncertainty of Recall@K" in markdown(result)
+
+
+def test_conversations_option(tmp_path: Path) -> None:
+    result = run(tmp_path, conversations=("tiny-2",))
+    assert result["meta"]["conversation_ids"] == ["tiny-2"]
+    with pytest.raises(InvalidInputError, match=r"No conversation 'conv-9'.*tiny-1, tiny-2"):
+        run(tmp_path, conversations=("conv-9",))

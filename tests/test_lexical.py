@@ -2,7 +2,7 @@ import random
 
 import pytest
 
-from ramem_integrations.core.fusion import dedupe_keep_order, reciprocal_rank_fusion
+from ramem_integrations.core.fusion import reciprocal_rank_fusion
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.lexical import BM25
 
@@ -77,7 +77,3 @@ def test_rrf_fuses_and_breaks_ties_by_first_seen() -> None:
     assert [i for i, _ in weighted] == ["b", "a"]
     with pytest.raises(ValueError, match="one weight per ranking"):
         reciprocal_rank_fusion([["a"]], weights=[1.0, 2.0])
-
-
-def test_dedupe_keep_order() -> None:
-    assert dedupe_keep_order(["b", "a", "b", "c", "a"]) == ["b", "a", "c"]

@@ -28,7 +28,7 @@ import ramem_integrations.llama_index as li
 from ramem_integrations import MemoryUnit, RaMem, load_conversations
 from ramem_integrations.demo import ASKED_ON, sample_path
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.evaluation.datasets import Question
+from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.systems import SYSTEMS
 from ramem_integrations.llama_index import (
     EpisodicMetadataExtractor,
@@ -279,15 +279,7 @@ def test_extractor_needs_a_time() -> None:
 
 
 def test_evaluation_systems_rank_the_valid_episode(hashed_mem: RaMem) -> None:
-    question = Question(
-        "q1",
-        "alice",
-        "What did the dentist say in March 2024?",
-        "",
-        "2",
-        ASKED_ON,
-        evidence_turns=(MARCH_DENTIST,),
-    )
+    question = Asked("What did the dentist say in March 2024?", "alice")
     plain = SYSTEMS["llama-vector"](hashed_mem, question, 5)
     reranked = SYSTEMS["llama-vector+ramem"](hashed_mem, question, 5)
     assert len(plain) == len(reranked) == 5

@@ -46,9 +46,14 @@ def conversation() -> Conversation:
     )
 
 
+def key(turn_id: str) -> str:
+    """What the model calls a turn: its position in its session ('D1:2' is '2')."""
+    return str(turn_id).rsplit(":", 1)[-1]
+
+
 def memory(turn_id: str, content: str, **fields: Any) -> dict[str, Any]:
     return {
-        "turn_id": turn_id,
+        "turn_id": key(turn_id),
         "content": content,
         "event_time": None,
         "participants": [],
@@ -146,8 +151,10 @@ def test_the_request_holds_the_turns_and_the_session_date(openai_server: OpenAIS
     assert first.body["model"] == MODEL
     system, user = first.body["messages"]
     assert '"memories"' in system["content"]  # the schema is shown to the model
-    for turn in TURNS_1[:2]:
-        assert turn.text in user["content"] and turn.id in user["content"]
+    for position, turn in enumerate(TURNS_1[:2], 1):
+        assert turn.text in user["content"] and f'"turn_id": "{position}"' in user["content"]
+        assert turn.id not in user["content"]  # the data's ids never reach the model
+    assert "session_1" not in user["content"]
     assert TURNS_1[2].text not in user["content"]
     assert "2023-05-08T13:56" in user["content"] and "Monday 8 May 2023" in user["content"]
     # The next window shows the turns before it as context.
@@ -157,22 +164,22 @@ def test_the_request_holds_the_turns_and_the_session_date(openai_server: OpenAIS
 
 
 def without(turn_id: str) -> tuple[dict[str, Any], ...]:
-    return tuple(m for m in GOOD_1 if m["turn_id"] != turn_id)
+    return tuple(m for m in GOOD_1 if m["turn_id"] != key(turn_id))
 
 
 def changed(turn_id: str, **fields: Any) -> tuple[dict[str, Any], ...]:
-    return tuple({**m, **fields} if m["turn_id"] == turn_id else m for m in GOOD_1)
+    return tuple({**m, **fields} if m["turn_id"] == key(turn_id) else m for m in GOOD_1)
 
 
 # Each bad reply for the first window, and words of the reason the warning must give.
 BAD_FIRST_WINDOW: dict[str, tuple[Reply, str]] = {
-    "missing turn": (reply(*without("D1:2")), "no memory for turn.s. D1:2"),
+    "missing turn": (reply(*without("D1:2")), "no memory for turn.s. 2"),
     "unknown turn id": (
         reply(*GOOD_1, memory("D9:9", "Caroline said something else.")),
-        "unknown turn id 'D9:9'",
+        "unknown turn '9'",
     ),
     "turn twice": (reply(*GOOD_1, GOOD_1[0]), "more than one memory"),
-    "turn of another window": (reply(*GOOD_1, *GOOD_2), "unknown turn id 'D1:3'"),
+    "turn of another window": (reply(*GOOD_1, *GOOD_2), "unknown turn '3'"),
     "invented participant": (
         reply(*changed("D1:2", participants=["Jo", "Zelda"])),
         "'Zelda' is neither a conversation speaker nor written in the turns",
@@ -277,7 +284,7 @@ def reading_of(which: str, **fields: Any) -> dict[str, Any]:
         memory("D1:2", "Melanie asked Caroline whether Caroline went with Jo."),
         memory("D1:3", "Caroline said Jo drove them."),
     ]
-    return {"memories": [{**m, **fields} if m["turn_id"] == which else m for m in items]}
+    return {"memories": [{**m, **fields} if m["turn_id"] == key(which) else m for m in items]}
 
 
 @pytest.mark.parametrize(
@@ -322,7 +329,7 @@ def test_valid_readings(fields: dict[str, Any], check: Callable[[Any], bool]) ->
         {"memories": {}},
         {"memories": ["D1:2", "D1:3"]},
         reading_of("D1:3", turn_id=True),
-        reading_of("D1:3", turn_id="D1:1"),  # an earlier turn is context, not to be restated
+        reading_of("D1:3", turn_id="1"),  # an earlier turn is context, not to be restated
         reading_of("D1:3", event_time="2023-05-07"),
         reading_of("D1:3", event_time={"start": "2023-05-07"}),
         reading_of("D1:3", location=["Boston"]),

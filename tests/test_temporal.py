@@ -763,6 +763,7 @@ def test_conventions_table_is_what_the_code_reads() -> None:
     assert temporal_tables.CONVENTION["week_start"] == 0
 
 
+@pytest.mark.perf
 def test_find_times_is_fast_on_plain_sentences() -> None:
     sentence = "I think the painting you showed me is really beautiful, well done!"
     find_times(sentence, REF)

@@ -19,6 +19,8 @@ from typing import Protocol
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time, names_a_holiday
+from ramem_integrations.core.text import NOT_NAMES as _NOT_NAMES
+from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention
 
@@ -42,16 +44,6 @@ _BARE = re.compile(
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|spring|summer|autumn|fall|winter)",
     re.IGNORECASE,
-)
-_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+|[\"“(]\s*)$")
-_NOT_NAMES = frozenset(
-    """I Hey Hi Hello Oh Wow Yeah Yes No Thanks Thank Sure Okay Ok Great Good Nice Awesome Cool
-    Congrats Congratulations Sorry Well So And But Or The A An It That This What How Why When Where
-    Who My Your Our Their We You He She They Me Let Lol Haha Aw Aww Absolutely Totally Definitely
-    Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February March April May June
-    July August September October November December Mom Dad Christmas Easter Happy Welcome
-    Lovely Sounds Ouch Also Please Maybe Just Same Nope Yep Hmm Dr Mr Mrs Ms Anyway Honestly
-    Amazing Glad Love Hope Keep Take Have Be Enjoy Yay Omg""".split()
 )
 
 

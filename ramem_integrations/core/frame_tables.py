@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dateutil.relativedelta import relativedelta
 
+from ramem_integrations.core import text
+
 # Words that ask for the current state: the latest episode is the valid one.
 RECENCY_WORDS: tuple[str, ...] = (
     "now", "right now", "currently", "current", "still", "these days", "nowadays",
@@ -102,15 +104,8 @@ TIME_LEADERS: frozenset[str] = frozenset(
     )
 )  # fmt: skip
 
-# Words in a question that are capitalised but are no one's name.
-NOT_NAMES: frozenset[str] = frozenset(
-    (
-        "What", "When", "Where", "Who", "Whom", "Whose", "Which", "Why", "How", "Would", "Could",
-        "Should", "Did", "Does", "Do", "Is", "Are", "Was", "Were", "Has", "Have", "Had", "Can",
-        "Will", "In", "On", "At", "After", "Before", "Since", "Until", "During", "Dr", "Mr", "Mrs",
-        "Ms", "The", "A", "An",
-    )
-)  # fmt: skip
+# Capitalised words that are no one's name: one table, shared with the anchorer.
+NOT_NAMES = text.NOT_NAMES
 
 # How far before and after the conversation's own dates a question's time may fall and still be
 # taken as meant. Before: people recall their past ("4 years ago", "summer 2021"). After: plans.

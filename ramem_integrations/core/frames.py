@@ -43,6 +43,7 @@ from dateutil.relativedelta import relativedelta
 from ramem_integrations.core import frame_tables as words
 from ramem_integrations.core import temporal_tables
 from ramem_integrations.core.temporal import FoundTime, check_reference, find_times, ground_time
+from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import Condition, MemoryUnit, RecallFrame, TimeSpan
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
@@ -93,7 +94,6 @@ _TIME_RELATION = re.compile(
 _ASKS_TIME = re.compile(rf"^\W*{_alt(words.ASKS_TIME)}(?!\w)", re.IGNORECASE)
 _WORD = re.compile(r"[\w'’-]+")
 _NAME_RUN = re.compile(r"(?<![\w'-])[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*(?![\w-])")
-_SENTENCE_START = re.compile(r"(?:^|[.!?]\s+)[\"'“(]*$")
 _PLACE_CUE = re.compile(r"\b(?:in|at|to|from|near|visit|visited|visiting)\s+$", re.IGNORECASE)
 _TIME_WORDS = frozenset(
     (

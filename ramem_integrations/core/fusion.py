@@ -27,8 +27,3 @@ def reciprocal_rank_fusion(
             scores[item] = scores.get(item, 0.0) + weight / (k + rank)
     order = {item: i for i, item in enumerate(scores)}
     return sorted(scores.items(), key=lambda pair: (-pair[1], order[pair[0]]))
-
-
-def dedupe_keep_order(items: Sequence[str]) -> list[str]:
-    """The items without repeats, in first-seen order."""
-    return list(dict.fromkeys(items))

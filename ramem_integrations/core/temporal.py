@@ -134,7 +134,8 @@ def _floor(day: date, unit: str) -> date:
 
 
 def _add(day: date, unit: str, n: int) -> date:
-    return day + unit_delta(unit, n)
+    moved: date = day + unit_delta(unit, n)
+    return moved
 
 
 def unit_delta(unit: str, n: int) -> relativedelta:

@@ -20,14 +20,34 @@ STOP_WORDS = frozenset(
 )
 
 
+#: Capitalised words that are no one's name: greetings, question and function words, months,
+#: days, titles. Shared by the anchorer (names in turns) and the frame inducer (names in
+#: questions), so both read a capitalised word the same way.
+NOT_NAMES = frozenset(
+    """I Hey Hi Hello Oh Wow Yeah Yes No Thanks Thank Sure Okay Ok Great Good Nice Awesome Cool
+    Congrats Congratulations Sorry Well So And But Or The A An It That This What How Why When Where
+    Who Whom Whose Which My Your Our Their We You He She They Me Let Lol Haha Aw Aww Absolutely
+    Totally Definitely Monday Tuesday Wednesday Thursday Friday Saturday Sunday January February
+    March April May June July August September October November December Mom Dad Christmas Easter
+    Happy Welcome Lovely Sounds Ouch Also Please Maybe Just Same Nope Yep Hmm Dr Mr Mrs Ms Anyway
+    Honestly Amazing Glad Love Hope Keep Take Have Be Enjoy Yay Omg Would Could Should Did Does
+    Do Is Are Was Were Has Had Can Will In On At After Before Since Until During""".split()
+)
+
+#: Matches at the end of the text before a word when that word opens a sentence: at the start,
+#: after '.', '!' or '?' (opening quotes or brackets allowed between), or after an opening quote.
+SENTENCE_START = re.compile(r"(?:(?:^|[.!?]\s+)[\"'“(]*|[\"“(]\s*)$")
+
+
+def fold_plural(word: str) -> str:
+    """'dogs' -> 'dog'; words of three letters or fewer and '-ss' words stay as they are."""
+    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
 def tokenize(text: str) -> list[str]:
     """Lower-cased word tokens, stop words out, possessives and plain plurals folded."""
-    tokens = []
-    for word in _WORD.findall(text.lower()):
-        if word in STOP_WORDS:
-            continue
-        word = word.removesuffix("'s")
-        if len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-            word = word[:-1]
-        tokens.append(word)
-    return tokens
+    return [
+        fold_plural(word.removesuffix("'s"))
+        for word in _WORD.findall(text.lower())
+        if word not in STOP_WORDS
+    ]

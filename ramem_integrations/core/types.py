@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta
-from typing import Any
+from typing import Any, Literal
 
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
 
@@ -269,6 +269,12 @@ class RecallFrame:
         return "; ".join(f"{c.evidence!r}: {c.reason}" for c in self.conditions)
 
 
+#: Why a memory was retrieved: it meets the frame's conditions, or content relevance alone.
+Reason = Literal["context", "content"]
+#: How to retrieve: the full method, and the plain retrievers it falls back on.
+RetrievalMode = Literal["ramem", "content", "dense", "bm25"]
+
+
 @dataclass(frozen=True, slots=True)
 class ScoredMemory:
     """A retrieved memory, its score, and why it was chosen.
@@ -279,5 +285,5 @@ class ScoredMemory:
 
     memory: MemoryUnit
     score: float
-    reason: str = "content"
+    reason: Reason = "content"
     matched: tuple[str, ...] = field(default=())

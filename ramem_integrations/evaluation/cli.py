@@ -10,6 +10,7 @@ import argparse
 import json
 import logging
 import sys
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +29,18 @@ def _ks(text: str) -> list[int]:
     return ks
 
 
+def _ids(text: str) -> tuple[str, ...]:
+    ids = tuple(dict.fromkeys(part.strip() for part in text.split(",") if part.strip()))
+    if not ids:
+        raise argparse.ArgumentTypeError(
+            f"--conversations takes ids like conv-26,conv-30, got {text!r}"
+        )
+    return ids
+
+
 def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     """Add ``eval`` to the ``ramem`` command's subparsers."""
-    parser = subparsers.add_parser(
+    parser: argparse.ArgumentParser = subparsers.add_parser(
         "eval",
         help="evaluate retrieval systems on LoCoMo or LongMemEval",
         description="Run systems side by side on the same memories and questions; print a "
@@ -45,6 +55,12 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     )
     parser.add_argument("--k", type=_ks, default=[5, 10, 20], help="cut-offs, e.g. 5,10,20")
     parser.add_argument("--limit", type=int, default=None, help="first N conversations only")
+    parser.add_argument(
+        "--conversations",
+        type=_ids,
+        default=(),
+        help="only these conversations, comma-separated ids (e.g. conv-42,conv-43)",
+    )
     parser.add_argument("--json", type=Path, default=None, help="write the results here")
     parser.add_argument(
         "--report",
@@ -107,6 +123,7 @@ def run_eval_command(args: argparse.Namespace) -> int:
             systems=select(args.systems),
             ks=args.k,
             limit=args.limit,
+            conversations=args.conversations,
             cache=args.cache,
             progress=not args.no_progress,
             answer_k=args.answer_k,
@@ -125,7 +142,7 @@ def run_eval_command(args: argparse.Namespace) -> int:
     return 0
 
 
-def summary_text(result: dict[str, Any]) -> str:
+def summary_text(result: Mapping[str, Any]) -> str:
     """A few lines for the terminal: Recall@K (all) and tokens per system."""
     ks = [str(k) for k in result["k"]]
     lines = [f"{result['dataset']}: Recall@K (all) / mean tokens"]

@@ -1,72 +1,29 @@
 """What a generator would be shown: rendered memories, their token cost, answerability.
 
-:func:`render_memory` is the one place the evaluation turns a memory into prompt text (content
-plus a coordinates line); ``core/prompts.py`` will take its place. Tokens are counted offline with
-the packaged all-MiniLM-L6-v2 WordPiece tokenizer (uncased BERT vocabulary), no truncation.
+:func:`render_memory` is the one place the evaluation turns a memory into prompt text (the core
+prompt's memory block). Tokens are counted by :class:`~ramem_integrations.tokens.TokenCounter`
+(re-exported here for the evaluation's callers).
 """
 
 from __future__ import annotations
 
-import logging
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
-from importlib import resources
 
 from ramem_integrations.core.prompts import memory_block
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.evaluation import metrics
+from ramem_integrations.tokens import TokenCounter
 
-logger = logging.getLogger(__name__)
-
-TOKENIZER_RESOURCE = "minilm-tokenizer.json"
+__all__ = ["Answerability", "TokenCounter", "answer_span", "render_memory"]
 
 
 def render_memory(unit: MemoryUnit) -> str:
     """A memory as the generator sees it: the core prompt's block, coordinates and text."""
     return memory_block(unit, 1)
-
-
-def render_context(units: Sequence[MemoryUnit]) -> str:
-    """The memories of a top K, one block each, blank lines between."""
-    return "\n\n".join(render_memory(u) for u in units)
-
-
-class TokenCounter:
-    """Counts tokens of rendered text with the packaged MiniLM tokenizer (or whitespace)."""
-
-    def __init__(self) -> None:
-        self.name, self._encode = _load_counter()
-
-    def count(self, texts: Sequence[str]) -> list[int]:
-        return self._encode(list(texts))
-
-
-Encode = Callable[[list[str]], list[int]]
-
-
-def _load_counter() -> tuple[str, Encode]:
-    try:
-        import tokenizers
-
-        path = resources.files("ramem_integrations.data") / TOKENIZER_RESOURCE
-        tokenizer = tokenizers.Tokenizer.from_file(str(path))
-    except Exception as exc:  # a missing file or library: fall back, and say so
-        logger.warning("MiniLM tokenizer unavailable (%s); counting whitespace tokens.", exc)
-        return "whitespace words (MiniLM tokenizer unavailable)", _whitespace
-    tokenizer.no_truncation()
-    tokenizer.no_padding()
-
-    def encode(texts: list[str]) -> list[int]:
-        return [len(e.ids) for e in tokenizer.encode_batch(texts, add_special_tokens=False)]
-
-    return "all-MiniLM-L6-v2 WordPiece (bert-base-uncased vocabulary)", encode
-
-
-def _whitespace(texts: list[str]) -> list[int]:
-    return [len(t.split()) for t in texts]
 
 
 # -- answerability -----------------------------------------------------------------------

@@ -9,8 +9,6 @@ answers but excluded from recall (and counted).
 
 from __future__ import annotations
 
-import ast
-import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
@@ -20,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from ramem_integrations.core.conversation import Conversation, load_conversations, parse_datetime
-from ramem_integrations.errors import DataFormatError
+from ramem_integrations.core.jsondata import literal_list, read_json
+from ramem_integrations.errors import DataFormatError, InvalidInputError
 
 #: LoCoMo's question categories, as numbered in its data.
 LOCOMO_CATEGORIES = {
@@ -37,13 +36,28 @@ _ID = re.compile(r"^D\s*:?\s*0*(\d+)\s*:\s*0*(\d+)$", re.IGNORECASE)
 
 
 @dataclass(frozen=True, slots=True)
+class Asked:
+    """All a system may know of a question: its words, whom it is asked of, and when.
+
+    ``asked_at`` is the question's own date when the data gives one (LongMemEval), else None:
+    LoCoMo questions carry no date, and RaMem then does not ground relative times in them.
+    The gold answer, category and evidence stay with the :class:`Question`, out of reach.
+    """
+
+    text: str
+    namespace: str
+    asked_at: datetime | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Question:
     """One question, the conversation (namespace) it is asked of, and its evidence.
 
     ``evidence_turns`` are turn ids; ``evidence_sessions`` session ids (LongMemEval's
     answer_session_ids; for LoCoMo the sessions of the evidence turns). ``reference`` is the
-    question's date (LongMemEval's question_date; for LoCoMo the end of the conversation);
-    ``dated`` says whether the data gave it (retrieval grounds relative times only then).
+    date answers are read against (LongMemEval's question_date; for LoCoMo, which gives
+    questions no date, the end of the conversation); ``dated`` says whether the data gave it.
+    Systems never see this object, only its :attr:`asked` view.
     """
 
     id: str
@@ -56,19 +70,21 @@ class Question:
     evidence_turns: tuple[str, ...] = ()
     evidence_sessions: tuple[str, ...] = ()
 
+    @property
+    def asked(self) -> Asked:
+        """What a system is given: the text, the namespace and the question's own date."""
+        return Asked(self.text, self.namespace, self.reference if self.dated else None)
+
 
 @dataclass
 class EvidenceIssues:
     """Counts of evidence ids that needed repair or could not be resolved, by kind."""
 
     counts: Counter[str] = field(default_factory=Counter)
-    examples: dict[str, list[str]] = field(default_factory=dict)
 
-    def add(self, kind: str, raw: str) -> None:
-        self.counts[kind] += 1
-        seen = self.examples.setdefault(kind, [])
-        if len(seen) < 3 and raw not in seen:
-            seen.append(raw)
+    def add(self, kind: str, n: int = 1) -> None:
+        if n:
+            self.counts[kind] += n
 
     def as_dict(self) -> dict[str, int]:
         return dict(sorted(self.counts.items()))
@@ -93,6 +109,21 @@ class Dataset:
         questions = tuple(q for q in self.questions if q.namespace in ids)
         return Dataset(self.name, kept, questions, self.categories, self.issues)
 
+    def only(self, ids: Sequence[str] | None) -> Dataset:
+        """The conversations with these ids (in the file's order) and their questions."""
+        if not ids:
+            return self
+        known = [c.id for c in self.conversations]
+        unknown = [i for i in ids if i not in known]
+        if unknown:
+            raise InvalidInputError(
+                f"No conversation {', '.join(map(repr, unknown))} in the data; "
+                f"it has: {', '.join(known)}."
+            )
+        kept = tuple(c for c in self.conversations if c.id in set(ids))
+        questions = tuple(q for q in self.questions if q.namespace in set(ids))
+        return Dataset(self.name, kept, questions, self.categories, self.issues)
+
 
 def load_dataset(name: str, path: str | Path) -> Dataset:
     """Load ``locomo`` or ``longmemeval`` questions from a local file."""
@@ -103,12 +134,7 @@ def load_dataset(name: str, path: str | Path) -> Dataset:
 
 
 def _read(path: str | Path) -> list[Any]:
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
-        raise DataFormatError(f"No file at {path}. Check the path.") from exc
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DataFormatError(f"{path} is not valid UTF-8 JSON ({exc}).") from exc
+    data = read_json(path)
     if not isinstance(data, list):
         raise DataFormatError(f"{path}: expected a JSON list of samples.")
     return data
@@ -131,17 +157,17 @@ def resolve_evidence(
         text = str(entry).strip()
         parts = [p.strip() for p in re.split(r"[;,]", text) if p.strip()]
         if len(parts) > 1:
-            issues.add("joined", text)
+            issues.add("joined")
         for part in parts:
             match = _ID.match(part)
             if not match:
-                issues.add("malformed", part)
+                issues.add("malformed")
                 continue
             turn_id = f"D{int(match.group(1))}:{int(match.group(2))}"
             if turn_id != part:
-                issues.add("repaired", part)
+                issues.add("repaired")
             if turn_id not in known:
-                issues.add("missing", part)
+                issues.add("missing")
                 continue
             resolved.append(turn_id)
     return tuple(dict.fromkeys(resolved))
@@ -158,13 +184,13 @@ def load_locomo(path: str | Path) -> Dataset:
         reference = conv.date_range.end
         for index, qa in enumerate(sample.get("qa") or []):
             if not isinstance(qa, Mapping) or "question" not in qa:
-                issues.add("bad_question", f"{conv.id}#{index}")
+                issues.add("bad_question")
                 continue
             category = str(qa.get("category", ""))
             answer = qa.get("answer", qa.get("adversarial_answer", ""))
             turns = resolve_evidence(qa.get("evidence") or [], set(session_of), issues)
             if not turns:
-                issues.add("no_evidence", f"{conv.id}#{index}")
+                issues.add("no_evidence")
             questions.append(
                 Question(
                     id=f"{conv.id}#{index}",
@@ -185,20 +211,10 @@ def load_locomo(path: str | Path) -> Dataset:
 # -- LongMemEval -------------------------------------------------------------------------
 
 
-def _listish(value: Any) -> Any:
-    """A list stored as its Python/JSON text in some derived files."""
-    if isinstance(value, str) and value.lstrip().startswith("["):
-        try:
-            return ast.literal_eval(value)
-        except (ValueError, SyntaxError):
-            return value
-    return value
-
-
 def _answer_turns(item: Mapping[str, Any], sessions: Sequence[str]) -> tuple[str, ...]:
     """Ids of the turns marked ``has_answer`` inside the given answer sessions."""
-    ids = [str(s) for s in _listish(item["haystack_session_ids"])]
-    raw_sessions = _listish(item["haystack_sessions"])
+    ids = [str(s) for s in literal_list(item["haystack_session_ids"], "haystack_session_ids")]
+    raw_sessions = literal_list(item["haystack_sessions"], "haystack_sessions")
     wanted = set(sessions)
     return tuple(
         f"{sid}:{j}"
@@ -213,15 +229,17 @@ def _item_questions(item: Mapping[str, Any]) -> list[tuple[str, str, str, list[s
     """(text, answer, type, answer_session_ids) for the original and the multi-question schema."""
     qtype = str(item.get("question_type", "unknown"))
     if "questions" in item:
-        texts = _listish(item["questions"])
-        answers = _listish(item.get("answers", []))
-        sessions = _listish(item.get("answer_session_ids", []))
-        types = _listish(item.get("question_types", [qtype] * len(texts)))
+        texts = literal_list(item["questions"], "questions")
+        answers = literal_list(item.get("answers", []), "answers")
+        sessions = literal_list(item.get("answer_session_ids", []), "answer_session_ids")
+        types = literal_list(item.get("question_types", [qtype] * len(texts)), "question_types")
         return [
-            (str(t), str(a), str(ty), [str(s) for s in ss])
+            (str(t), str(a), str(ty), [str(s) for s in literal_list(ss, "answer_session_ids")])
             for t, a, ty, ss in zip(texts, answers, types, sessions, strict=False)
         ]
-    sessions = [str(s) for s in _listish(item.get("answer_session_ids", []))]
+    sessions = [
+        str(s) for s in literal_list(item.get("answer_session_ids", []), "answer_session_ids")
+    ]
     return [(str(item["question"]), str(item.get("answer", "")), qtype, sessions)]
 
 
@@ -246,11 +264,10 @@ def load_longmemeval(path: str | Path) -> Dataset:
         reference = parse_datetime(date, where) if date else conv.date_range.end
         for index, (text, answer, qtype, sessions) in enumerate(_item_questions(item)):
             present = tuple(s for s in sessions if s in known)
-            for missing in set(sessions) - set(present):
-                issues.add("missing_session", missing)
+            issues.add("missing_session", len(set(sessions) - set(present)))
             turns = _answer_turns(item, present)
             if not turns:
-                issues.add("no_turn_evidence", f"{conv.id}#{index}")
+                issues.add("no_turn_evidence")
             categories[qtype] = None
             questions.append(
                 Question(

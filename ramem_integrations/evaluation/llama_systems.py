@@ -7,7 +7,8 @@ re-ranking postprocessor placed after it (the drop-in path).
 ``llama-vector+ramem``: the same retriever fetches :data:`CANDIDATES` nodes and
 :class:`~ramem_integrations.llama_index.EpisodicReinstatementPostprocessor` re-ranks them.
 Questions without a date of their own are re-ranked with ``reference=None`` (relative times
-are not grounded), as the other systems do.
+are not grounded), as the other systems do. LlamaIndex's default vector store searches exactly
+(every node's similarity), so these systems give the same figures run to run.
 """
 
 from __future__ import annotations
@@ -16,8 +17,7 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 from ramem_integrations.core.types import ScoredMemory
-from ramem_integrations.evaluation.datasets import Question
-from ramem_integrations.evaluation.systems import reference_of
+from ramem_integrations.evaluation.datasets import Asked
 
 if TYPE_CHECKING:
     from llama_index.core.schema import NodeWithScore
@@ -49,27 +49,22 @@ def _hits(nodes: list[NodeWithScore], k: int) -> list[ScoredMemory]:
     for item in nodes[:k]:
         unit = unit_of_node(item.node)
         if unit is not None:
-            out.append(
-                ScoredMemory(
-                    unit, item.score or 0.0, str(item.node.metadata.get("ramem_reason", "content"))
-                )
-            )
+            context = item.node.metadata.get("ramem_reason") == "context"
+            out.append(ScoredMemory(unit, item.score or 0.0, "context" if context else "content"))
     return out
 
 
-def llama_vector(mem: RaMem, question: Question, k: int) -> list[ScoredMemory]:
+def llama_vector(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
     """A plain LlamaIndex vector retriever over the episodic nodes."""
-    retriever = _index(mem, question.namespace).as_retriever(similarity_top_k=k)
-    return _hits(retriever.retrieve(question.text), k)
+    retriever = _index(mem, asked.namespace).as_retriever(similarity_top_k=k)
+    return _hits(retriever.retrieve(asked.text), k)
 
 
-def llama_vector_ramem(mem: RaMem, question: Question, k: int) -> list[ScoredMemory]:
+def llama_vector_ramem(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
     """The vector retriever, then RaMem's re-ranking postprocessor."""
     from ramem_integrations.llama_index import EpisodicReinstatementPostprocessor
 
-    retriever = _index(mem, question.namespace).as_retriever(similarity_top_k=max(k, CANDIDATES))
-    postprocessor = EpisodicReinstatementPostprocessor(reference=reference_of(question), top_n=k)
-    nodes = postprocessor.postprocess_nodes(
-        retriever.retrieve(question.text), query_str=question.text
-    )
+    retriever = _index(mem, asked.namespace).as_retriever(similarity_top_k=max(k, CANDIDATES))
+    postprocessor = EpisodicReinstatementPostprocessor(reference=asked.asked_at, top_n=k)
+    nodes = postprocessor.postprocess_nodes(retriever.retrieve(asked.text), query_str=asked.text)
     return _hits(nodes, k)

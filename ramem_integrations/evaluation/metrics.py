@@ -16,7 +16,7 @@ from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from statistics import fmean
 
-from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.text import STOP_WORDS, fold_plural
 from ramem_integrations.core.types import TimeSpan
 
 _ARTICLES = re.compile(r"\b(a|an|the|and)\b")
@@ -135,13 +135,9 @@ def distractor_at_1(
 ANSWER_STOP_WORDS = STOP_WORDS | {"yes"}
 
 
-def _fold(word: str) -> str:
-    return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
-
-
 def content_tokens(text: str) -> set[str]:
     """LoCoMo-normalised words, stop words out, plain plurals folded."""
-    return {_fold(w) for w in normalize_answer(text).split() if w not in ANSWER_STOP_WORDS}
+    return {fold_plural(w) for w in normalize_answer(text).split() if w not in ANSWER_STOP_WORDS}
 
 
 def tokens_covered(answer: str, context: str) -> bool | None:
@@ -149,7 +145,7 @@ def tokens_covered(answer: str, context: str) -> bool | None:
     wanted = content_tokens(answer)
     if not wanted:
         return None
-    return wanted <= {_fold(w) for w in normalize_answer(context).split()}
+    return wanted <= {fold_plural(w) for w in normalize_answer(context).split()}
 
 
 def date_covered(answer_span: TimeSpan, written: Iterable[TimeSpan]) -> bool:

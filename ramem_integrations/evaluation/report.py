@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,7 @@ def _header(label: str, categories: Sequence[str], dataset: str) -> str:
     return "| " + " | ".join(cells) + " |\n|" + "---|" * len(cells) + "\n"
 
 
-def _table(result: dict[str, Any], metric: str, k: str, categories: Sequence[str]) -> str:
+def _table(result: Mapping[str, Any], metric: str, k: str, categories: Sequence[str]) -> str:
     columns = [*categories, "all"]
     text = _header("system", columns, result["dataset"])
     for name, scores in result["systems"].items():
@@ -42,7 +42,37 @@ def _table(result: dict[str, Any], metric: str, k: str, categories: Sequence[str
     return text
 
 
-def markdown(result: dict[str, Any], *, plot_note: str = "") -> str:
+def _interval(pair: Sequence[float] | None) -> str:
+    return "-" if not pair else f"[{pair[0]:.3f}, {pair[1]:.3f}]"
+
+
+def _uncertainty(result: Mapping[str, Any]) -> list[str]:
+    """Per system and K: the 95% bootstrap interval of Recall@K (all), and the paired test
+    against ``content`` (mean difference, its interval, p-value)."""
+    ks = [str(k) for k in result["k"]]
+    lines = [
+        "## Uncertainty of Recall@K (all)",
+        "",
+        "95% bootstrap interval over questions; against `content`: the mean per-question "
+        "difference, its 95% interval and the p-value of a paired sign-flip test "
+        f"({result.get('meta', {}).get('ci95', 'seeded')}).",
+        "",
+        "| system | K | recall | 95% interval | vs content | 95% interval | p |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for name, scores in result["systems"].items():
+        for k in ks:
+            paired = (scores.get("vs_content") or {}).get(k) or {}
+            lines.append(
+                f"| {name} | {k} | {_num(scores['recall'][k]['all'])} | "
+                f"{_interval((scores.get('ci95') or {}).get(k))} | "
+                f"{_num(paired.get('diff'), 4) if paired else '-'} | "
+                f"{_interval(paired.get('ci95'))} | {_num(paired.get('p'), 4) if paired else '-'} |"
+            )
+    return [*lines, ""]
+
+
+def markdown(result: Mapping[str, Any], *, plot_note: str = "") -> str:
     """The report as markdown."""
     meta = result.get("meta", {})
     categories = meta.get("categories") or [c for c in LOCOMO_CATEGORIES if c != "5"]
@@ -58,6 +88,7 @@ def markdown(result: dict[str, Any], *, plot_note: str = "") -> str:
     ]
     for k in map(str, result["k"]):
         lines += [f"## Evidence Recall@{k}", "", _table(result, "recall", k, categories)]
+    lines += _uncertainty(result)
     if result["dataset"] != "locomo":
         for metric in (
             "recall_any_session",
@@ -121,7 +152,7 @@ def markdown(result: dict[str, Any], *, plot_note: str = "") -> str:
     return "\n".join(lines) + "\n"
 
 
-def plot(result: dict[str, Any], path: Path) -> bool:
+def plot(result: Mapping[str, Any], path: Path) -> bool:
     """Recall@K (all) against mean context tokens, one line per system; False if no matplotlib."""
     try:
         import matplotlib
@@ -150,7 +181,7 @@ def plot(result: dict[str, Any], path: Path) -> bool:
     return True
 
 
-def write_report(result: dict[str, Any], directory: str | Path) -> Path:
+def write_report(result: Mapping[str, Any], directory: str | Path) -> Path:
     """Write ``report.md`` and the plot under ``directory``; returns the markdown's path."""
     out = Path(directory)
     out.mkdir(parents=True, exist_ok=True)

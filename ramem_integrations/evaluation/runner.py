@@ -1,10 +1,13 @@
 """Run systems side by side on one dataset and collect the metrics as stable JSON.
 
 Ingestion is cached: the store lives under ``<cache root>/<key>``, the key a sha256 of the data
-file's bytes, the anchorer's name, the embedder's name and the package version; a second run
-finds every conversation already stored (a manifest records each namespace's count) and only
-re-ranks. The cache root is ``--cache DIR``, else ``$RAMEM_CACHE_DIR``, else
-``~/.cache/ramem/eval``.
+file's bytes, the anchorer's name, the embedder's name, the package version and the source of
+every module on the write path (:data:`WRITE_PATH`); a second run finds every conversation
+already stored (a manifest records each namespace's count) and only re-ranks. The cache root is
+``--cache DIR``, else ``$RAMEM_CACHE_DIR``, else ``~/.cache/ramem/eval``.
+
+Runs repeat exactly: dense search is exact (:class:`~.exact.ExactStore`), ablation copies live
+in stores of their own, and the intervals are seeded (:mod:`~.stats`).
 """
 
 from __future__ import annotations
@@ -18,20 +21,24 @@ from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tqdm import tqdm
 
 from ramem_integrations import __version__
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
-from ramem_integrations.evaluation import metrics
+from ramem_integrations.evaluation import metrics, stats
 from ramem_integrations.evaluation.answers import answer
 from ramem_integrations.evaluation.confusable import distractor_sets
-from ramem_integrations.evaluation.context import Answerability, TokenCounter, render_memory
+from ramem_integrations.evaluation.context import Answerability, render_memory
 from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, Dataset, Question
-from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS, System, reference_of
+from ramem_integrations.evaluation.results import ByCategory, ByK, EvalResult, Paired, SystemResult
+from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS
+from ramem_integrations.evaluation.variants import System
+from ramem_integrations.tokens import TokenCounter
 
 if TYPE_CHECKING:
+    from ramem_integrations.embeddings import EmbedderLike
     from ramem_integrations.llm import LLM
     from ramem_integrations.memory import RaMem
 
@@ -53,19 +60,34 @@ def cache_root(override: str | Path | None = None) -> Path:
     return Path(env) if env else Path.home() / ".cache" / "ramem" / "eval"
 
 
-#: Modules whose code decides what is stored: a change to any of them makes a new cache.
-_WRITE_PATH = ("anchoring.py", "conversation.py", "temporal.py", "temporal_tables.py", "types.py")
+#: The package modules whose code decides what is stored (read, anchored, embedded, written):
+#: a change to any of them makes a new cache. A test checks that every module the anchorer and
+#: the loaders import is listed.
+WRITE_PATH = (
+    "core/anchoring.py",
+    "core/conversation.py",
+    "core/holidays.py",
+    "core/jsondata.py",
+    "core/temporal.py",
+    "core/temporal_tables.py",
+    "core/text.py",
+    "core/types.py",
+    "embeddings.py",
+    "errors.py",
+    "memory.py",
+    "stores/chroma.py",
+)
 
 
 def cache_key(data_path: str | Path, anchorer: str, embedder: str) -> str:
     """sha256 of the data bytes, anchorer and embedder names, package version, and the source
-    of the modules that write memories (so a changed rule never reuses a stale store)."""
+    of the write path's modules (so a changed rule never reuses a stale store)."""
     digest = hashlib.sha256(Path(data_path).read_bytes())
     for part in (anchorer, embedder, __version__):
         digest.update(b"\x00" + part.encode("utf-8"))
-    core = Path(__file__).resolve().parent.parent / "core"
-    for name in _WRITE_PATH:
-        digest.update(b"\x00" + (core / name).read_bytes())
+    package = Path(__file__).resolve().parent.parent
+    for name in WRITE_PATH:
+        digest.update(b"\x00" + (package / name).read_bytes())
     return digest.hexdigest()[:24]
 
 
@@ -103,13 +125,17 @@ class SystemScores:
     d_at_1: list[float] = field(default_factory=list)
     rank_gap: list[float] = field(default_factory=list)
     f1: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
+    #: K -> recall of each retrieval question, in question order (for intervals and tests).
+    recall_by_question: dict[str, list[float]] = field(default_factory=lambda: defaultdict(list))
 
     def add(self, metric: str, k: int, category: str, value: float) -> None:
         self.per_k[metric][str(k)][category].append(value)
+        if metric == "recall":
+            self.recall_by_question[str(k)].append(value)
 
 
-def _by_category(values: dict[str, list[float]], categories: Sequence[str]) -> dict[str, Any]:
-    out: dict[str, Any] = {c: metrics.mean(values.get(c, [])) for c in categories}
+def _by_category(values: dict[str, list[float]], categories: Sequence[str]) -> ByCategory:
+    out: ByCategory = {c: metrics.mean(values.get(c, [])) for c in categories}
     out["all"] = metrics.mean(v for c in categories for v in values.get(c, []))
     return out
 
@@ -156,8 +182,9 @@ class Evaluation:
         with tqdm(total=total, desc="retrieve", unit="q", disable=not progress) as bar:
             for question in questions:
                 answerability = Answerability.of(question.answer, question.reference)
+                asked = question.asked  # all a system sees: no answer, category or evidence
                 for name, system in self.systems.items():
-                    hits = system(self.mem, question, self.depth)
+                    hits = system(self.mem, asked, self.depth)
                     flat = name in FLAT_PROMPT_SYSTEMS
                     self._score(self.scores[name], question, hits, answerability, flat=flat)
                     bar.update()
@@ -180,7 +207,7 @@ class Evaluation:
         if q.id in self._retrieval_ids:
             self._score_retrieval(scores, q, units, able)
         if self.llm is not None:
-            frame = self.mem.frame(q.text, q.namespace, reference=reference_of(q))
+            frame = self.mem.frame(q.text, q.namespace, reference=q.asked.asked_at)
             predicted = answer(self.llm, q, units[: self.answer_k], frame=frame, flat=flat)
             scores.f1[q.category].append(metrics.locomo_f1(predicted, q.answer, q.category))
 
@@ -216,34 +243,59 @@ class Evaluation:
             )
 
     # -- summary -------------------------------------------------------------------------
-    def summary(self) -> dict[str, Any]:
-        return {name: self._system_summary(s) for name, s in self.scores.items()}
+    def summary(self) -> dict[str, SystemResult]:
+        out = {name: self._system_summary(s) for name, s in self.scores.items()}
+        baseline = self.scores.get(BASELINE)
+        if baseline is not None:
+            for name, s in self.scores.items():
+                if name != BASELINE:
+                    out[name]["vs_content"] = {
+                        k: _as_dict(stats.paired_test(values, baseline.recall_by_question[k]))
+                        for k, values in s.recall_by_question.items()
+                    }
+        return out
 
-    def _system_summary(self, s: SystemScores) -> dict[str, Any]:
+    def _by_k(self, s: SystemScores, metric: str) -> ByK:
+        return {str(k): _by_category(s.per_k[metric][str(k)], self.categories) for k in self.ks}
+
+    def _system_summary(self, s: SystemScores) -> SystemResult:
         cats = self.categories
-        out: dict[str, Any] = {
-            "recall": {str(k): _by_category(s.per_k["recall"][str(k)], cats) for k in self.ks},
-            "tokens": {
-                str(k): _by_category(s.per_k["tokens"][str(k)], cats)["all"] for k in self.ks
-            },
-            "answerable": {
-                str(k): _by_category(s.per_k["answerable"][str(k)], cats) for k in self.ks
-            },
+        out: SystemResult = {
+            "recall": self._by_k(s, "recall"),
+            "tokens": {k: row["all"] for k, row in self._by_k(s, "tokens").items()},
+            "answerable": self._by_k(s, "answerable"),
             "confusable": {
                 "n": len(s.d_at_1),
                 "d_at_1": metrics.mean(s.d_at_1),
                 "rank_gap": metrics.mean(s.rank_gap),
             },
             "f1": None,
+            "ci95": {k: _pair(stats.bootstrap_ci(v)) for k, v in s.recall_by_question.items()},
         }
         if self.dataset.name != "locomo":
-            for metric in LME_RECALLS:
-                out[metric] = {str(k): _by_category(s.per_k[metric][str(k)], cats) for k in self.ks}
+            out["recall_any_session"] = self._by_k(s, "recall_any_session")
+            out["recall_all_session"] = self._by_k(s, "recall_all_session")
+            out["recall_any_turn"] = self._by_k(s, "recall_any_turn")
+            out["recall_all_turn"] = self._by_k(s, "recall_all_turn")
         if self.llm is not None:
             f1 = {c: metrics.mean(s.f1.get(c, [])) for c in self.answer_categories}
             f1["all"] = metrics.mean(v for c in cats for v in s.f1.get(c, []))
             out["f1"] = f1
         return out
+
+
+#: The system every other is compared with, question by question.
+BASELINE = "content"
+
+
+def _as_dict(test: stats.PairedTest | None) -> Paired | None:
+    if test is None:
+        return None
+    return {"n": test.n, "diff": test.diff, "ci95": list(test.ci95), "p": test.p}
+
+
+def _pair(interval: tuple[float, float] | None) -> list[float] | None:
+    return list(interval) if interval is not None else None
 
 
 # -- the whole run -----------------------------------------------------------------------
@@ -258,27 +310,34 @@ class RunConfig:
     systems: dict[str, System]
     ks: list[int]
     limit: int | None = None
+    conversations: tuple[str, ...] = ()
     cache: Path | None = None
     progress: bool = True
     answer_k: int | None = None
 
 
 def run_evaluation(
-    config: RunConfig, *, embedder: Any = None, llm: LLM | None = None, llm_name: str = ""
-) -> dict[str, Any]:
+    config: RunConfig,
+    *,
+    embedder: EmbedderLike | None = None,
+    llm: LLM | None = None,
+    llm_name: str = "",
+) -> EvalResult:
     """Load, ingest (cached), retrieve with every system, score; returns the JSON result."""
     from ramem_integrations.core.anchoring import RuleAnchorer
     from ramem_integrations.embeddings import as_embedder, default_embedder
     from ramem_integrations.evaluation.datasets import load_dataset
+    from ramem_integrations.evaluation.exact import ExactStore
     from ramem_integrations.memory import RaMem
 
     started = time.perf_counter()
-    dataset = load_dataset(config.dataset, config.path).limited(config.limit)
+    loaded = load_dataset(config.dataset, config.path)
+    dataset = loaded.only(config.conversations).limited(config.limit)
     chosen = as_embedder(embedder) if embedder is not None else default_embedder()
     anchorer = RuleAnchorer()
     directory = cache_root(config.cache) / cache_key(config.path, anchorer.name, chosen.name)
     directory.mkdir(parents=True, exist_ok=True)
-    mem = RaMem.from_path(directory, embedder=chosen, anchorer=anchorer)
+    mem = RaMem(ExactStore.from_path(directory), embedder=chosen, anchorer=anchorer)
     added = ingest(mem, dataset, directory, progress=config.progress)
     ingested = time.perf_counter()
     evaluation = Evaluation(
@@ -294,6 +353,7 @@ def run_evaluation(
         "meta": {
             "data": str(config.path),
             "conversations": len(dataset.conversations),
+            "conversation_ids": [c.id for c in dataset.conversations],
             "questions": _count_by_category(evaluation.retrieval_questions),
             "questions_total": len(dataset.questions),
             "confusable_definition": "see docs/evaluation.md#context-confusable-subset",
@@ -305,6 +365,9 @@ def run_evaluation(
             if llm
             else "skipped: no LLM configured (--llm MODEL or RAMEM_LLM_MODEL)",
             "stemmer": metrics.STEMMER,
+            "search": "exact (cosine over every vector of the namespace)",
+            "ci95": f"percentile bootstrap over questions, {stats.RESAMPLES} resamples, "
+            f"seed {stats.SEED}; vs_{BASELINE}: paired sign-flip test, same seed",
             "cache": str(directory),
             "conversations_ingested": added,
             "seconds": {

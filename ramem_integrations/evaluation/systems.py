@@ -1,33 +1,36 @@
 """Systems compared by the evaluation, in one registry.
 
-A system is any callable ``(mem, question, k) -> list[ScoredMemory]``. Adding one is one line::
+A system is any callable ``(mem, asked, k) -> list[ScoredMemory]``; ``asked`` carries the
+question's text, namespace and date only (:class:`~ramem_integrations.evaluation.datasets.Asked`).
+Adding one is one line::
 
-    register("ramem", lambda mem, q, k: mem.retrieve(q.text, q.namespace, k, mode="ramem",
-                                                     reference=q.reference))
+    register("ramem-soft", Variant(strict=False))
 
 Every system runs on the same store (the same memories) and the same questions.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import replace
-from datetime import datetime
-from functools import partial
-from typing import TYPE_CHECKING, Any
+import importlib.util
 
-from ramem_integrations.core.retrieval import ContextualRetriever
-from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.evaluation.datasets import Question
+from ramem_integrations.evaluation.ablations import ContextShuffle
+from ramem_integrations.evaluation.llama_systems import llama_vector, llama_vector_ramem
+from ramem_integrations.evaluation.variants import Mode, System, Variant
 
-if TYPE_CHECKING:
-    from ramem_integrations.memory import RaMem
-
-System = Callable[["RaMem", Question, int], list[ScoredMemory]]
+__all__ = ["FLAT_PROMPT_SYSTEMS", "RENAMED", "SYSTEMS", "System", "register", "select"]
 
 #: The registered systems, by name, in registration order.
 SYSTEMS: dict[str, System] = {}
+
+#: Names earlier versions used for systems that are the same code as another one.
+RENAMED = {
+    "no-context-ranking": "content (it was the same retrieval)",
+    "flat-prompt": "ramem-flat-prompt",
+}
+
+#: Systems whose answers are asked with the flat prompt (coordinates left out).
+FLAT_PROMPT_SYSTEMS = frozenset({"ramem-flat-prompt"})
 
 
 def register(name: str, system: System) -> System:
@@ -38,73 +41,45 @@ def register(name: str, system: System) -> System:
     return system
 
 
-def by_mode(mode: str, mem: RaMem, question: Question, k: int) -> list[ScoredMemory]:
-    """A baseline: one of :meth:`RaMem.retrieve`'s modes on the question text."""
-    return mem.retrieve(question.text, question.namespace, k, mode=mode)
-
-
 def select(names: str | list[str] | None) -> dict[str, System]:
     """The systems named (comma-separated or a list), or all when ``names`` is empty."""
     if not names:
         return dict(SYSTEMS)
     wanted = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
-    unknown = [n for n in wanted if n not in SYSTEMS]
+    unknown = [n for n in wanted if n and n not in SYSTEMS]
     if unknown:
+        hints = "".join(f" {n} is now {RENAMED[n]}." for n in unknown if n in RENAMED)
         raise InvalidInputError(
-            f"Unknown system(s): {', '.join(unknown)}. Known: {', '.join(SYSTEMS)}."
+            f"Unknown system(s): {', '.join(unknown)}.{hints} Known: {', '.join(SYSTEMS)}."
         )
     return {n: SYSTEMS[n] for n in wanted if n}
 
 
-def reference_of(question: Question) -> datetime | None:
-    """The question's own date when the data gives one; else None (RaMem then treats
-    relative times in the question as ungroundable rather than guess a date)."""
-    return question.reference if question.dated else None
-
-
-def reinstated(
-    mem: RaMem, question: Question, k: int, *, retriever: ContextualRetriever | None = None
-) -> list[ScoredMemory]:
-    """RaMem: the question's recall frame, then selective reinstatement."""
-    frame = mem.frame(question.text, question.namespace, reference=reference_of(question))
-    return (retriever or mem.reinstatement).retrieve(frame, question.namespace, k)
-
-
-def _shuffle(mem: RaMem, question: Question, k: int) -> list[ScoredMemory]:
-    from ramem_integrations.evaluation.ablations import context_shuffle
-
-    return context_shuffle(mem, question, k)
-
-
-def variant(mem: RaMem, question: Question, k: int, **options: Any) -> list[ScoredMemory]:
-    """RaMem with its retriever's options changed (soft ranking, ablations)."""
-    retriever = replace(mem.reinstatement, **options)
-    return reinstated(mem, question, k, retriever=retriever)
+def installed(package: str) -> bool:
+    """Whether ``package`` can be imported (found, not imported: its own errors surface later)."""
+    try:
+        return importlib.util.find_spec(package) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
 
 
 for _mode in ("bm25", "dense", "content"):
-    register(_mode, partial(by_mode, _mode))
-register("ramem", reinstated)
-register("ramem-soft", partial(variant, strict=False))
-register("no-session-span", partial(variant, match_session=False))
-register("no-speaker-preference", partial(variant, speaker_bonus=0.0))
+    register(_mode, Mode(_mode))
+register("ramem", Variant())
+register("ramem-soft", Variant(strict=False))
+register("no-session-span", Variant(match_session=False))
+register("no-speaker-preference", Variant(speaker_bonus=0.0))
 #: Searching with the information need (condition words removed) instead of the question.
-register("ramem-need", partial(variant, use_need=True))
-register("context-shuffle", lambda mem, q, k: _shuffle(mem, q, k))
-#: No context-aware ranking: content retrieval; only the prompt keeps the coordinates.
-register("no-context-ranking", partial(by_mode, "content"))
-#: The flat prompt changes only what the generator sees (answer F1), not retrieval.
-register("flat-prompt", reinstated)
-FLAT_PROMPT_SYSTEMS = frozenset({"flat-prompt"})
+register("ramem-need", Variant(use_need=True))
+register("context-shuffle", ContextShuffle())
+#: Context shuffle without the speaker preference: how much of the shuffle's loss comes from
+#: the preference lifting turns whose (shuffled) speaker the question names.
+register("context-shuffle-no-speaker", ContextShuffle(Variant(speaker_bonus=0.0)))
+#: RaMem's retrieval, answered with the flat prompt: differs from ramem in answer F1 only.
+register("ramem-flat-prompt", Variant())
 
-# LlamaIndex systems (need the llama-index extra): a plain vector retriever, and the same with
+# LlamaIndex systems (the llama-index extra): a plain vector retriever, and the same with
 # RaMem's re-ranking postprocessor after it.
-try:
-    import llama_index.core  # noqa: F401
-
-    from ramem_integrations.evaluation.llama_systems import llama_vector, llama_vector_ramem
-except ImportError:  # pragma: no cover - the evaluation runs without llama-index
-    pass
-else:
+if installed("llama_index.core"):
     register("llama-vector", llama_vector)
     register("llama-vector+ramem", llama_vector_ramem)

@@ -25,7 +25,9 @@ class RaMemEmbeddings(Embeddings):
         self.embedder = as_embedder(embedder)
 
     def embed_documents(self, texts: list[str]) -> list[list[float]]:
-        return self.embedder.embed(texts).tolist()
+        rows: list[list[float]] = self.embedder.embed(texts).tolist()
+        return rows
 
     def embed_query(self, text: str) -> list[float]:
-        return embed_query(self.embedder, text).tolist()
+        row: list[float] = embed_query(self.embedder, text).tolist()
+        return row

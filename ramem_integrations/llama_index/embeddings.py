@@ -35,13 +35,16 @@ class RaMemEmbedding(BaseEmbedding):
         return "RaMemEmbedding"
 
     def _get_query_embedding(self, query: str) -> Embedding:
-        return embed_query(self._embedder, query).tolist()
+        row: Embedding = embed_query(self._embedder, query).tolist()
+        return row
 
     async def _aget_query_embedding(self, query: str) -> Embedding:
         return self._get_query_embedding(query)
 
     def _get_text_embedding(self, text: str) -> Embedding:
-        return self._embedder.embed([text])[0].tolist()
+        row: Embedding = self._embedder.embed([text])[0].tolist()
+        return row
 
     def _get_text_embeddings(self, texts: list[str]) -> list[Embedding]:
-        return self._embedder.embed(texts).tolist()
+        rows: list[Embedding] = self._embedder.embed(texts).tolist()
+        return rows

@@ -1,0 +1,53 @@
+"""The shape of ``ramem eval``'s JSON result, as TypedDicts (docs/evaluation.md#json)."""
+
+from __future__ import annotations
+
+from typing import Any, NotRequired, TypedDict
+
+#: Category -> mean over its questions, plus "all" (None when no question falls in the cell).
+ByCategory = dict[str, float | None]
+#: K (as a string) -> figures at that K.
+ByK = dict[str, ByCategory]
+
+
+class Confusable(TypedDict):
+    """The context-confusable subset: how many questions, D@1 and the rank gap."""
+
+    n: int
+    d_at_1: float | None
+    rank_gap: float | None
+
+
+class Paired(TypedDict):
+    """A system against the baseline on the same questions (see :mod:`.stats`)."""
+
+    n: int
+    diff: float
+    ci95: list[float]
+    p: float
+
+
+class SystemResult(TypedDict):
+    """One system's figures."""
+
+    recall: ByK
+    tokens: dict[str, float | None]
+    answerable: ByK
+    confusable: Confusable
+    f1: ByCategory | None
+    ci95: dict[str, list[float] | None]
+    vs_content: NotRequired[dict[str, Paired | None]]
+    recall_any_session: NotRequired[ByK]
+    recall_all_session: NotRequired[ByK]
+    recall_any_turn: NotRequired[ByK]
+    recall_all_turn: NotRequired[ByK]
+
+
+class EvalResult(TypedDict):
+    """The whole result: every system on one dataset."""
+
+    dataset: str
+    k: list[int]
+    systems: dict[str, SystemResult]
+    evidence_issues: dict[str, int]
+    meta: dict[str, Any]

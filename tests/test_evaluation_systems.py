@@ -1,0 +1,203 @@
+"""The evaluated systems, by their values on a small conversation (real Chroma, fake embedder).
+
+The conversation has look-alikes in other episodes: a dentist visit in March and one in July,
+and a trip that both Ann and Bob talk about, Ann more wordily.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.retrieval import SPEAKER_BONUS
+from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.evaluation.ablations import shuffled_copy
+from ramem_integrations.evaluation.datasets import Asked, Question
+from ramem_integrations.evaluation.exact import ExactStore
+from ramem_integrations.evaluation.systems import SYSTEMS, select
+from ramem_integrations.evaluation.variants import Variant
+from ramem_integrations.memory import RaMem
+from tests.fakes import HashingEmbedder
+
+NS = "ann-bob"
+MARCH = datetime(2024, 3, 12, 18, tzinfo=UTC)
+JULY = datetime(2024, 7, 2, 9, tzinfo=UTC)
+SEPTEMBER = datetime(2024, 9, 1, 10, tzinfo=UTC)
+CONVERSATION = Conversation(
+    "c1",
+    (
+        Session(
+            "march",
+            MARCH,
+            (
+                Turn("m:1", "Ann", "The dentist said my tooth is fine."),
+                Turn("m:2", "Bob", "Good news about the tooth."),
+            ),
+        ),
+        Session(
+            "july",
+            JULY,
+            (
+                Turn(
+                    "j:1", "Ann", "The dentist said my tooth needs a crown, the dentist was sure."
+                ),
+                Turn("j:2", "Bob", "A crown costs a lot."),
+            ),
+        ),
+        Session(
+            "september",
+            SEPTEMBER,
+            (
+                Turn("s:1", "Ann", "Our trip to Lisbon: the trip plan, trip tickets, trip hotel."),
+                Turn("s:2", "Bob", "I booked the trip."),
+                Turn("s:3", "Ann", "I like bread."),
+            ),
+        ),
+    ),
+)
+
+
+@pytest.fixture
+def mem(tmp_path: Path) -> RaMem:
+    memory = RaMem(ExactStore.from_path(tmp_path / "store"), embedder=HashingEmbedder())
+    memory.add_conversation(CONVERSATION, NS)
+    return memory
+
+
+def ask(text: str) -> Asked:
+    return Asked(text, NS)
+
+
+def sources(hits: list) -> list[str]:  # type: ignore[type-arg]
+    return [h.memory.source_ids[0] for h in hits]
+
+
+def test_a_system_gets_no_gold_field() -> None:
+    """Systems are handed the asked view: it has no answer, category, evidence or id, and its
+    slots forbid adding any; nothing in it leads back to the question."""
+    question = Question(
+        "c1#0", NS, "What did the dentist say?", "fine", "4", MARCH, evidence_turns=("m:1",)
+    )
+    asked = question.asked
+    assert {f.name for f in dataclasses.fields(asked)} == {"text", "namespace", "asked_at"}
+    assert asked == Asked("What did the dentist say?", NS, None)  # LoCoMo: no date of its own
+    for gold in ("answer", "category", "evidence_turns", "evidence_sessions", "id", "reference"):
+        assert not hasattr(asked, gold)
+    with pytest.raises((AttributeError, dataclasses.FrozenInstanceError, TypeError)):
+        asked.answer = "fine"  # type: ignore[attr-defined]
+    assert not hasattr(asked, "__dict__")
+    dated = dataclasses.replace(question, dated=True).asked
+    assert dated.asked_at == MARCH
+
+
+def test_the_runner_hands_systems_the_asked_view(tmp_path: Path) -> None:
+    from ramem_integrations.evaluation.runner import RunConfig, run_evaluation
+
+    seen: list[object] = []
+
+    def spy(memory: RaMem, asked: Asked, k: int) -> list:  # type: ignore[type-arg]
+        seen.append(asked)
+        return memory.retrieve(asked.text, asked.namespace, k, mode="bm25")
+
+    config = RunConfig(
+        "locomo",
+        Path(__file__).parent / "fixtures" / "locomo-tiny.json",
+        {"spy": spy},
+        [1],
+        cache=tmp_path,
+        progress=False,
+    )
+    run_evaluation(config, embedder=HashingEmbedder())
+    assert seen and all(type(a) is Asked for a in seen)
+
+
+def test_ramem_puts_the_valid_episode_first_where_content_does_not(mem: RaMem) -> None:
+    asked = ask("What did the dentist say in March 2024?")
+    content = SYSTEMS["content"](mem, asked, 4)
+    ramem = SYSTEMS["ramem"](mem, asked, 4)
+    # On content alone a July look-alike leads (more dentist words).
+    assert content[0].memory.context.session_id == "july"
+    assert sources(ramem)[:2] == ["m:1", "m:2"]  # the March session's turns come first
+    assert [h.reason for h in ramem[:2]] == ["context", "context"]
+    assert all(h.reason == "content" for h in content)
+
+
+def test_strict_keeps_context_ahead_and_soft_ranks_by_score(mem: RaMem) -> None:
+    asked = ask("What did the dentist say in March 2024?")
+    strict = SYSTEMS["ramem"](mem, asked, 6)
+    soft = SYSTEMS["ramem-soft"](mem, asked, 6)
+    reasons = [h.reason for h in strict]
+    assert reasons == sorted(reasons, key=lambda r: r != "context")  # context first, always
+    scores = [h.score for h in soft]
+    assert scores == sorted(scores, reverse=True)
+    assert sources(soft)[0] == "m:1"  # the bonus still lifts the valid dentist turn
+
+
+def test_no_session_span_needs_an_event_time(mem: RaMem) -> None:
+    asked = ask("What did the dentist say in March 2024?")
+    assert SYSTEMS["ramem"](mem, asked, 3)[0].reason == "context"
+    # No turn says when its event happened: without the session span, nothing is valid.
+    assert all(h.reason == "content" for h in SYSTEMS["no-session-span"](mem, asked, 3))
+
+
+def test_the_speaker_preference_lifts_what_the_named_person_said(mem: RaMem) -> None:
+    asked = ask("What did Bob say about the trip?")
+    with_preference = SYSTEMS["ramem"](mem, asked, 3)
+    without = SYSTEMS["no-speaker-preference"](mem, asked, 3)
+    assert sources(without)[0] == "s:1"  # Ann says 'trip' four times
+    assert sources(with_preference)[0] == "s:2"  # Bob said it: his turn leads
+    assert with_preference[0].memory.context.speaker == "Bob"
+    assert SPEAKER_BONUS > 0
+
+
+def test_variant_options_are_typed_and_keep_what_is_unset(mem: RaMem) -> None:
+    base = mem.reinstatement
+    assert Variant().retriever(base) == base
+    changed = Variant(strict=False, speaker_bonus=0.0).retriever(base)
+    assert (changed.strict, changed.speaker_bonus, changed.match_session) == (False, 0.0, True)
+    with pytest.raises(TypeError):
+        Variant(speaker=0.0)  # type: ignore[call-arg]
+
+
+def test_ramem_need_searches_with_the_information_need(mem: RaMem) -> None:
+    asked = ask("What did the dentist say in March 2024?")
+    frame = mem.frame(asked.text, NS)
+    assert frame.need != frame.query  # the time words are out of the need
+    need = SYSTEMS["ramem-need"](mem, asked, 2)
+    assert sources(need)[0] == "m:1"
+
+
+def test_context_shuffle_copies_into_a_store_of_its_own(mem: RaMem) -> None:
+    before = mem.count(NS)
+    copy = shuffled_copy(mem, NS)
+    assert copy.store is not mem.store and mem.count(NS) == before  # the shared store untouched
+    original = {u.id: u for u in mem.memories(NS)}
+    shuffled = {u.id: u for u in copy.memories(NS)}
+    assert shuffled.keys() == original.keys()
+    assert all(shuffled[i].content == original[i].content for i in original)
+    contexts = sorted(u.context.session_id for u in shuffled.values())
+    assert contexts == sorted(u.context.session_id for u in original.values())  # a permutation
+    assert any(shuffled[i].context != original[i].context for i in original)
+    assert shuffled_copy(mem, NS) is copy  # made once
+
+    asked = ask("What did Bob say about the trip?")
+    first = SYSTEMS["context-shuffle"](mem, asked, 3)
+    assert SYSTEMS["context-shuffle"](mem, asked, 3) == first  # seeded: the same every time
+    # The collapse: the preference lifts turns whose shuffled speaker is Bob, and Bob's real
+    # turn (now labelled Ann) falls behind them; without the preference it keeps its place.
+    plain = SYSTEMS["context-shuffle-no-speaker"](mem, asked, 5)
+    first = SYSTEMS["context-shuffle"](mem, asked, 5)
+    assert [h.memory.context.speaker for h in first[:3]] == ["Bob", "Bob", "Bob"]
+    assert sources(first).index("s:2") > sources(plain).index("s:2")
+
+
+def test_renamed_systems_say_what_they_are() -> None:
+    assert "no-context-ranking" not in SYSTEMS and "flat-prompt" not in SYSTEMS
+    with pytest.raises(InvalidInputError, match="no-context-ranking is now content"):
+        select("no-context-ranking")
+    with pytest.raises(InvalidInputError, match="flat-prompt is now ramem-flat-prompt"):
+        select("flat-prompt")

@@ -50,7 +50,8 @@ SKIPPED = (
 #: Data the commands name that may not be shipped, and the fixture of its format standing in.
 EXTERNAL_DATA = {
     "locomo.json": FIXTURES / "locomo-tiny.json",
-    "locomo-dev.json": FIXTURES / "locomo-tiny.json",
+    # the development file's conversation ids over the tiny fixture's turns
+    "locomo-dev.json": FIXTURES / "locomo-dev-standin.json",
 }
 TIMEOUT = 900  # seconds for a whole file: the packaged model on 2 busy cores
 

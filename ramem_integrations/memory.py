@@ -38,6 +38,7 @@ from ramem_integrations.core.retrieval import (
     Hits,
     single,
 )
+from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.embeddings import Embedder, as_embedder
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
@@ -173,6 +174,7 @@ class RaMem:
             as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
         )
         self.anchorer: Anchorer = anchorer or RuleAnchorer()
+        self.segmenter: Segmenter | None = Segmenter()  # None: no episodes
         self.lexical = LexicalIndex(lambda ns: self.store.get(ns))
         self.source = StoreSource(store, self.embedder, self.lexical)
         self.content = ContentRetriever(self.source)
@@ -207,7 +209,8 @@ class RaMem:
                 f"Expected a Conversation, got {type(conversation).__name__}. "
                 "Load one with ramem_integrations.load_conversations(path)."
             )
-        return self.anchorer.anchor(conversation, check_namespace(namespace))
+        units = self.anchorer.anchor(conversation, check_namespace(namespace))
+        return self.segmenter.segment(units) if self.segmenter else units
 
     def add_conversations(
         self,

@@ -19,7 +19,13 @@ from typing import Protocol
 
 from ramem_integrations.core.fusion import reciprocal_rank_fusion
 from ramem_integrations.core.text import tokenize
-from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
+from ramem_integrations.core.types import (
+    Episode,
+    MemoryUnit,
+    RecallFrame,
+    ScoredMemory,
+    TimeSpan,
+)
 
 Hits = list[tuple[MemoryUnit, float]]
 
@@ -35,9 +41,9 @@ class ContextFilter:
     """The conditions of a frame that a store can check: all must hold.
 
     ``time``: the session span overlaps it (unless ``match_session`` is off), or the event
-    time does. ``people``: each is a
-    participant or a named entity. ``places``: the location (or an entity) is one of them.
-    ``entities``: each is among the entities.
+    time of the memory or of its episode does. ``people``: each is a participant or a named
+    entity of the memory or its episode. ``places``: a place (or an entity) of the memory or its
+    episode is one of them. ``entities``: each is among the entities of either.
     """
 
     time: TimeSpan | None = None
@@ -50,26 +56,29 @@ class ContextFilter:
         return bool(self.time or self.people or self.places or self.entities)
 
     def met_by(self, unit: MemoryUnit) -> tuple[str, ...] | None:
-        """The conditions ``unit`` meets, or None when it misses any of them."""
+        """The conditions ``unit`` or its episode meets, or None when it misses any of them."""
         ctx, met = unit.context, []
+        episode = ctx.episode or Episode("")
         if self.time is not None:
-            event_in = ctx.event_time is not None and ctx.event_time.overlaps(self.time)
+            times = (ctx.event_time, episode.event_time)
+            event_in = any(t is not None and t.overlaps(self.time) for t in times)
             session_in = self.match_session and ctx.session_span.overlaps(self.time)
             if not (session_in or event_in):
                 return None
             met.append(f"time {self.time.label()}")
-        names = {n.lower() for n in (*ctx.participants, *ctx.entities)}
+        entities = {e.lower() for e in (*ctx.entities, *episode.entities)}
+        names = entities | {n.lower() for n in (*ctx.participants, *episode.participants)}
         for person in self.people:
             if person.lower() not in names:
                 return None
             met.append(f"participant {person}")
         if self.places:
-            here = {p.lower() for p in (ctx.location or "", *ctx.entities) if p}
+            here = entities | {p.lower() for p in (ctx.location or "", *episode.places) if p}
             if not here & {p.lower() for p in self.places}:
                 return None
             met.append(f"place {' or '.join(self.places)}")
         for entity in self.entities:
-            if entity.lower() not in {e.lower() for e in ctx.entities}:
+            if entity.lower() not in entities:
                 return None
             met.append(f"entity {entity}")
         return tuple(met)

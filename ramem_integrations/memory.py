@@ -30,7 +30,12 @@ from ramem_integrations.core.frames import (
     RuleFrameInducer,
     without_relative_times,
 )
-from ramem_integrations.core.prompts import render_answer_prompt
+from ramem_integrations.core.prompts import (
+    PACK_DEPTH,
+    check_budget,
+    render_answer_prompt,
+    within_budget,
+)
 from ramem_integrations.core.retrieval import (
     ContentRetriever,
     ContextFilter,
@@ -49,6 +54,7 @@ from ramem_integrations.stores.chroma import (
     check_namespace,
     where_for,
 )
+from ramem_integrations.stores.episodes import EpisodeIndex
 
 if TYPE_CHECKING:  # answering imports openai: loaded on first use only
     from ramem_integrations.answering import Answer
@@ -179,8 +185,11 @@ class RaMem:
         self.source = StoreSource(store, self.embedder, self.lexical)
         self.content = ContentRetriever(self.source)
         self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()
-        self.reinstatement = ContextualRetriever(self.content, strict=strict)
+        self.reinstatement = ContextualRetriever(
+            self.content, strict=strict, episodes=EpisodeIndex(self.lexical)
+        )
         self._known: dict[str, KnownContext] = {}
+        self._counter: Any = None
 
     @classmethod
     def from_path(
@@ -354,12 +363,18 @@ class RaMem:
         *,
         mode: str = "ramem",
         reference: datetime | None = None,
+        budget: int | None = None,
     ) -> list[ScoredMemory]:
         """The ``k`` memories of ``namespace`` that best serve ``query``.
 
         ``mode="ramem"`` (default) is selective reinstatement; ``content``, ``dense`` and
         ``bm25`` are the plain retrievers it falls back on. Each hit says why it was chosen.
+        With ``budget``, instead of ``k`` memories: as many as :meth:`render` shows within
+        ``budget`` tokens, by episode (see :func:`~ramem_integrations.core.prompts.pack`).
         """
+        if budget is not None:
+            found = self.retrieve(query, namespace, PACK_DEPTH, mode=mode, reference=reference)
+            return within_budget(found, check_budget(budget), self.count_tokens)
         check_request(query, namespace, k)
         if mode == "ramem":
             frame = self.frame(query, namespace, reference=reference)
@@ -380,13 +395,26 @@ class RaMem:
         namespace: str | None = None,
         reference: datetime | None = None,
         flat: bool = False,
+        budget: int | None = None,
     ) -> str:
         """The context-preserving prompt for ``question`` over ``hits`` (flat for the ablation).
 
         With ``namespace``, the question's grounded conditions are written into the prompt.
+        Memories are shown by episode; with ``budget``, only those that fit in ``budget``
+        tokens of memories, taken in rank order.
         """
         frame = self.frame(question, namespace, reference=reference) if namespace else None
+        if budget is not None:
+            hits = within_budget(hits, check_budget(budget), self.count_tokens)
         return render_answer_prompt(question, hits, frame, flat=flat)
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        """Tokens of each text, by the packaged MiniLM WordPiece tokenizer (as the evaluation)."""
+        if self._counter is None:
+            from ramem_integrations.evaluation.context import TokenCounter
+
+            self._counter = TokenCounter()
+        return self._counter.count(texts)
 
     def answer(
         self,

@@ -191,6 +191,27 @@ def pack(
     return group(taken)
 
 
+#: How many memories a budgeted retrieval searches before packing them.
+PACK_DEPTH = 120
+
+
+def within_budget(
+    hits: Sequence[ScoredMemory], budget: int, count: CountTokens
+) -> list[ScoredMemory]:
+    """The hits that :func:`pack` keeps within ``budget`` tokens, in the order they are shown."""
+    kept = {u.id for members in pack(hits, budget, count) for u in members}
+    by_id = {h.memory.id: h for h in hits if h.memory.id in kept}
+    shown = group([h.memory for h in hits if h.memory.id in kept])
+    return [by_id[u.id] for members in shown for u in members]
+
+
+def check_budget(budget: object) -> int:
+    """Refuse a budget that is not a positive number of tokens."""
+    if not isinstance(budget, int) or isinstance(budget, bool) or budget < 1:
+        raise InvalidInputError(f"budget must be a positive number of tokens, got {budget!r}.")
+    return budget
+
+
 def group_header(unit: MemoryUnit, rank: int) -> str:
     """The coordinates line of the group ``unit`` belongs to (its episode's, else its own)."""
     ctx, episode = unit.context, unit.context.episode

@@ -31,6 +31,9 @@ Hits = list[tuple[MemoryUnit, float]]
 
 #: Measured on locomo-dev (docs/evaluation.md): who said a memory is a coordinate too.
 SPEAKER_BONUS = 0.6
+#: Turns of its episode before and after a hit that come back with it (docs/episodes.md).
+EPISODE_BEFORE = 1
+EPISODE_AFTER = 2
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
@@ -84,6 +87,12 @@ class ContextFilter:
         return tuple(met)
 
 
+class EpisodeSource(Protocol):
+    """The turns of an episode, in the order they were said."""
+
+    def episode(self, namespace: str, episode_id: str) -> Sequence[MemoryUnit]: ...
+
+
 class MemorySource(Protocol):
     """What retrieval needs from storage: dense and lexical search within a namespace,
     optionally limited to the memories that meet a :class:`ContextFilter`."""
@@ -135,6 +144,11 @@ class ContextualRetriever:
             time (``False`` is the "no session span" ablation).
         speaker_bonus: the lift, in units of the best score, for a memory spoken by a person
             the question names (0 turns it off).
+        episodes: where a hit's episode is read from; None keeps turns alone (the
+            ``no-episodes`` ablation).
+        require_match: a memory must share a word with the question to gain from meeting
+            the conditions.
+        before, after: how many turns of its episode before and after a hit come with it.
     """
 
     content: ContentRetriever
@@ -144,6 +158,10 @@ class ContextualRetriever:
     use_need: bool = False
     match_session: bool = True
     speaker_bonus: float = SPEAKER_BONUS
+    episodes: EpisodeSource | None = None
+    require_match: bool = True
+    before: int = EPISODE_BEFORE
+    after: int = EPISODE_AFTER
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else frame.query
@@ -152,8 +170,42 @@ class ContextualRetriever:
         where = self.resolve(frame, namespace)
         if where:
             valid = self._context(query, namespace, where, depth)
-            ranked = self._merge(valid, ranked, depth)
-        return self._order(frame, self._prefer_speakers(frame, ranked), k)
+            ranked = self._merge(valid, ranked, depth, query)
+        ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth)
+        return self.reinstate(ordered, namespace, k)
+
+    def reinstate(
+        self, ranked: Sequence[ScoredMemory], namespace: str, k: int
+    ) -> list[ScoredMemory]:
+        """Each hit with the turns around it in its episode, de-duplicated, cut to ``k``.
+
+        A neighbour comes right after its hit, with the hit's score and reason ``"episode"``.
+        """
+        if self.episodes is None:
+            return list(ranked[:k])
+        out: dict[str, ScoredMemory] = {}
+        for hit in ranked:
+            if len(out) >= k:
+                break
+            out.setdefault(hit.memory.id, hit)
+            for unit in self._neighbours(hit.memory, namespace):
+                if unit.id not in out:
+                    out[unit.id] = ScoredMemory(unit, hit.score, "episode", (hit.memory.id,))
+        return list(out.values())[:k]
+
+    def _neighbours(self, unit: MemoryUnit, namespace: str) -> list[MemoryUnit]:
+        """The turns of ``unit``'s episode within ``before``/``after`` of it, nearest first."""
+        episode = unit.context.episode
+        if episode is None or self.episodes is None:
+            return []
+        turns = list(self.episodes.episode(namespace, episode.id))
+        ids = [t.id for t in turns]
+        if unit.id not in ids:
+            return []
+        at = ids.index(unit.id)
+        after = turns[at + 1 : at + 1 + self.after]
+        before = turns[max(0, at - self.before) : at][::-1]
+        return [*after, *before]
 
     def _prefer_speakers(
         self, frame: RecallFrame, ranked: list[ScoredMemory]
@@ -224,7 +276,7 @@ class ContextualRetriever:
                 for h in hits
                 if (met := where.met_by(h.memory)) is not None
             ]
-            ranked = self._merge(valid, ranked, len(ranked))
+            ranked = self._merge(valid, ranked, len(ranked), frame.query)
         return self._order(frame, self._prefer_speakers(frame, ranked), k)
 
     def _anchor_among(self, hits: Sequence[ScoredMemory]) -> Callable[[str, str], TimeSpan | None]:
@@ -251,12 +303,22 @@ class ContextualRetriever:
         return [replace(h, reason="context", matched=where.met_by(h.memory) or ()) for h in hits]
 
     def _merge(
-        self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int
+        self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int, query: str
     ) -> list[ScoredMemory]:
+        """Context-valid memories first (strict) or lifted by the bonus (soft). With
+        ``require_match``, a valid memory that shares no word with the question gains nothing
+        from meeting the conditions: it keeps its content rank, after the relevant ones."""
+        words = set(tokenize(query))
+        unmatched: list[ScoredMemory] = []
+        if self.require_match:
+            unmatched = [h for h in valid if not words & set(tokenize(h.memory.content))]
+            valid = [h for h in valid if h not in unmatched]
         seen = {h.memory.id for h in valid}
         fallback = [h for h in base if h.memory.id not in seen]
+        seen |= {h.memory.id for h in fallback}
+        unmatched = [h for h in unmatched if h.memory.id not in seen]
         if self.strict:
-            return (valid + fallback)[:k]
+            return (valid + fallback + unmatched)[:k]
         # Soft: content relevance on one scale (the unfiltered ranking), plus a bonus.
         content_score = {h.memory.id: h.score for h in base}
         floor = min(content_score.values(), default=0.0)
@@ -265,7 +327,7 @@ class ContextualRetriever:
             replace(h, score=content_score.get(h.memory.id, floor) + self.bonus * top)
             for h in valid
         ]
-        return sorted(lifted + fallback, key=lambda h: -h.score)[:k]
+        return (sorted(lifted + fallback, key=lambda h: -h.score) + unmatched)[:k]
 
 
 def _around(relation: str, anchor: MemoryUnit) -> TimeSpan:

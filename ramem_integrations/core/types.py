@@ -331,8 +331,9 @@ class RecallFrame:
 class ScoredMemory:
     """A retrieved memory, its score, and why it was chosen.
 
-    ``reason`` is ``"context"`` (it meets the frame's conditions, listed in ``matched``) or
-    ``"content"`` (chosen by content relevance alone, the fallback).
+    ``reason`` is ``"context"`` (it meets the frame's conditions, listed in ``matched``),
+    ``"content"`` (chosen by content relevance alone, the fallback) or ``"episode"`` (a turn of
+    the episode of the hit whose id is in ``matched``, reinstated with it).
     """
 
     memory: MemoryUnit

@@ -90,6 +90,8 @@ register("no-session-span", partial(variant, match_session=False))
 register("no-speaker-preference", partial(variant, speaker_bonus=0.0))
 #: Searching with the information need (condition words removed) instead of the question.
 register("ramem-need", partial(variant, use_need=True))
+#: The turn-level method: hits without their episodes.
+register("no-episodes", partial(variant, episodes=None))
 register("context-shuffle", lambda mem, q, k: _shuffle(mem, q, k))
 #: No context-aware ranking: content retrieval; only the prompt keeps the coordinates.
 register("no-context-ranking", partial(by_mode, "content"))

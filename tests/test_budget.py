@@ -56,9 +56,9 @@ def test_pack_takes_turns_in_rank_order_and_groups_them_by_episode() -> None:
 
 def test_rendered_group_shows_its_coordinates_once_and_turns_in_order() -> None:
     text = render_memories([A1, B0, A0])
-    assert text.count("said: 12 March 2024") == 2  # one line per episode, not per turn
+    assert text.count("said 12 March 2024") == 2  # one line per episode, not per turn
     assert text.splitlines()[:3] == [
-        "[1] said: 12 March 2024 18:00 to 12 March 2024 18:59; participants: Ann, Bo",
+        "[1] said 12 March 2024; with Ann, Bo",
         'Ann: "one two"',
         'Ann: "three four five"',
     ]

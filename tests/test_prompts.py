@@ -49,8 +49,7 @@ Question: What did the dentist say last March?
 Conditions read from the question: time = March 2024 (from 'last March')
 
 Memories:
-[1] said: 12 March 2024 18:00 to 12 March 2024 18:59; happened: 11 March 2024; \
-participants: Alice, Sam; place: Lisbon; topic: dentist, wisdom
+[1] said 12 March 2024; happened 11 March 2024; with Alice, Sam; at Lisbon
 "Alice (to Sam): The dentist said my wisdom tooth has to come out."
 
 Answer in a short phrase, using only memories whose coordinates fit."""
@@ -78,7 +77,7 @@ def test_memory_text_is_quoted_data(text: str) -> None:
     prompt = render_answer_prompt(FRAME.query, [unit(text)], FRAME)
     body = prompt.split("Memories:\n", 1)[1]
     lines = body.splitlines()
-    assert lines[0].startswith("[1] said: 12 March 2024")
+    assert lines[0].startswith("[1] said 12 March 2024")
     assert sum(ln.startswith("[") for ln in lines) == 1
     assert lines[1] == json.dumps(text)  # one line: the quoted text
     assert lines[2] == ""

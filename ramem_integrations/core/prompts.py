@@ -16,8 +16,9 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Callable, Mapping, Sequence
+from datetime import UTC
 
-from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
+from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
 from ramem_integrations.errors import InvalidInputError
 
 _SLOT = re.compile(r"\{([a-z_]+)\}")
@@ -57,9 +58,10 @@ MEMORY_BLOCK = (
     "text: {text}"
 )
 
-#: The coordinates line of a group of memories (an episode, or a session); unknown ones left out.
-GROUP_HEADER = "[{rank}] said: {said}"
-GROUP_FIELDS = ("happened", "participants", "place", "topic")
+#: The coordinates line of a group of memories (an episode, or a session): when it was said
+#: (the day), then those of its other coordinates that are known.
+GROUP_HEADER = "[{rank}] said {said}"
+GROUP_FIELDS = ("happened", "with", "at")
 
 
 def render(template: str, values: Mapping[str, object]) -> str:
@@ -219,13 +221,18 @@ def group_header(unit: MemoryUnit, rank: int) -> str:
     places = episode.places if episode else (ctx.location,) if ctx.location else ()
     values = {
         "happened": event.label() if event else "",
-        "participants": ", ".join(episode.participants if episode else ctx.participants),
-        "place": ", ".join(places),
-        "topic": (episode.topic if episode else ctx.topic) or "",
+        "with": ", ".join(episode.participants if episode else ctx.participants),
+        "at": ", ".join(places),
     }
-    head = render(GROUP_HEADER, {"rank": rank, "said": ctx.session_span.label()})
-    shown = [f"{name}: {_one_line(values[name])}" for name in GROUP_FIELDS if values[name]]
+    head = render(GROUP_HEADER, {"rank": rank, "said": said_day(ctx.session_span)})
+    shown = [f"{name} {_one_line(values[name])}" for name in GROUP_FIELDS if values[name]]
     return "; ".join([head, *shown])
+
+
+def said_day(span: TimeSpan) -> str:
+    """A session's time as its day when it lies within one day ('8 May 2023'), else its span."""
+    day = TimeSpan.day(span.start.date(), span.start.tzinfo or UTC)
+    return day.label() if day.contains(span) else span.label()
 
 
 def turn_line(unit: MemoryUnit) -> str:

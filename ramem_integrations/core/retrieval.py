@@ -34,6 +34,8 @@ SPEAKER_BONUS = 0.6
 #: Turns of its episode before and after a hit that come back with it (docs/episodes.md).
 EPISODE_BEFORE = 1
 EPISODE_AFTER = 2
+#: How many ranks a neighbour falls behind its hit per turn of distance (docs/episodes.md).
+EPISODE_SPREAD = 0.0
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
@@ -149,6 +151,7 @@ class ContextualRetriever:
         require_match: a memory must share a word with the question to gain from meeting
             the conditions.
         before, after: how many turns of its episode before and after a hit come with it.
+        spread: ranks a neighbour falls behind its hit per turn of distance.
     """
 
     content: ContentRetriever
@@ -162,6 +165,7 @@ class ContextualRetriever:
     require_match: bool = True
     before: int = EPISODE_BEFORE
     after: int = EPISODE_AFTER
+    spread: float = EPISODE_SPREAD
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else frame.query
@@ -179,22 +183,27 @@ class ContextualRetriever:
     ) -> list[ScoredMemory]:
         """Each hit with the turns around it in its episode, de-duplicated, cut to ``k``.
 
-        A neighbour comes right after its hit, with the hit's score and reason ``"episode"``.
+        A neighbour ``d`` turns from the hit at rank ``r`` takes rank ``r + d * spread``
+        (0: right after its hit), with the hit's score and reason ``"episode"``.
         """
         if self.episodes is None:
             return list(ranked[:k])
+        placed: list[tuple[float, int, ScoredMemory]] = []
+        for rank, hit in enumerate(ranked):
+            placed.append((rank, 0, hit))
+            for distance, unit in self._neighbours(hit.memory, namespace):
+                near = ScoredMemory(unit, hit.score, "episode", (hit.memory.id,))
+                placed.append((rank + distance * self.spread, distance, near))
         out: dict[str, ScoredMemory] = {}
-        for hit in ranked:
-            if len(out) >= k:
-                break
+        for _, _, hit in sorted(placed, key=lambda p: (p[0], p[1])):
             out.setdefault(hit.memory.id, hit)
-            for unit in self._neighbours(hit.memory, namespace):
-                if unit.id not in out:
-                    out[unit.id] = ScoredMemory(unit, hit.score, "episode", (hit.memory.id,))
-        return list(out.values())[:k]
+            if len(out) == k:
+                break
+        return list(out.values())
 
-    def _neighbours(self, unit: MemoryUnit, namespace: str) -> list[MemoryUnit]:
-        """The turns of ``unit``'s episode within ``before``/``after`` of it, nearest first."""
+    def _neighbours(self, unit: MemoryUnit, namespace: str) -> list[tuple[int, MemoryUnit]]:
+        """The turns of ``unit``'s episode within ``before``/``after`` of it, with their
+        distance, nearest first (after before before)."""
         episode = unit.context.episode
         if episode is None or self.episodes is None:
             return []
@@ -203,9 +212,9 @@ class ContextualRetriever:
         if unit.id not in ids:
             return []
         at = ids.index(unit.id)
-        after = turns[at + 1 : at + 1 + self.after]
-        before = turns[max(0, at - self.before) : at][::-1]
-        return [*after, *before]
+        after = [(d, u) for d, u in enumerate(turns[at + 1 : at + 1 + self.after], 1)]
+        before = [(d, u) for d, u in enumerate(turns[max(0, at - self.before) : at][::-1], 1)]
+        return sorted([*after, *before], key=lambda pair: pair[0])
 
     def _prefer_speakers(
         self, frame: RecallFrame, ranked: list[ScoredMemory]

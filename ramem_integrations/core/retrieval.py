@@ -36,6 +36,8 @@ EPISODE_BEFORE = 1
 EPISODE_AFTER = 2
 #: How many ranks a neighbour falls behind its hit per turn of distance (docs/episodes.md).
 EPISODE_SPREAD = 0.0
+#: How many of the best hits bring their episode (docs/episodes.md).
+EPISODE_LEADING = 1000
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
@@ -152,6 +154,7 @@ class ContextualRetriever:
             the conditions.
         before, after: how many turns of its episode before and after a hit come with it.
         spread: ranks a neighbour falls behind its hit per turn of distance.
+        leading: how many of the best hits bring their episode; the others come alone.
     """
 
     content: ContentRetriever
@@ -166,6 +169,7 @@ class ContextualRetriever:
     before: int = EPISODE_BEFORE
     after: int = EPISODE_AFTER
     spread: float = EPISODE_SPREAD
+    leading: int = EPISODE_LEADING
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else frame.query
@@ -183,7 +187,8 @@ class ContextualRetriever:
     ) -> list[ScoredMemory]:
         """Each hit with the turns around it in its episode, de-duplicated, cut to ``k``.
 
-        A neighbour ``d`` turns from the hit at rank ``r`` takes rank ``r + d * spread``
+        Only the ``leading`` best hits bring their episode. A neighbour ``d`` turns from the
+        hit at rank ``r`` takes rank ``r + d * spread``
         (0: right after its hit), with the hit's score and reason ``"episode"``.
         """
         if self.episodes is None:
@@ -191,6 +196,8 @@ class ContextualRetriever:
         placed: list[tuple[float, int, ScoredMemory]] = []
         for rank, hit in enumerate(ranked):
             placed.append((rank, 0, hit))
+            if rank >= self.leading:
+                continue
             for distance, unit in self._neighbours(hit.memory, namespace):
                 near = ScoredMemory(unit, hit.score, "episode", (hit.memory.id,))
                 placed.append((rank + distance * self.spread, distance, near))
@@ -285,7 +292,7 @@ class ContextualRetriever:
                 for h in hits
                 if (met := where.met_by(h.memory)) is not None
             ]
-            ranked = self._merge(valid, ranked, len(ranked), frame.query)
+            ranked = self._merge(valid, ranked, len(ranked), None)
         return self._order(frame, self._prefer_speakers(frame, ranked), k)
 
     def _anchor_among(self, hits: Sequence[ScoredMemory]) -> Callable[[str, str], TimeSpan | None]:
@@ -312,14 +319,15 @@ class ContextualRetriever:
         return [replace(h, reason="context", matched=where.met_by(h.memory) or ()) for h in hits]
 
     def _merge(
-        self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int, query: str
+        self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int, query: str | None
     ) -> list[ScoredMemory]:
         """Context-valid memories first (strict) or lifted by the bonus (soft). With
         ``require_match``, a valid memory that shares no word with the question gains nothing
-        from meeting the conditions: it keeps its content rank, after the relevant ones."""
-        words = set(tokenize(query))
+        from meeting the conditions: it keeps its content rank, after the relevant ones.
+        ``query`` None: the candidates were already chosen for relevance (re-ranking)."""
+        words = set(tokenize(query or ""))
         unmatched: list[ScoredMemory] = []
-        if self.require_match:
+        if self.require_match and query is not None:
             unmatched = [h for h in valid if not words & set(tokenize(h.memory.content))]
             valid = [h for h in valid if h not in unmatched]
         seen = {h.memory.id for h in valid}

@@ -121,3 +121,11 @@ def test_parse_budgets(text: str, budgets: list[int] | None) -> None:
             parse_budgets(text)
     else:
         assert parse_budgets(text) == budgets
+
+
+def test_cli_refuses_bad_budgets_and_dates(capsys: pytest.CaptureFixture[str]) -> None:
+    from ramem_integrations.evaluation.cli import main
+
+    path = str(FIXTURES / "locomo-tiny.json")
+    assert main(["eval", "locomo", path, "--budgets", "0", "--no-progress"]) == 2
+    assert "--budgets" in capsys.readouterr().err

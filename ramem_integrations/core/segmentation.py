@@ -41,7 +41,7 @@ class Segmenter:
 
     name: str = "cohesion-v1"
     window: int = 2
-    depth: float = 0.3
+    depth: float = 0.6
     time_breaks: bool = True
     min_turns: int = 2
     max_turns: int = 10

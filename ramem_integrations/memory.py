@@ -441,10 +441,11 @@ class RaMem:
         *,
         mode: str = "ramem",
         reference: datetime | None = None,
+        budget: int | None = None,
     ) -> list[ScoredMemory]:
         """:meth:`retrieve` without blocking the event loop (runs in a worker thread)."""
         return await asyncio.to_thread(
-            self.retrieve, query, namespace, k, mode=mode, reference=reference
+            self.retrieve, query, namespace, k, mode=mode, reference=reference, budget=budget
         )
 
     def count(self, namespace: str) -> int:

@@ -18,7 +18,7 @@ from datetime import datetime
 from typing import Any
 
 from ramem_integrations.core.conversation import parse_datetime
-from ramem_integrations.core.prompts import pack
+from ramem_integrations.core.prompts import PACK_DEPTH, pack
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.errors import DataFormatError, InvalidInputError
 from ramem_integrations.evaluation import metrics
@@ -26,8 +26,8 @@ from ramem_integrations.evaluation.datasets import Dataset, Question
 
 #: ``--budgets`` default: tokens of rendered context.
 DEFAULT_BUDGETS = (250, 500, 1000, 2000)
-#: How many memories each system is asked for, enough to fill the largest default budget.
-BUDGET_DEPTH = 120
+#: How many memories each system is asked for (as many as a budgeted retrieval searches).
+BUDGET_DEPTH = PACK_DEPTH
 
 
 class CachedCounter:

@@ -26,6 +26,7 @@ import numpy as np
 
 from ramem_integrations.core.anchoring import RuleAnchorer, memory_id
 from ramem_integrations.core.conversation import Conversation, load_conversations
+from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import MemoryUnit, TimeMention, TimeSpan
 from ramem_integrations.embeddings import default_embedder
 
@@ -137,7 +138,7 @@ class Corpus:
     def load(cls, path: Path, embed: bool = True) -> Corpus:
         conversations = load_conversations(path)
         anchorer = RuleAnchorer()
-        units = [anchorer.anchor(c, c.id) for c in conversations]
+        units = [Segmenter().segment(anchorer.anchor(c, c.id)) for c in conversations]
         flat = [u for group in units for u in group]
         vectors: dict[str, np.ndarray] = {}
         if embed:
@@ -191,8 +192,16 @@ def synth(unit: MemoryUnit, speakers: Sequence[str], copy: int) -> MemoryUnit:
         return TimeSpan(span.start + shift, span.end + shift)
 
     ctx = unit.context
+    episode = ctx.episode
+    if episode is not None:
+        episode = replace(
+            episode,
+            event_time=move(episode.event_time) if episode.event_time else None,
+            participants=tuple(names.get(p, p) for p in episode.participants),
+        )
     context = replace(
         ctx,
+        episode=episode,
         session_span=move(ctx.session_span),
         event_time=move(ctx.event_time) if ctx.event_time else None,
         mention_times=tuple(TimeMention(m.text, move(m.span)) for m in ctx.mention_times),

@@ -30,7 +30,12 @@ from ramem_integrations.core.frames import (
     RuleFrameInducer,
     without_relative_times,
 )
-from ramem_integrations.core.prompts import render_answer_prompt
+from ramem_integrations.core.prompts import (
+    PACK_DEPTH,
+    check_budget,
+    render_answer_prompt,
+    within_budget,
+)
 from ramem_integrations.core.retrieval import (
     ContentRetriever,
     ContextFilter,
@@ -38,6 +43,7 @@ from ramem_integrations.core.retrieval import (
     Hits,
     single,
 )
+from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.embeddings import Embedder, as_embedder
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
@@ -48,6 +54,8 @@ from ramem_integrations.stores.chroma import (
     check_namespace,
     where_for,
 )
+from ramem_integrations.stores.episodes import EpisodeIndex
+from ramem_integrations.tokens import TokenCounter
 
 if TYPE_CHECKING:  # answering imports openai: loaded on first use only
     from ramem_integrations.answering import Answer
@@ -174,12 +182,16 @@ class RaMem:
             as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
         )
         self.anchorer: Anchorer = anchorer or RuleAnchorer()
+        self.segmenter: Segmenter | None = Segmenter()  # None: no episodes
         self.lexical = LexicalIndex(lambda ns: self.store.get(ns))
         self.source = StoreSource(store, self.embedder, self.lexical)
         self.content = ContentRetriever(self.source)
         self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()
-        self.reinstatement = ContextualRetriever(self.content, strict=strict)
+        self.reinstatement = ContextualRetriever(
+            self.content, strict=strict, episodes=EpisodeIndex(self.lexical)
+        )
         self._known: dict[str, KnownContext] = {}
+        self._counter: TokenCounter | None = None
 
     @classmethod
     def from_path(
@@ -208,7 +220,8 @@ class RaMem:
                 f"Expected a Conversation, got {type(conversation).__name__}. "
                 "Load one with ramem_integrations.load_conversations(path)."
             )
-        return self.anchorer.anchor(conversation, check_namespace(namespace))
+        units = self.anchorer.anchor(conversation, check_namespace(namespace))
+        return self.segmenter.segment(units) if self.segmenter else units
 
     def add_conversations(
         self,
@@ -352,12 +365,18 @@ class RaMem:
         *,
         mode: str = "ramem",
         reference: datetime | None = None,
+        budget: int | None = None,
     ) -> list[ScoredMemory]:
         """The ``k`` memories of ``namespace`` that best serve ``query``.
 
         ``mode="ramem"`` (default) is selective reinstatement; ``content``, ``dense`` and
         ``bm25`` are the plain retrievers it falls back on. Each hit says why it was chosen.
+        With ``budget``, instead of ``k`` memories: as many as :meth:`render` shows within
+        ``budget`` tokens, by episode (see :func:`~ramem_integrations.core.prompts.pack`).
         """
+        if budget is not None:
+            found = self.retrieve(query, namespace, PACK_DEPTH, mode=mode, reference=reference)
+            return within_budget(found, check_budget(budget), self.count_tokens)
         check_request(query, namespace, k)
         if mode == "ramem":
             frame = self.frame(query, namespace, reference=reference)
@@ -378,13 +397,24 @@ class RaMem:
         namespace: str | None = None,
         reference: datetime | None = None,
         flat: bool = False,
+        budget: int | None = None,
     ) -> str:
         """The context-preserving prompt for ``question`` over ``hits`` (flat for the ablation).
 
         With ``namespace``, the question's grounded conditions are written into the prompt.
+        Memories are shown by episode; with ``budget``, only those that fit in ``budget``
+        tokens of memories, taken in rank order.
         """
         frame = self.frame(question, namespace, reference=reference) if namespace else None
+        if budget is not None:
+            hits = within_budget(hits, check_budget(budget), self.count_tokens)
         return render_answer_prompt(question, hits, frame, flat=flat)
+
+    def count_tokens(self, texts: Sequence[str]) -> list[int]:
+        """Tokens of each text, by the packaged MiniLM WordPiece tokenizer (as the evaluation)."""
+        if self._counter is None:
+            self._counter = TokenCounter()
+        return self._counter.count(texts)
 
     def answer(
         self,
@@ -411,10 +441,11 @@ class RaMem:
         *,
         mode: str = "ramem",
         reference: datetime | None = None,
+        budget: int | None = None,
     ) -> list[ScoredMemory]:
         """:meth:`retrieve` without blocking the event loop (runs in a worker thread)."""
         return await asyncio.to_thread(
-            self.retrieve, query, namespace, k, mode=mode, reference=reference
+            self.retrieve, query, namespace, k, mode=mode, reference=reference, budget=budget
         )
 
     def count(self, namespace: str) -> int:

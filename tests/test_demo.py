@@ -13,4 +13,4 @@ def test_demo_shows_ramem_beating_content_retrieval(capsys: pytest.CaptureFixtur
     blocks = out.split("\nQ: ")[1:]
     content_wrong = sum("content:\n     1. [     ]" in block for block in blocks)
     assert content_wrong >= 3  # content-only retrieval puts another memory first
-    assert "[memory 1]" in out and "happened:" in out  # the context-preserving prompt
+    assert "[1] said " in out and "; happened " in out  # the context-preserving prompt

@@ -250,7 +250,7 @@ def test_f1_with_a_model(tmp_path: Path) -> None:
     assert set(f1) == {"1", "2", "3", "4", "5", "all"}
     assert f1["5"] == 1.0 and f1["all"] == 0.0
     assert len(llm.seen) == 9  # every question, adversarial included
-    assert "said: " in llm.seen[0][1]["content"] and "[memory 1]" in llm.seen[0][1]["content"]
+    assert "[1] said " in llm.seen[0][1]["content"]
     assert "scripted" in result["meta"]["answers"]
 
 

@@ -1,5 +1,6 @@
 """Stage 4: the context-preserving prompt, as golden text."""
 
+import json
 from datetime import UTC, date, datetime
 
 import pytest
@@ -48,14 +49,8 @@ Question: What did the dentist say last March?
 Conditions read from the question: time = March 2024 (from 'last March')
 
 Memories:
-[memory 1]
-said: 12 March 2024 18:00 to 12 March 2024 18:59 (session s2)
-happened: 11 March 2024
-participants: Alice, Sam
-place: Lisbon
-topic: dentist, wisdom
-source: s2:2
-text: "Alice (to Sam): The dentist said my wisdom tooth has to come out."
+[1] said 12 March 2024; happened 11 March 2024; with Alice, Sam; at Lisbon
+"Alice (to Sam): The dentist said my wisdom tooth has to come out."
 
 Answer in a short phrase, using only memories whose coordinates fit."""
 
@@ -82,16 +77,10 @@ def test_memory_text_is_quoted_data(text: str) -> None:
     prompt = render_answer_prompt(FRAME.query, [unit(text)], FRAME)
     body = prompt.split("Memories:\n", 1)[1]
     lines = body.splitlines()
-    assert lines[0] == "[memory 1]" and sum(ln.startswith("[memory ") for ln in lines) == 1
-    assert [line.split(":")[0] for line in lines[1:8]] == [
-        "said",
-        "happened",
-        "participants",
-        "place",
-        "topic",
-        "source",
-        "text",
-    ]
+    assert lines[0].startswith("[1] said 12 March 2024")
+    assert sum(ln.startswith("[") for ln in lines) == 1
+    assert lines[1] == json.dumps(text)  # one line: the quoted text
+    assert lines[2] == ""
     assert "said: 1 January 1999" not in lines  # the fake coordinate stays inside the quote
     assert "Question: What did the dentist say last March?" in prompt
 

@@ -19,12 +19,26 @@ from typing import Protocol
 
 from ramem_integrations.core.fusion import reciprocal_rank_fusion
 from ramem_integrations.core.text import tokenize
-from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
+from ramem_integrations.core.types import (
+    Episode,
+    MemoryUnit,
+    RecallFrame,
+    ScoredMemory,
+    TimeSpan,
+)
 
 Hits = list[tuple[MemoryUnit, float]]
 
 #: Measured on locomo-dev (docs/evaluation.md): who said a memory is a coordinate too.
 SPEAKER_BONUS = 0.6
+#: Turns of its episode before and after a hit that come back with it; chosen on the tune
+#: split of LoCoMo and the episodes development set (docs/episodes.md).
+EPISODE_BEFORE = 2
+EPISODE_AFTER = 4
+#: How many ranks a neighbour falls behind its hit per turn of distance (docs/episodes.md).
+EPISODE_SPREAD = 1.0
+#: How many of the best hits bring their episode (docs/episodes.md).
+EPISODE_LEADING = 1
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
@@ -35,9 +49,9 @@ class ContextFilter:
     """The conditions of a frame that a store can check: all must hold.
 
     ``time``: the session span overlaps it (unless ``match_session`` is off), or the event
-    time does. ``people``: each is a
-    participant or a named entity. ``places``: the location (or an entity) is one of them.
-    ``entities``: each is among the entities.
+    time of the memory or of its episode does. ``people``: each is a participant or a named
+    entity of the memory or its episode. ``places``: a place (or an entity) of the memory or its
+    episode is one of them. ``entities``: each is among the entities of either.
     """
 
     time: TimeSpan | None = None
@@ -50,29 +64,38 @@ class ContextFilter:
         return bool(self.time or self.people or self.places or self.entities)
 
     def met_by(self, unit: MemoryUnit) -> tuple[str, ...] | None:
-        """The conditions ``unit`` meets, or None when it misses any of them."""
+        """The conditions ``unit`` or its episode meets, or None when it misses any of them."""
         ctx, met = unit.context, []
+        episode = ctx.episode or Episode("")
         if self.time is not None:
-            event_in = ctx.event_time is not None and ctx.event_time.overlaps(self.time)
+            times = (ctx.event_time, episode.event_time)
+            event_in = any(t is not None and t.overlaps(self.time) for t in times)
             session_in = self.match_session and ctx.session_span.overlaps(self.time)
             if not (session_in or event_in):
                 return None
             met.append(f"time {self.time.label()}")
-        names = {n.lower() for n in (*ctx.participants, *ctx.entities)}
+        entities = {e.lower() for e in (*ctx.entities, *episode.entities)}
+        names = entities | {n.lower() for n in (*ctx.participants, *episode.participants)}
         for person in self.people:
             if person.lower() not in names:
                 return None
             met.append(f"participant {person}")
         if self.places:
-            here = {p.lower() for p in (ctx.location or "", *ctx.entities) if p}
+            here = entities | {p.lower() for p in (ctx.location or "", *episode.places) if p}
             if not here & {p.lower() for p in self.places}:
                 return None
             met.append(f"place {' or '.join(self.places)}")
         for entity in self.entities:
-            if entity.lower() not in {e.lower() for e in ctx.entities}:
+            if entity.lower() not in entities:
                 return None
             met.append(f"entity {entity}")
         return tuple(met)
+
+
+class EpisodeSource(Protocol):
+    """The turns of an episode, in the order they were said."""
+
+    def episode(self, namespace: str, episode_id: str) -> Sequence[MemoryUnit]: ...
 
 
 class MemorySource(Protocol):
@@ -126,6 +149,13 @@ class ContextualRetriever:
             time (``False`` is the "no session span" ablation).
         speaker_bonus: the lift, in units of the best score, for a memory spoken by a person
             the question names (0 turns it off).
+        episodes: where a hit's episode is read from; None keeps turns alone (the
+            ``no-episodes`` ablation).
+        require_match: a memory must share a word with the question to gain from meeting
+            the conditions.
+        before, after: how many turns of its episode before and after a hit come with it.
+        spread: ranks a neighbour falls behind its hit per turn of distance.
+        leading: how many of the best hits bring their episode; the others come alone.
     """
 
     content: ContentRetriever
@@ -135,6 +165,12 @@ class ContextualRetriever:
     use_need: bool = False
     match_session: bool = True
     speaker_bonus: float = SPEAKER_BONUS
+    episodes: EpisodeSource | None = None
+    require_match: bool = True
+    before: int = EPISODE_BEFORE
+    after: int = EPISODE_AFTER
+    spread: float = EPISODE_SPREAD
+    leading: int = EPISODE_LEADING
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else frame.query
@@ -143,14 +179,56 @@ class ContextualRetriever:
         where = self.resolve(frame, namespace)
         if where:
             valid = self._context(query, namespace, where, depth)
-            ranked = self._merge(valid, ranked, depth)
+            ranked = self._merge(valid, ranked, depth, query)
         about = []
         if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
             found = self._context(subject, namespace, where, depth) if where else None
             about = about_subject(
                 subject, found or self.content.retrieve(subject, namespace, depth)
             )
-        return self._order(frame, self._prefer_speakers(frame, ranked), k, about)
+        ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about)
+        return self.reinstate(ordered, namespace, k)
+
+    def reinstate(
+        self, ranked: Sequence[ScoredMemory], namespace: str, k: int
+    ) -> list[ScoredMemory]:
+        """Each hit with the turns around it in its episode, de-duplicated, cut to ``k``.
+
+        Only the ``leading`` best hits bring their episode. A neighbour ``d`` turns from the
+        hit at rank ``r`` takes rank ``r + d * spread``
+        (0: right after its hit), with the hit's score and reason ``"episode"``.
+        """
+        if self.episodes is None:
+            return list(ranked[:k])
+        placed: list[tuple[float, int, ScoredMemory]] = []
+        for rank, hit in enumerate(ranked):
+            placed.append((rank, 0, hit))
+            if rank >= self.leading:
+                continue
+            for distance, unit in self._neighbours(hit.memory, namespace):
+                near = ScoredMemory(unit, hit.score, "episode", (hit.memory.id,))
+                placed.append((rank + distance * self.spread, distance, near))
+        out: dict[str, ScoredMemory] = {}
+        for _, _, hit in sorted(placed, key=lambda p: (p[0], p[1])):
+            out.setdefault(hit.memory.id, hit)
+            if len(out) == k:
+                break
+        return list(out.values())
+
+    def _neighbours(self, unit: MemoryUnit, namespace: str) -> list[tuple[int, MemoryUnit]]:
+        """The turns of ``unit``'s episode within ``before``/``after`` of it, with their
+        distance, nearest first (after before before)."""
+        episode = unit.context.episode
+        if episode is None or self.episodes is None:
+            return []
+        turns = list(self.episodes.episode(namespace, episode.id))
+        ids = [t.id for t in turns]
+        if unit.id not in ids:
+            return []
+        at = ids.index(unit.id)
+        after = [(d, u) for d, u in enumerate(turns[at + 1 : at + 1 + self.after], 1)]
+        before = [(d, u) for d, u in enumerate(turns[max(0, at - self.before) : at][::-1], 1)]
+        return sorted([*after, *before], key=lambda pair: pair[0])
 
     def _prefer_speakers(
         self, frame: RecallFrame, ranked: list[ScoredMemory]
@@ -229,7 +307,7 @@ class ContextualRetriever:
                 for h in hits
                 if (met := where.met_by(h.memory)) is not None
             ]
-            ranked = self._merge(valid, ranked, len(ranked))
+            ranked = self._merge(valid, ranked, len(ranked), None)
         subject = _order_subject(frame)
         about = about_subject(subject, ranked) if subject else []
         return self._order(frame, self._prefer_speakers(frame, ranked), k, about)
@@ -258,12 +336,23 @@ class ContextualRetriever:
         return [replace(h, reason="context", matched=where.met_by(h.memory) or ()) for h in hits]
 
     def _merge(
-        self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int
+        self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int, query: str | None
     ) -> list[ScoredMemory]:
+        """Context-valid memories first (strict) or lifted by the bonus (soft). With
+        ``require_match``, a valid memory that shares no word with the question gains nothing
+        from meeting the conditions: it keeps its content rank, after the relevant ones.
+        ``query`` None: the candidates were already chosen for relevance (re-ranking)."""
+        words = set(tokenize(query or ""))
+        unmatched: list[ScoredMemory] = []
+        if self.require_match and query is not None:
+            unmatched = [h for h in valid if not words & set(tokenize(h.memory.content))]
+            valid = [h for h in valid if h not in unmatched]
         seen = {h.memory.id for h in valid}
         fallback = [h for h in base if h.memory.id not in seen]
+        seen |= {h.memory.id for h in fallback}
+        unmatched = [h for h in unmatched if h.memory.id not in seen]
         if self.strict:
-            return (valid + fallback)[:k]
+            return (valid + fallback + unmatched)[:k]
         # Soft: content relevance on one scale (the unfiltered ranking), plus a bonus.
         content_score = {h.memory.id: h.score for h in base}
         floor = min(content_score.values(), default=0.0)
@@ -272,7 +361,7 @@ class ContextualRetriever:
             replace(h, score=content_score.get(h.memory.id, floor) + self.bonus * top)
             for h in valid
         ]
-        return sorted(lifted + fallback, key=lambda h: -h.score)[:k]
+        return (sorted(lifted + fallback, key=lambda h: -h.score) + unmatched)[:k]
 
 
 def _around(relation: str, anchor: MemoryUnit) -> TimeSpan:

@@ -102,6 +102,24 @@ class TimeMention:
 
 
 @dataclass(frozen=True, slots=True)
+class Episode:
+    """The episode a turn belongs to: a run of consecutive turns about one event or subject.
+
+    Its context is read from all of its turns (see :mod:`ramem_integrations.core.segmentation`):
+    ``event_time`` is the first time cue any of them grounds, so a turn's "last Thursday" dates
+    its whole episode. ``position`` is the turn's own place in the episode, from 0.
+    """
+
+    id: str
+    position: int = 0
+    event_time: TimeSpan | None = None
+    participants: tuple[str, ...] = ()
+    places: tuple[str, ...] = ()
+    entities: tuple[str, ...] = ()
+    topic: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class EpisodicContext:
     """Where a memory comes from: its episode's coordinates.
 
@@ -118,6 +136,7 @@ class EpisodicContext:
     location: str | None = None
     entities: tuple[str, ...] = ()
     topic: str | None = None
+    episode: Episode | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,6 +182,8 @@ class MemoryUnit:
             "source_ids": list(self.source_ids) or None,
         }
         meta.update({key: value for key, value in optional.items() if value})
+        if ctx.episode is not None:
+            meta.update(_episode_metadata(ctx.episode))
         return meta
 
     @classmethod
@@ -190,6 +211,7 @@ class MemoryUnit:
             location=meta.get("location"),
             entities=tuple(meta.get("entities") or ()),
             topic=meta.get("topic"),
+            episode=_episode_of(meta),
         )
         return cls(
             id=id,
@@ -199,6 +221,42 @@ class MemoryUnit:
             source_ids=tuple(meta.get("source_ids") or ()),
             conversation_id=str(meta.get("conversation_id", "")),
         )
+
+
+def _episode_metadata(episode: Episode) -> dict[str, MetadataValue]:
+    meta: dict[str, MetadataValue] = {
+        "episode_id": episode.id,
+        "episode_position": episode.position,
+    }
+    if episode.event_time is not None:
+        meta["episode_event_start"], meta["episode_event_end"] = episode.event_time.to_epoch()
+    optional: dict[str, MetadataValue | None] = {
+        "episode_participants": list(episode.participants) or None,
+        "episode_places": list(episode.places) or None,
+        "episode_entities": list(episode.entities) or None,
+        "episode_topic": episode.topic,
+    }
+    meta.update({key: value for key, value in optional.items() if value})
+    return meta
+
+
+def _episode_of(meta: Mapping[str, Any]) -> Episode | None:
+    if "episode_id" not in meta:
+        return None
+    event = None
+    if "episode_event_start" in meta:
+        event = TimeSpan.from_epoch(
+            int(meta["episode_event_start"]), int(meta["episode_event_end"])
+        )
+    return Episode(
+        id=str(meta["episode_id"]),
+        position=int(meta.get("episode_position", 0)),
+        event_time=event,
+        participants=tuple(meta.get("episode_participants") or ()),
+        places=tuple(meta.get("episode_places") or ()),
+        entities=tuple(meta.get("episode_entities") or ()),
+        topic=meta.get("episode_topic"),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,7 +328,7 @@ class RecallFrame:
 
 
 #: Why a memory was retrieved: it meets the frame's conditions, or content relevance alone.
-Reason = Literal["context", "content"]
+Reason = Literal["context", "content", "episode"]
 #: How to retrieve: the full method, and the plain retrievers it falls back on.
 RetrievalMode = Literal["ramem", "content", "dense", "bm25"]
 
@@ -279,8 +337,9 @@ RetrievalMode = Literal["ramem", "content", "dense", "bm25"]
 class ScoredMemory:
     """A retrieved memory, its score, and why it was chosen.
 
-    ``reason`` is ``"context"`` (it meets the frame's conditions, listed in ``matched``) or
-    ``"content"`` (chosen by content relevance alone, the fallback).
+    ``reason`` is ``"context"`` (it meets the frame's conditions, listed in ``matched``),
+    ``"content"`` (chosen by content relevance alone, the fallback) or ``"episode"`` (a turn of
+    the episode of the hit whose id is in ``matched``, reinstated with it).
     """
 
     memory: MemoryUnit

@@ -85,6 +85,17 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
         default=None,
         help="memories shown to the model (default 10, or the largest K)",
     )
+    parser.add_argument(
+        "--budgets",
+        default="250,500,1000,2000",
+        help="token budgets of rendered context for recall at equal cost (default: %(default)s)",
+    )
+    parser.add_argument(
+        "--asked-on",
+        default=None,
+        help="when questions are asked: end (just after the conversation's last session), "
+        "none (no date), or a date; default: as the data says",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
     parser.set_defaults(func=run_eval_command, handler=run_eval_command)
     return parser
@@ -110,6 +121,7 @@ def _llm(model: str | None) -> tuple[Any, str]:
 
 def run_eval_command(args: argparse.Namespace) -> int:
     """Handle ``ramem eval``; returns the exit code."""
+    from ramem_integrations.evaluation.budget import parse_budgets
     from ramem_integrations.evaluation.report import write_report
     from ramem_integrations.evaluation.runner import RunConfig, run_evaluation
     from ramem_integrations.evaluation.systems import select
@@ -127,6 +139,8 @@ def run_eval_command(args: argparse.Namespace) -> int:
             cache=args.cache,
             progress=not args.no_progress,
             answer_k=args.answer_k,
+            budgets=parse_budgets(args.budgets),
+            asked_on=args.asked_on,
         )
         llm, model = _llm(args.llm)
         result = run_evaluation(config, llm=llm, llm_name=model)

@@ -89,6 +89,12 @@ def markdown(result: Mapping[str, Any], *, plot_note: str = "") -> str:
     for k in map(str, result["k"]):
         lines += [f"## Evidence Recall@{k}", "", _table(result, "recall", k, categories)]
     lines += _uncertainty(result)
+    for budget in meta.get("budgets", []):
+        lines += [
+            f"## Recall within {budget} tokens of rendered context (equal cost)",
+            "",
+            _table(result, "recall_at_tokens", str(budget), categories),
+        ]
     if result["dataset"] != "locomo":
         for metric in (
             "recall_any_session",
@@ -153,7 +159,9 @@ def markdown(result: Mapping[str, Any], *, plot_note: str = "") -> str:
 
 
 def plot(result: Mapping[str, Any], path: Path) -> bool:
-    """Recall@K (all) against mean context tokens, one line per system; False if no matplotlib."""
+    """Recall (all) against context tokens, one line per system: within each token budget when
+    the run has budgets, else Recall@K against the mean tokens of the top K. False if no
+    matplotlib."""
     try:
         import matplotlib
 
@@ -163,6 +171,18 @@ def plot(result: Mapping[str, Any], path: Path) -> bool:
         logger.warning(MATPLOTLIB_MISSING)
         return False
     fig, ax = plt.subplots(figsize=(6, 4))
+    if result.get("meta", {}).get("budgets"):
+        _plot_budgets(ax, result)
+    else:
+        _plot_ks(ax, result)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return True
+
+
+def _plot_ks(ax: Any, result: Mapping[str, Any]) -> None:
+    """Recall@K (all) against the mean tokens of the top K, one line per system."""
     for name, scores in result["systems"].items():
         ks = [str(k) for k in result["k"]]
         xs = [scores["tokens"][k] or 0.0 for k in ks]
@@ -175,10 +195,19 @@ def plot(result: Mapping[str, Any], path: Path) -> bool:
     ax.set_title(f"{result['dataset']}: recall against context cost")
     ax.grid(alpha=0.3)
     ax.legend()
-    fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
-    return True
+
+
+def _plot_budgets(ax: Any, result: Mapping[str, Any]) -> None:
+    """Recall (all) within each token budget, one line per system."""
+    budgets = [str(b) for b in result["meta"]["budgets"]]
+    for name, scores in result["systems"].items():
+        ys = [scores["recall_at_tokens"][b]["all"] or 0.0 for b in budgets]
+        ax.plot([int(b) for b in budgets], ys, marker="o", label=name)
+    ax.set_xlabel("tokens of rendered context (budget)")
+    ax.set_ylabel("evidence recall within the budget (all)")
+    ax.set_title(f"{result['dataset']}: recall against context tokens, equal cost")
+    ax.grid(alpha=0.3)
+    ax.legend()
 
 
 def write_report(result: Mapping[str, Any], directory: str | Path) -> Path:

@@ -37,6 +37,8 @@ class SystemResult(TypedDict):
     f1: ByCategory | None
     ci95: dict[str, list[float] | None]
     vs_content: NotRequired[dict[str, Paired | None]]
+    #: recall within each token budget of rendered context, by category
+    recall_at_tokens: NotRequired[dict[str, ByCategory]]
     recall_any_session: NotRequired[ByK]
     recall_all_session: NotRequired[ByK]
     recall_any_turn: NotRequired[ByK]

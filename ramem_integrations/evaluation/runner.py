@@ -29,6 +29,12 @@ from ramem_integrations import __version__
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.evaluation import metrics, stats
 from ramem_integrations.evaluation.answers import answer
+from ramem_integrations.evaluation.budget import (
+    BUDGET_DEPTH,
+    DEFAULT_BUDGETS,
+    BudgetScores,
+    asked_on,
+)
 from ramem_integrations.evaluation.confusable import distractor_sets
 from ramem_integrations.evaluation.context import Answerability, render_memory
 from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, Dataset, Question
@@ -68,6 +74,7 @@ WRITE_PATH = (
     "core/conversation.py",
     "core/holidays.py",
     "core/jsondata.py",
+    "core/segmentation.py",
     "core/temporal.py",
     "core/temporal_tables.py",
     "core/text.py",
@@ -152,6 +159,7 @@ class Evaluation:
         *,
         llm: LLM | None = None,
         answer_k: int | None = None,
+        budgets: Sequence[int] = (),
     ) -> None:
         self.dataset, self.mem, self.systems = dataset, mem, systems
         self.ks = sorted(set(ks))
@@ -169,6 +177,8 @@ class Evaluation:
         self._retrieval_ids = {q.id for q in self.retrieval_questions}
         self.distractors = distractor_sets(dataset.conversations, self.retrieval_questions)
         self.scores = {name: SystemScores() for name in systems}
+        by_session = dataset.name != "locomo"
+        self.budgets = BudgetScores(budgets, self.counter.count, by_session=by_session)
 
     def questions(self) -> list[Question]:
         """The questions to run: retrieval ones, plus the answer-only ones when answering."""
@@ -187,6 +197,9 @@ class Evaluation:
                     hits = system(self.mem, asked, self.depth)
                     flat = name in FLAT_PROMPT_SYSTEMS
                     self._score(self.scores[name], question, hits, answerability, flat=flat)
+                    if self.budgets.budgets and question.id in self._retrieval_ids:
+                        deep = system(self.mem, asked, BUDGET_DEPTH)
+                        self.budgets.add(name, question, deep)
                     bar.update()
 
     def _token_count(self, unit: MemoryUnit) -> int:
@@ -253,6 +266,8 @@ class Evaluation:
                         k: _as_dict(stats.paired_test(values, baseline.recall_by_question[k]))
                         for k, values in s.recall_by_question.items()
                     }
+        for name, summary in out.items():
+            summary["recall_at_tokens"] = self.budgets.summary(name, self.categories)
         return out
 
     def _by_k(self, s: SystemScores, metric: str) -> ByK:
@@ -314,6 +329,8 @@ class RunConfig:
     cache: Path | None = None
     progress: bool = True
     answer_k: int | None = None
+    budgets: Sequence[int] = DEFAULT_BUDGETS
+    asked_on: str | None = None
 
 
 def run_evaluation(
@@ -333,6 +350,7 @@ def run_evaluation(
     started = time.perf_counter()
     loaded = load_dataset(config.dataset, config.path)
     dataset = loaded.only(config.conversations).limited(config.limit)
+    dataset = asked_on(dataset, config.asked_on)
     chosen = as_embedder(embedder) if embedder is not None else default_embedder()
     anchorer = RuleAnchorer()
     directory = cache_root(config.cache) / cache_key(config.path, anchorer.name, chosen.name)
@@ -341,7 +359,13 @@ def run_evaluation(
     added = ingest(mem, dataset, directory, progress=config.progress)
     ingested = time.perf_counter()
     evaluation = Evaluation(
-        dataset, mem, config.systems, config.ks, llm=llm, answer_k=config.answer_k
+        dataset,
+        mem,
+        config.systems,
+        config.ks,
+        llm=llm,
+        answer_k=config.answer_k,
+        budgets=config.budgets,
     )
     evaluation.run(progress=config.progress)
     finished = time.perf_counter()
@@ -359,6 +383,8 @@ def run_evaluation(
             "confusable_definition": "see docs/evaluation.md#context-confusable-subset",
             "categories": list(evaluation.categories),
             "tokenizer": evaluation.counter.name,
+            "budgets": list(evaluation.budgets.budgets),
+            "asked_on": config.asked_on or "as the data says",
             "embedder": chosen.name,
             "anchorer": anchorer.name,
             "answers": f"model {llm_name}, top {evaluation.answer_k}"

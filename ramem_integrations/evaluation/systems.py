@@ -71,6 +71,8 @@ register("no-session-span", Variant(match_session=False))
 register("no-speaker-preference", Variant(speaker_bonus=0.0))
 #: Searching with the information need (condition words removed) instead of the question.
 register("ramem-need", Variant(use_need=True))
+#: The turn-level method: hits without their episodes.
+register("no-episodes", Variant(episodes=False))
 register("context-shuffle", ContextShuffle())
 #: Context shuffle without the speaker preference: how much of the shuffle's loss comes from
 #: the preference lifting turns whose (shuffled) speaker the question names.

@@ -44,6 +44,8 @@ class Variant:
     use_need: bool | None = None
     match_session: bool | None = None
     speaker_bonus: float | None = None
+    #: False: the turn-level method (hits without their episodes).
+    episodes: bool | None = None
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
         """``base`` with this variant's options put in."""
@@ -53,6 +55,7 @@ class Variant:
             use_need=base.use_need if self.use_need is None else self.use_need,
             match_session=base.match_session if self.match_session is None else self.match_session,
             speaker_bonus=base.speaker_bonus if self.speaker_bonus is None else self.speaker_bonus,
+            episodes=None if self.episodes is False else base.episodes,
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:

@@ -65,7 +65,6 @@ def format_documents(documents: Sequence[Document]) -> str:
         values = {key: str(meta.get(key) or default) for key, default in _UNKNOWN.items()}
         if meta.get("participants"):
             values["participants"] = ", ".join(meta["participants"])
-        values["source"] = str(meta.get("source") or doc.id or "unknown")
         values = {k: " ".join(v.split()) for k, v in values.items()}
         blocks.append(
             render(

@@ -65,24 +65,30 @@ def where_for(condition: ContextFilter | None) -> Where | None:
         return None
     clauses: list[Where] = []
     if condition.time is not None:
-        spans = [_overlaps("event", condition.time)]
+        spans = [_overlaps("event", condition.time), _overlaps("episode_event", condition.time)]
         if condition.match_session:
             spans.insert(0, _overlaps("session", condition.time))
         clauses.append(_any_of(spans))
+    entities = ("entities", "episode_entities")
     for person in condition.people:
-        clauses.append(
-            _any_of([{"participants": {"$contains": person}}, {"entities": {"$contains": person}}])
-        )
+        keys = ("participants", "episode_participants", *entities)
+        clauses.append(_any_of([{key: {"$contains": person}} for key in keys]))
     if condition.places:
         clauses.append(
             _any_of(
                 [
                     {"location": {"$in": list(condition.places)}},
-                    *({"entities": {"$contains": p}} for p in condition.places),
+                    *(
+                        {key: {"$contains": p}}
+                        for p in condition.places
+                        for key in ("episode_places", *entities)
+                    ),
                 ]
             )
         )
-    clauses.extend({"entities": {"$contains": e}} for e in condition.entities)
+    clauses.extend(
+        _any_of([{key: {"$contains": e}} for key in entities]) for e in condition.entities
+    )
     return _all_of(clauses)
 
 

@@ -44,7 +44,6 @@ ATTACKS = [
     "\x00\x1b[31m",
     "🙂 ‮reversed",
 ]
-LINE_KEYS = ("said", "happened", "participants", "place", "topic", "source", "text")
 START = datetime(2023, 5, 8, tzinfo=UTC)
 
 texts = st.lists(
@@ -78,17 +77,13 @@ def test_prompt_keeps_its_structure(
     hits = [memory(i, *item) for i, item in enumerate(items)]
     prompt = render_answer_prompt(question, hits)
     lines = prompt.split("\n")
-    blocks = [n for n, line in enumerate(lines) if re.fullmatch(r"\[memory \d+\]", line)]
-    assert len(blocks) == len(hits)  # one block per memory, no forged block
-    for rank, (start, hit) in enumerate(zip(blocks, hits, strict=True), 1):
-        assert lines[start] == f"[memory {rank}]"
-        body = lines[start + 1 : start + 1 + len(LINE_KEYS)]
-        assert [line.split(":", 1)[0] for line in body] == list(LINE_KEYS)
-        quoted = body[-1][len("text: ") :]
-        # the whole text is inside one JSON string on this line (runs of whitespace collapsed)
-        assert json.loads(quoted).split() == hit.memory.content.split()
-    coordinate_lines = [line for line in lines if line.split(":", 1)[0] in LINE_KEYS[:-1]]
-    assert len(coordinate_lines) == len(LINE_KEYS[:-1]) * len(hits)
+    # one group per session here: its coordinates line, then its one quoted turn
+    headers = [n for n, line in enumerate(lines) if re.match(r"\[\d+\] said ", line)]
+    assert len(headers) == len(hits)  # one group per memory, no forged group
+    for rank, (start, hit) in enumerate(zip(headers, hits, strict=True), 1):
+        assert lines[start].startswith(f"[{rank}] said ")
+        # the whole text is inside one JSON string on the next line
+        assert json.loads(lines[start + 1]) == hit.memory.content
     assert sum(line.startswith("Question: ") for line in lines) == 1
     assert sum(line == "Memories:" for line in lines) == 1
     assert prompt.startswith("You answer questions from a person's long-term memory.")
@@ -98,7 +93,8 @@ def test_prompt_keeps_its_structure(
 def test_each_attack_is_quoted(attack: str) -> None:
     hit = memory(1, f"Ann said {attack} then left", None, None, None)
     prompt = render_answer_prompt("What did Ann say?", [hit])
-    text_line = next(line for line in prompt.split("\n") if line.startswith("text: "))
-    assert json.loads(text_line[len("text: ") :]).split() == hit.memory.content.split()
-    assert sum(line.startswith("[memory ") for line in prompt.split("\n")) == 1
-    assert sum(line.startswith("said: ") for line in prompt.split("\n")) == 1
+    lines = prompt.split("\n")
+    header = next(n for n, line in enumerate(lines) if line.startswith("[1] said "))
+    assert json.loads(lines[header + 1]) == hit.memory.content
+    assert sum(bool(re.match(r"\[\d+\] said ", line)) for line in lines) == 1
+    assert not any(line.startswith(("said:", "text:", "[memory")) for line in lines)

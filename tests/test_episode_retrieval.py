@@ -1,0 +1,104 @@
+"""Stages 3 and 4 with episodes: a hit brings its episode's turns; budgets pack episodes."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+
+import pytest
+
+from ramem_integrations.core.types import EpisodicContext, MemoryUnit, RecallFrame, TimeSpan
+from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.memory import RaMem
+
+SAID = datetime(2022, 5, 8, 18, tzinfo=UTC)
+TURNS = [
+    ("Nadia", "I finally went to the dentist on 28 April 2022."),
+    ("Leila", "Oh no, what did the dentist say about the tooth?"),
+    ("Nadia", "He found a small cavity in a back tooth."),
+    ("Leila", "A cavity, does he want to fill it soon?"),
+    ("Nadia", "We hiked the ridge trail with the dog and a picnic."),
+    ("Leila", "The ridge trail with a picnic and the dog sounds fun."),
+    ("Nadia", "The dog loved the picnic on the ridge trail."),
+]
+
+
+@pytest.fixture
+def nadia(fake_mem: RaMem) -> RaMem:
+    turns = [{"speaker": s, "text": t} for s, t in TURNS]
+    fake_mem.add_turns(turns, "n", session_time=SAID, session_id="s1", conversation_id="c")
+    return fake_mem
+
+
+def texts(hits: list) -> list[str]:  # type: ignore[type-arg]
+    return [h.memory.content.split(": ", 1)[1] for h in hits]
+
+
+def test_a_hit_returns_its_episodes_neighbouring_turn(nadia: RaMem) -> None:
+    question = "What did the dentist find in April 2022?"
+    hits = nadia.retrieve(question, "n", 3, reference=SAID)
+    # the best hit is a dentist turn; the fact told in a turn that never names the episode
+    # (no word of the question) comes with it
+    assert "dentist" in texts(hits)[0]
+    assert TURNS[2][1] in texts(hits)
+    cavity = next(h for h in hits if h.memory.content.endswith(TURNS[2][1]))
+    assert cavity.reason == "episode" and cavity.matched == (hits[0].memory.id,)
+    turn_level = replace(nadia.reinstatement, episodes=None)
+    frame = nadia.frame(question, "n", reference=SAID)
+    assert TURNS[2][1] not in texts(turn_level.retrieve(frame, "n", 3))
+
+
+def test_neighbours_stay_inside_the_episode(nadia: RaMem) -> None:
+    hits = nadia.retrieve("the dog picnic on the ridge trail", "n", 10)
+    episodes = {h.memory.context.episode.id for h in hits[:3] if h.memory.context.episode}
+    assert len(episodes) == 1
+    assert {h.memory.id for h in hits} == {u.id for u in nadia.memories("n")}  # de-duplicated
+
+
+def test_reingesting_never_duplicates_and_forget_removes_episodes(nadia: RaMem) -> None:
+    before = sorted((u.id, u.context.episode) for u in nadia.memories("n"))
+    turns = [{"speaker": s, "text": t} for s, t in TURNS]
+    nadia.add_turns(turns, "n", session_time=SAID, session_id="s1", conversation_id="c")
+    assert sorted((u.id, u.context.episode) for u in nadia.memories("n")) == before
+    episode = nadia.memories("n")[0].context.episode
+    assert episode is not None and nadia.reinstatement.episodes is not None
+    assert len(nadia.reinstatement.episodes.episode("n", episode.id)) >= 2
+    nadia.forget("n", conversation_id="c")
+    assert nadia.reinstatement.episodes.episode("n", episode.id) == []
+
+
+def test_budget_packs_whole_turns_until_the_tokens_run_out(nadia: RaMem) -> None:
+    question = "What did the dentist find in April 2022?"
+    everything = nadia.retrieve(question, "n", budget=10_000, reference=SAID)
+    assert len(everything) == len(TURNS)
+    small = nadia.retrieve(question, "n", budget=60, reference=SAID)
+    assert 0 < len(small) < len(TURNS)
+    ranked = nadia.retrieve(question, "n", 10, reference=SAID)
+    prompt = nadia.render(question, ranked, budget=60)
+    shown = prompt.split("Memories:\n", 1)[1].split("\n\nAnswer", 1)[0]
+    assert sum(nadia.count_tokens(shown.splitlines())) <= 60
+    assert all(h.memory.content.split(": ", 1)[1] in shown for h in small)
+    with pytest.raises(InvalidInputError, match="budget"):
+        nadia.retrieve(question, "n", budget=0)
+
+
+def test_a_valid_memory_with_no_content_match_does_not_outrank_a_relevant_one(
+    fake_mem: RaMem,
+) -> None:
+    may = TimeSpan(datetime(2022, 5, 1, tzinfo=UTC), datetime(2022, 6, 1, tzinfo=UTC))
+    april = TimeSpan(datetime(2022, 4, 1, tzinfo=UTC), datetime(2022, 5, 1, tzinfo=UTC))
+
+    def unit(i: int, text: str, span: TimeSpan) -> MemoryUnit:
+        ctx = EpisodicContext(f"s{i}", TimeSpan(span.start, span.start.replace(hour=1)))
+        return MemoryUnit(f"m{i}", text, ctx, "ns", (f"t{i}",), "c")
+
+    fake_mem.add_memories(
+        [
+            unit(1, "Flights booked for the summer", may),
+            unit(2, "The dentist found a cavity", april),
+        ]
+    )
+    cond = fake_mem.frame("What did the dentist find in May 2022?", "ns").conditions
+    frame = RecallFrame("What did the dentist find in May 2022?", "dentist", cond)
+    ranked = fake_mem.reinstatement.retrieve(frame, "ns", 2)
+    assert [h.memory.id for h in ranked] == ["m2", "m1"]

@@ -19,7 +19,7 @@ import json
 import sys
 from typing import Any
 
-from ramem_integrations import memory
+from ramem_integrations import ingest as ingest_module
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.lexical import BM25, lexical_text
@@ -41,7 +41,7 @@ def open_mem(store: str, server: str | None) -> RaMem:
 
 
 def ingest(mem: RaMem, conv_path: str, namespaces: list[str]) -> None:
-    memory.EMBED_BATCH = BATCH
+    ingest_module.EMBED_BATCH = BATCH
     (conversation,) = load_conversations(conv_path)
     print("ready", flush=True)
     for namespace in namespaces:  # one line per batch written, for the kill to aim at

@@ -79,7 +79,8 @@ def read_export(path: str | Path) -> tuple[str, list[MemoryUnit]]:
         raise DataFormatError(f"No backup at {source}. Check the path.") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise DataFormatError(f"Cannot read the backup {source}: {exc}.") from exc
-    rows = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    lines = text.split("\n")  # not splitlines(): a memory may hold U+2028 or U+0085
+    rows = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
     if not rows:
         raise DataFormatError(f"{source} is empty; it is not a ramem export.")
     header = _json(source, *rows[0])

@@ -123,7 +123,7 @@ class Writer:
             progress(len(units) - len(fresh))
         for start in range(0, len(fresh), EMBED_BATCH):
             batch = fresh[start : start + EMBED_BATCH]
-            vectors = self.embedder.embed([u.content for u in batch])
+            vectors = self.embedder.embed([u.search_text for u in batch])
             self.store.upsert(batch, vectors)
             self.lexical.added(namespace, batch)
             self._known.pop(namespace, None)

@@ -150,5 +150,6 @@ class LexicalIndex:
 
 
 def lexical_text(memory: MemoryUnit) -> str:
-    """What BM25 indexes: the content (which names the speaker) and the entities."""
-    return " ".join([memory.content, *memory.context.entities])
+    """What BM25 indexes: the search text (the restatement, which names the speaker, else the
+    content) and the entities."""
+    return " ".join([memory.search_text, *memory.context.entities])

@@ -204,7 +204,7 @@ def test_memory_saves_and_loads_across_sessions(fake_mem: RaMem) -> None:
     first = history.split("[memory 2]")[0]
     assert "said: 4 March 2024" in first
     assert "My knee hurts" in first
-    assert "participants: Bob, Assistant" in first
+    assert "participants: Bob (speaker), Assistant" in first
     sessions = {u.context.session_id for u in fake_mem.memories("bob")}
     assert sessions == {"chat-2024-03-04", "chat-2024-05-06"}
     assert fake_mem.count("bob") == 4
@@ -241,7 +241,8 @@ def test_memory_as_runnable_and_tool(fake_mem: RaMem) -> None:
     memory.save_context({"input": "The plumber comes on Friday."}, {"output": "Noted."})
     out = memory.as_runnable().invoke({"input": "When does the plumber come?"})
     assert out["input"] == "When does the plumber come?"
-    assert "Bob (to Assistant): The plumber comes" in out["history"]
+    assert 'text: "The plumber comes on Friday."' in out["history"]
+    assert "participants: Bob (speaker), Assistant" in out["history"]
     tool = memory.as_tool()
     assert tool.name == "search_memory"
     message = tool.invoke(

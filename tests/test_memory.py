@@ -91,7 +91,8 @@ def test_add_turns_and_aretrieve(fake_mem: RaMem) -> None:
     assert fake_mem.add_turns(turns, "alice", session_time=when) == ids  # same session: no copies
     assert fake_mem.count("alice") == 2
     hits = asyncio.run(fake_mem.aretrieve("dentist", "alice", k=1, reference=when))
-    assert "on 11 March 2024" in hits[0].memory.content
+    assert hits[0].memory.content == "I saw the dentist yesterday."  # verbatim
+    assert "on 11 March 2024" in (hits[0].memory.restatement or "")
     with pytest.raises(InvalidInputError, match="has no text"):
         fake_mem.add_turns([{"speaker": "A", "text": ""}], "alice", session_time=when)
 

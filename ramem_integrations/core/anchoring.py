@@ -72,10 +72,15 @@ def memory_id(namespace: str, conversation_id: str, turn_ids: Sequence[str]) -> 
 
 @dataclass(frozen=True)
 class RuleAnchorer:
-    """Offline anchoring by rules: one memory unit per turn."""
+    """Offline anchoring by rules: one memory unit per turn.
 
-    name: str = "rule-v2"
+    Each unit keeps the turn's text verbatim as its content; with ``restate`` (default) its
+    restatement (speaker named, relative times written as dates) sits beside it for search.
+    """
+
+    name: str = "rule-v3"
     topic_words: int = 3
+    restate: bool = True
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
@@ -107,7 +112,7 @@ class RuleAnchorer:
         found = forward_bare_times(turn.full_text, find_times(turn.full_text, said_at), said_at)
         others = [p for p in participants if p != turn.speaker]
         addressee = others[0] if len(others) == 1 else None
-        content = restate(turn, addressee, found)
+        restatement = restate(turn, addressee, found) if self.restate else None
         found_names = proper_names(turn.full_text, names)
         mentioned = [n for n in found_names if n in known]
         context = EpisodicContext(
@@ -123,11 +128,12 @@ class RuleAnchorer:
         )
         return MemoryUnit(
             id=memory_id(namespace, conversation.id, [turn.id]),
-            content=content,
+            content=turn.text if turn.text.strip() else turn.full_text,
             context=context,
             namespace=namespace,
             source_ids=(turn.id,),
             conversation_id=conversation.id,
+            restatement=restatement,
         )
 
 
@@ -179,7 +185,18 @@ def _grounded_phrase(text: str, item: FoundTime) -> str:
     label = item.span.label()
     if item.span.duration == timedelta(days=1):
         preceding = text[: item.start].rstrip().lower()
-        bare = (" on", " of", " since", " until", " for", " by", " from", " before", " after")
+        bare = (
+            " on",
+            " of",
+            " since",
+            " until",
+            " for",
+            " by",
+            " from",
+            " to",
+            " before",
+            " after",
+        )
         return label if f" {preceding}".endswith(bare) else f"on {label}"
     return f"{item.text} ({label})"
 

@@ -165,13 +165,13 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
 
 def _turn(raw: Any, turn_id: str, speaker_key: str, text_key: str, where: str, tz: tzinfo) -> Turn:
     speaker = _require(raw, speaker_key, str, where).strip()
-    text = _require(raw, text_key, str, where).strip()
+    text = _require(raw, text_key, str, where)  # verbatim: the user's words are kept as given
     caption = raw.get("blip_caption")
     if caption is not None and not isinstance(caption, str):
         raise DataFormatError(f"{where}: 'blip_caption' should be a string.")
     if not speaker:
         raise DataFormatError(f"{where}: the speaker is empty; name who said it.")
-    if not text and not caption:
+    if not text.strip() and not caption:
         raise DataFormatError(f"{where}: the turn has no text; remove it or give it text.")
     time = parse_datetime(raw["time"], where, tz) if raw.get("time") is not None else None
     return Turn(id=turn_id, speaker=speaker, text=text, time=time, image_caption=caption or None)

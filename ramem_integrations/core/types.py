@@ -122,7 +122,12 @@ class EpisodicContext:
 
 @dataclass(frozen=True, slots=True)
 class MemoryUnit:
-    """One memory: a self-contained restatement plus the episode it came from."""
+    """One memory: the words as said (``content``, verbatim) plus the episode they came from.
+
+    ``restatement`` is derived text beside them (the speaker named, "yesterday" written as a
+    date) that search indexes when present; it never replaces ``content``, which is what is
+    returned, exported and shown to a generator.
+    """
 
     id: str
     content: str
@@ -130,6 +135,12 @@ class MemoryUnit:
     namespace: str
     source_ids: tuple[str, ...] = ()
     conversation_id: str = ""
+    restatement: str | None = None
+
+    @property
+    def search_text(self) -> str:
+        """What search indexes: the restatement when there is one, else the content."""
+        return self.restatement or self.content
 
     def __post_init__(self) -> None:
         if not isinstance(self.content, str) or not self.content.strip():
@@ -161,6 +172,7 @@ class MemoryUnit:
             "entities": list(ctx.entities) or None,
             "topic": ctx.topic,
             "source_ids": list(self.source_ids) or None,
+            "restatement": self.restatement,
         }
         meta.update({key: value for key, value in optional.items() if value})
         return meta
@@ -198,6 +210,7 @@ class MemoryUnit:
             namespace=str(meta["namespace"]),
             source_ids=tuple(meta.get("source_ids") or ()),
             conversation_id=str(meta.get("conversation_id", "")),
+            restatement=meta.get("restatement"),
         )
 
 

@@ -85,8 +85,8 @@ def test_prompt_keeps_its_structure(
         body = lines[start + 1 : start + 1 + len(LINE_KEYS)]
         assert [line.split(":", 1)[0] for line in body] == list(LINE_KEYS)
         quoted = body[-1][len("text: ") :]
-        # the whole text is inside one JSON string on this line (runs of whitespace collapsed)
-        assert json.loads(quoted).split() == hit.memory.content.split()
+        # the whole text is inside one JSON string on this line, exactly as stored
+        assert json.loads(quoted) == hit.memory.content
     coordinate_lines = [line for line in lines if line.split(":", 1)[0] in LINE_KEYS[:-1]]
     assert len(coordinate_lines) == len(LINE_KEYS[:-1]) * len(hits)
     assert sum(line.startswith("Question: ") for line in lines) == 1
@@ -99,6 +99,6 @@ def test_each_attack_is_quoted(attack: str) -> None:
     hit = memory(1, f"Ann said {attack} then left", None, None, None)
     prompt = render_answer_prompt("What did Ann say?", [hit])
     text_line = next(line for line in prompt.split("\n") if line.startswith("text: "))
-    assert json.loads(text_line[len("text: ") :]).split() == hit.memory.content.split()
+    assert json.loads(text_line[len("text: ") :]) == hit.memory.content
     assert sum(line.startswith("[memory ") for line in prompt.split("\n")) == 1
     assert sum(line.startswith("said: ") for line in prompt.split("\n")) == 1

@@ -7,6 +7,7 @@ index and the namespace's known context) current on every write and delete.
 
 from __future__ import annotations
 
+import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
@@ -16,7 +17,12 @@ from ramem_integrations.core.conversation import Conversation, Session, Turn, pa
 from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.embeddings import Embedder
-from ramem_integrations.errors import InvalidInputError, InvalidTimeError
+from ramem_integrations.errors import (
+    InvalidInputError,
+    InvalidTimeError,
+    MemoryConflictError,
+    UnknownNamespaceError,
+)
 from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
@@ -36,7 +42,7 @@ class Writer:
         lexical: LexicalIndex,
     ) -> None:
         self.store, self.embedder, self.anchorer, self.lexical = store, embedder, anchorer, lexical
-        self._known: dict[str, KnownContext] = {}
+        self._known: dict[str, tuple[int, KnownContext]] = {}
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         """The conversation's memory units in ``namespace`` (nothing is written)."""
@@ -53,6 +59,7 @@ class Writer:
         namespace: str | None = None,
         *,
         progress: Progress | None = None,
+        replace: bool = False,
     ) -> dict[str, int]:
         """Add many conversations in one batched write; the number of memories per namespace."""
         if isinstance(conversations, Conversation | str | bytes | Mapping) or not isinstance(
@@ -66,7 +73,7 @@ class Writer:
             if not isinstance(conversation, Conversation):
                 self.anchor(conversation, namespace or "-")  # raises the type error
             units.extend(self.anchor(conversation, namespace or conversation.id))
-        self.add_memories(units, progress=progress)
+        self.add_memories(units, progress=progress, replace=replace)
         counts: dict[str, int] = {}
         for unit in units:
             counts[unit.namespace] = counts.get(unit.namespace, 0) + 1
@@ -101,9 +108,17 @@ class Writer:
         return Conversation(conversation_id, (session,))
 
     def add_memories(
-        self, memories: Sequence[MemoryUnit], *, progress: Progress | None = None
+        self,
+        memories: Sequence[MemoryUnit],
+        *,
+        progress: Progress | None = None,
+        replace: bool = False,
     ) -> list[str]:
-        """Embed and upsert memory units; those already stored unchanged are skipped."""
+        """Embed and upsert memory units; those already stored unchanged are skipped.
+
+        A unit whose id is stored with different text raises :class:`MemoryConflictError`
+        before anything is written, unless ``replace`` says to overwrite it on purpose.
+        """
         units = list(memories)
         for unit in units:
             if not isinstance(unit, MemoryUnit):
@@ -111,28 +126,31 @@ class Writer:
         by_ns: dict[str, list[MemoryUnit]] = {}
         for unit in units:
             by_ns.setdefault(unit.namespace, []).append(unit)
+        fresh = {ns: self._changed(ns, group, replace) for ns, group in by_ns.items()}
         for namespace, group in by_ns.items():
-            self._add_namespace(namespace, group, progress)
+            if progress:
+                progress(len(group) - len(fresh[namespace]))
+            self._write(namespace, fresh[namespace], progress)
         return [u.id for u in units]
 
-    def _add_namespace(
-        self, namespace: str, units: list[MemoryUnit], progress: Progress | None
-    ) -> None:
-        fresh = self._changed(namespace, units)
-        if progress:
-            progress(len(units) - len(fresh))
+    def _write(self, namespace: str, fresh: list[MemoryUnit], progress: Progress | None) -> None:
         for start in range(0, len(fresh), EMBED_BATCH):
             batch = fresh[start : start + EMBED_BATCH]
             vectors = self.embedder.embed([u.search_text for u in batch])
             self.store.upsert(batch, vectors)
-            self.lexical.added(namespace, batch)
-            self._known.pop(namespace, None)
+            self.lexical.added(namespace, batch, self.store.own_mark(namespace))
             if progress:
                 progress(len(batch))
 
-    def _changed(self, namespace: str, units: list[MemoryUnit]) -> list[MemoryUnit]:
+    def _changed(self, namespace: str, units: list[MemoryUnit], replace: bool) -> list[MemoryUnit]:
+        """The units not yet stored as they are; refuses to change stored text silently."""
         unique = {u.id: u for u in units}
         stored = {u.id: u for u in self.store.get(namespace, ids=list(unique))}
+        clashes = [
+            u for u in unique.values() if u.id in stored and stored[u.id].content != u.content
+        ]
+        if clashes and not replace:
+            raise conflict(namespace, clashes, stored)
         return [u for u in unique.values() if stored.get(u.id) != u]
 
     def forget(
@@ -146,15 +164,67 @@ class Writer:
         if isinstance(ids, str):
             raise InvalidInputError("ids must be a list of memory ids, not one string: ids=[id].")
         removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
-        self.lexical.removed(namespace, removed)
-        self._known.pop(namespace, None)
+        self.lexical.removed(namespace, removed, self.store.own_mark(namespace))
         return len(removed)
 
+    # -- the caches reads use ------------------------------------------------------------
+    def sync(self, namespace: str, *, missing_ok: bool = False) -> bool:
+        """Bring the namespace's caches up to every write committed so far, by anyone.
+
+        One small read of the store's write marks; a cache is reloaded only when another
+        object or process has written since it was loaded. Returns whether the namespace was
+        ever written; if not, raises :class:`UnknownNamespaceError` unless ``missing_ok``.
+        """
+        marks = self.lexical.refresh(check_namespace(namespace))
+        if marks or self.lexical.loaded(namespace) or self.store.has_memories(namespace):
+            return True
+        if missing_ok:
+            return False
+        raise unknown_namespace(namespace, self.store.namespaces())
+
     def known(self, namespace: str) -> KnownContext:
-        """What the namespace knows: its people, places, entities and date range (cached)."""
-        if namespace not in self._known:
-            self._known[namespace] = KnownContext.from_memories(self.store.get(namespace))
-        return self._known[namespace]
+        """What the namespace knows: its people, places, entities and date range (cached
+        until the namespace changes)."""
+        version = self.lexical.version(namespace)
+        cached = self._known.get(namespace)
+        if cached is None or cached[0] != version:
+            units = self.lexical.memories(namespace).values()
+            cached = self._known[namespace] = (version, KnownContext.from_memories(units))
+        return cached[1]
+
+
+def unknown_namespace(namespace: str, known: Mapping[str, int]) -> UnknownNamespaceError:
+    """The error for a read of a namespace never written, naming the close ones."""
+    close = difflib.get_close_matches(namespace, list(known), n=3, cutoff=0.6)
+    hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
+    listed = ", ".join(map(repr, list(known)[:10])) or "none yet"
+    return UnknownNamespaceError(
+        f"No memories were ever written to namespace {namespace!r} in this store.{hint} "
+        f"Namespaces here: {listed}. Check the name and the store; pass missing_ok=True to "
+        "read a namespace that may be new as empty."
+    )
+
+
+def conflict(
+    namespace: str, clashes: list[MemoryUnit], stored: Mapping[str, MemoryUnit]
+) -> MemoryConflictError:
+    """The error for a write that would change stored words, with one example and the ways out."""
+    first = clashes[0]
+    where = (
+        f"turn {', '.join(first.source_ids) or first.id} of conversation {first.conversation_id!r}"
+    )
+    return MemoryConflictError(
+        f"{len(clashes)} memor{'y' if len(clashes) == 1 else 'ies'} of namespace {namespace!r} "
+        f"would be overwritten with different text (e.g. {where}: stored "
+        f"{_short(stored[first.id].content)}, new {_short(first.content)}). Nothing was written. "
+        "If this is another conversation, give it its own id (conversation_id=..., or "
+        "'ramem ingest --conversation ID'); to replace the stored text on purpose, pass "
+        "replace=True (or 'ramem ingest --replace')."
+    )
+
+
+def _short(text: str, size: int = 60) -> str:
+    return repr(text if len(text) <= size else text[: size - 1] + "…")
 
 
 def as_turns(turns: Sequence[Turn | Mapping[str, Any]], session_id: str) -> list[Turn]:

@@ -86,19 +86,25 @@ class LexicalIndex:
     """
 
     def __init__(
-        self, load: Callable[[str], Sequence[MemoryUnit]], max_namespaces: int = 64
+        self,
+        load: Callable[[str], Sequence[MemoryUnit]],
+        max_namespaces: int = 64,
+        marks: Callable[[str], Mapping[str, int]] | None = None,
     ) -> None:
         self._load = load
+        self._marks = marks
         self._max = max_namespaces
         self._indexes: OrderedDict[str, BM25] = OrderedDict()
         self._units: dict[str, dict[str, MemoryUnit]] = {}
         self._writes: dict[str, int] = {}
+        self._seen: dict[str, dict[str, int]] = {}
 
     def index(self, namespace: str) -> BM25:
         """The namespace's index, built from the store the first time it is asked for."""
         if namespace in self._indexes:
             self._indexes.move_to_end(namespace)
             return self._indexes[namespace]
+        seen = dict(self._marks(namespace)) if self._marks else {}  # read before the load
         bm25 = BM25()
         units: dict[str, MemoryUnit] = {}
         for memory in self._load(namespace):
@@ -106,6 +112,7 @@ class LexicalIndex:
             units[memory.id] = memory
         self._indexes[namespace] = bm25
         self._units[namespace] = units
+        self._seen[namespace] = seen
         while len(self._indexes) > self._max:
             self.forget(next(iter(self._indexes)))
         return bm25
@@ -123,9 +130,25 @@ class LexicalIndex:
         """How many writes this index has seen for ``namespace`` (for caches keyed on it)."""
         return self._writes.get(namespace, 0)
 
-    def added(self, namespace: str, memories: Iterable[MemoryUnit]) -> None:
-        """Keep a loaded index current after an upsert (unloaded ones load fresh later)."""
+    def refresh(self, namespace: str) -> Mapping[str, int]:
+        """Drop the namespace's cache if anyone else wrote it since it was loaded; returns the
+        store's write marks for the namespace (one small read)."""
+        marks = self._marks(namespace) if self._marks else {}
+        if namespace in self._indexes and dict(marks) != self._seen.get(namespace):
+            self.forget(namespace)
+            self._writes[namespace] = self.version(namespace) + 1
+        return marks
+
+    def added(
+        self,
+        namespace: str,
+        memories: Iterable[MemoryUnit],
+        mark: tuple[str, int] | None = None,
+    ) -> None:
+        """Keep a loaded index current after an upsert (unloaded ones load fresh later);
+        ``mark`` is the writer's own new write mark, which :meth:`refresh` then expects."""
         memories = list(memories)
+        self._own(namespace, mark)
         self._writes[namespace] = self.version(namespace) + 1
         for other in self._indexes:  # an id lives in one namespace: a move leaves the old one
             if other != namespace:
@@ -136,7 +159,10 @@ class LexicalIndex:
                 bm25.add(memory.id, lexical_text(memory))
                 self._units[namespace][memory.id] = memory
 
-    def removed(self, namespace: str, ids: Iterable[str]) -> None:
+    def removed(
+        self, namespace: str, ids: Iterable[str], mark: tuple[str, int] | None = None
+    ) -> None:
+        self._own(namespace, mark)
         self._writes[namespace] = self.version(namespace) + 1
         bm25 = self._indexes.get(namespace)
         if bm25 is not None:
@@ -144,9 +170,14 @@ class LexicalIndex:
                 bm25.remove(doc_id)
                 self._units[namespace].pop(doc_id, None)
 
+    def _own(self, namespace: str, mark: tuple[str, int] | None) -> None:
+        if mark is not None and namespace in self._seen:
+            self._seen[namespace][mark[0]] = mark[1]
+
     def forget(self, namespace: str) -> None:
         self._indexes.pop(namespace, None)
         self._units.pop(namespace, None)
+        self._seen.pop(namespace, None)
 
 
 def lexical_text(memory: MemoryUnit) -> str:

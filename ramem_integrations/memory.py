@@ -34,7 +34,6 @@ from ramem_integrations.requests import MODES, check_mode, check_request, frame_
 from ramem_integrations.stores.chroma import (
     DEFAULT_COLLECTION,
     ChromaEpisodicStore,
-    check_namespace,
 )
 from ramem_integrations.stores.source import StoreSource
 
@@ -72,7 +71,7 @@ class RaMem:
         self.embedder: Embedder = (
             as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
         )
-        self.lexical = LexicalIndex(lambda ns: self.store.get(ns))
+        self.lexical = LexicalIndex(lambda ns: self.store.get(ns), marks=self.store.written)
         self.source = StoreSource(store, self.embedder, self.lexical)
         self.content = ContentRetriever(self.source)
         self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()
@@ -104,12 +103,21 @@ class RaMem:
 
     # -- writing (see ramem_integrations.ingest) ----------------------------------------
     def add_conversation(
-        self, conversation: Conversation, namespace: str, *, progress: Progress | None = None
+        self,
+        conversation: Conversation,
+        namespace: str,
+        *,
+        progress: Progress | None = None,
+        replace: bool = False,
     ) -> list[str]:
-        """Anchor a conversation and store its memories; re-adding it changes nothing."""
-        return self.writer.add_memories(
-            self.writer.anchor(conversation, namespace), progress=progress
-        )
+        """Anchor a conversation and store its memories; re-adding it changes nothing.
+
+        Memories stored with other text under the same ids (the same conversation id and turn
+        ids) raise :class:`~ramem_integrations.errors.MemoryConflictError`; ``replace=True``
+        overwrites them on purpose.
+        """
+        units = self.writer.anchor(conversation, namespace)
+        return self.writer.add_memories(units, progress=progress, replace=replace)
 
     def add_conversations(
         self,
@@ -117,10 +125,13 @@ class RaMem:
         namespace: str | None = None,
         *,
         progress: Progress | None = None,
+        replace: bool = False,
     ) -> dict[str, int]:
         """Add many conversations in one batched write, each into ``namespace`` or a namespace
         named by its id; returns the number of memories per namespace."""
-        return self.writer.add_conversations(conversations, namespace, progress=progress)
+        return self.writer.add_conversations(
+            conversations, namespace, progress=progress, replace=replace
+        )
 
     def add_turns(
         self,
@@ -130,11 +141,13 @@ class RaMem:
         session_time: datetime,
         session_id: str | None = None,
         conversation_id: str = "default",
+        replace: bool = False,
     ) -> list[str]:
         """Add one session of turns (``Turn``s or ``{"speaker", "text"[, "time"]}`` dicts).
 
         ``session_time`` is when the session happened (timezone-aware); the session id defaults
-        to it, so adding the same session again changes nothing.
+        to it, so adding the same session again changes nothing, and other turns under the same
+        ids are refused unless ``replace=True``.
         """
         conversation = self.writer.session_of_turns(
             turns,
@@ -143,13 +156,18 @@ class RaMem:
             session_id=session_id,
             conversation_id=conversation_id,
         )
-        return self.add_conversation(conversation, namespace)
+        return self.add_conversation(conversation, namespace, replace=replace)
 
     def add_memories(
-        self, memories: Sequence[MemoryUnit], *, progress: Progress | None = None
+        self,
+        memories: Sequence[MemoryUnit],
+        *,
+        progress: Progress | None = None,
+        replace: bool = False,
     ) -> list[str]:
-        """Embed and upsert memory units; those already stored unchanged are skipped."""
-        return self.writer.add_memories(memories, progress=progress)
+        """Embed and upsert memory units; those already stored unchanged are skipped, and
+        stored ones with other text are refused unless ``replace=True``."""
+        return self.writer.add_memories(memories, progress=progress, replace=replace)
 
     def forget(
         self,
@@ -164,6 +182,7 @@ class RaMem:
     # -- reading -----------------------------------------------------------------------
     def known(self, namespace: str) -> KnownContext:
         """What the namespace knows: its people, places, entities and date range (cached)."""
+        self.writer.sync(namespace)
         return self.writer.known(namespace)
 
     def frame(
@@ -174,10 +193,9 @@ class RaMem:
         Times are grounded against ``reference``, the moment the question is asked. Without
         it, absolute dates ("May 2023") still ground, against the end of the namespace's date
         range, but relative ones ("last week") do not: that would be a guess. Never against
-        today's clock.
+        today's clock (see :func:`~ramem_integrations.requests.frame_question`).
         """
-        known = self.known(check_namespace(namespace))
-        return frame_question(query, self.frame_inducer, known, reference)
+        return frame_question(query, self.frame_inducer, self.known(namespace), reference)
 
     def retrieve(
         self,
@@ -187,16 +205,24 @@ class RaMem:
         *,
         mode: str = "ramem",
         reference: datetime | None = None,
+        missing_ok: bool = False,
     ) -> list[ScoredMemory]:
         """The ``k`` memories of ``namespace`` that best serve ``query``.
 
         ``mode="ramem"`` (default) is selective reinstatement; ``content``, ``dense`` and
         ``bm25`` are the plain retrievers it falls back on. Each hit says why it was chosen.
+        Every read sees every write committed before it, by any object or process. A
+        namespace never written raises
+        :class:`~ramem_integrations.errors.UnknownNamespaceError`; ``missing_ok=True`` reads
+        it as empty.
         """
         check_request(query, namespace, k)
         mode = check_mode(mode)
+        if not self.writer.sync(namespace, missing_ok=missing_ok):
+            return []
         if mode == "ramem":
-            frame = self.frame(query, namespace, reference=reference)
+            known = self.writer.known(namespace)
+            frame = frame_question(query, self.frame_inducer, known, reference)
             return self.reinstatement.retrieve(frame, namespace, k)
         if mode == "dense":
             return single(self.source.dense(namespace, query, k), k)
@@ -245,10 +271,17 @@ class RaMem:
         *,
         mode: str = "ramem",
         reference: datetime | None = None,
+        missing_ok: bool = False,
     ) -> list[ScoredMemory]:
         """:meth:`retrieve` without blocking the event loop (runs in a worker thread)."""
         return await asyncio.to_thread(
-            self.retrieve, query, namespace, k, mode=mode, reference=reference
+            self.retrieve,
+            query,
+            namespace,
+            k,
+            mode=mode,
+            reference=reference,
+            missing_ok=missing_ok,
         )
 
     def count(self, namespace: str) -> int:
@@ -257,5 +290,9 @@ class RaMem:
     def namespaces(self) -> dict[str, int]:
         return self.store.namespaces()
 
-    def memories(self, namespace: str) -> list[MemoryUnit]:
+    def memories(self, namespace: str, *, missing_ok: bool = False) -> list[MemoryUnit]:
+        """Every memory of ``namespace``; a namespace never written raises
+        :class:`~ramem_integrations.errors.UnknownNamespaceError` unless ``missing_ok``."""
+        if not self.writer.sync(namespace, missing_ok=missing_ok):
+            return []
         return self.store.get(namespace)

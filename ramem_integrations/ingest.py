@@ -246,7 +246,11 @@ def as_turns(turns: Sequence[Turn | Mapping[str, Any]], session_id: str) -> list
             raise InvalidInputError(f"Turn {index} has no text; give 'text': '...'.")
         time = turn.get("time")
         when = parse_datetime(time, f"turn {index}") if time is not None else None
-        out.append(Turn(str(turn.get("id") or f"{session_id}:{index}"), speaker, text, when))
+        asks = turn.get("asks_memory", False)
+        if not isinstance(asks, bool):
+            raise InvalidInputError(f"Turn {index}: 'asks_memory' must be True or False.")
+        turn_id = str(turn.get("id") or f"{session_id}:{index}")
+        out.append(Turn(turn_id, speaker, text, when, asks_memory=asks))
     if not out:
         raise InvalidInputError("No turns given; pass at least one.")
     ids = [t.id for t in out]

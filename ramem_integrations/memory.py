@@ -30,7 +30,13 @@ from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.embeddings import Embedder, as_embedder
 from ramem_integrations.ingest import Progress, Writer
 from ramem_integrations.lexical import LexicalIndex
-from ramem_integrations.requests import MODES, check_mode, check_request, frame_question
+from ramem_integrations.requests import (
+    MODES,
+    check_mode,
+    check_request,
+    frame_question,
+    questions_last,
+)
 from ramem_integrations.stores.chroma import (
     DEFAULT_COLLECTION,
     ChromaEpisodicStore,
@@ -211,7 +217,8 @@ class RaMem:
 
         ``mode="ramem"`` (default) is selective reinstatement; ``content``, ``dense`` and
         ``bm25`` are the plain retrievers it falls back on. Each hit says why it was chosen.
-        Every read sees every write committed before it, by any object or process. A
+        Questions once put to the memory rank after statements of fact. Every read sees
+        every write committed before it, by any object or process. A
         namespace never written raises
         :class:`~ramem_integrations.errors.UnknownNamespaceError`; ``missing_ok=True`` reads
         it as empty.
@@ -223,12 +230,12 @@ class RaMem:
         if mode == "ramem":
             known = self.writer.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
-            return self.reinstatement.retrieve(frame, namespace, k)
+            return questions_last(self.reinstatement.retrieve(frame, namespace, k))
         if mode == "dense":
-            return single(self.source.dense(namespace, query, k), k)
+            return questions_last(single(self.source.dense(namespace, query, k), k))
         if mode == "bm25":
-            return single(self.source.lexical(namespace, query, k), k)
-        return self.content.retrieve(query, namespace, k)
+            return questions_last(single(self.source.lexical(namespace, query, k), k))
+        return questions_last(self.content.retrieve(query, namespace, k))
 
     def render(
         self,

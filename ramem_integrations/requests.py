@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Literal, get_args
 
 from ramem_integrations.core.frames import FrameInducer, KnownContext, without_relative_times
-from ramem_integrations.core.types import RecallFrame
+from ramem_integrations.core.types import RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.stores.chroma import check_namespace
 
@@ -57,3 +57,9 @@ def frame_question(
         return RecallFrame(query, query)
     frame = inducer.induce(query, reference=reference, known=known)
     return without_relative_times(frame) if estimated else frame
+
+
+def questions_last(hits: list[ScoredMemory]) -> list[ScoredMemory]:
+    """The hits with questions put to the memory after the statements, each part in order:
+    a question asked before is kept, but never stands as the evidence for its own answer."""
+    return [h for h in hits if not h.memory.asks_memory] + [h for h in hits if h.memory.asks_memory]

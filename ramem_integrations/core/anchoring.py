@@ -184,6 +184,7 @@ class RuleAnchorer:
             source_ids=(turn.id,),
             conversation_id=conversation.id,
             restatement=restatement,
+            asks_memory=turn.asks_memory,
         )
 
 

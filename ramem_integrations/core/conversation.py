@@ -43,13 +43,15 @@ SKIPPED_ROLES = frozenset({"system", "developer", "tool", "function"})
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """One utterance. ``image_caption`` describes an image shared with it, if any."""
+    """One utterance. ``image_caption`` describes an image shared with it, if any;
+    ``asks_memory`` marks a question put to the memory (an agent's user asking it)."""
 
     id: str
     speaker: str
     text: str
     time: datetime | None = None
     image_caption: str | None = None
+    asks_memory: bool = False
 
     @property
     def full_text(self) -> str:

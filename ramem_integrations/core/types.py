@@ -126,7 +126,8 @@ class MemoryUnit:
 
     ``restatement`` is derived text beside them (the speaker named, "yesterday" written as a
     date) that search indexes when present; it never replaces ``content``, which is what is
-    returned, exported and shown to a generator.
+    returned, exported and shown to a generator. ``asks_memory`` marks a question someone put
+    to the memory itself (kept, but ranked after statements of fact).
     """
 
     id: str
@@ -136,6 +137,7 @@ class MemoryUnit:
     source_ids: tuple[str, ...] = ()
     conversation_id: str = ""
     restatement: str | None = None
+    asks_memory: bool = False  # a question put to the memory, not a statement of fact
 
     @property
     def search_text(self) -> str:
@@ -173,6 +175,7 @@ class MemoryUnit:
             "topic": ctx.topic,
             "source_ids": list(self.source_ids) or None,
             "restatement": self.restatement,
+            "asks_memory": self.asks_memory,
         }
         meta.update({key: value for key, value in optional.items() if value})
         return meta
@@ -211,6 +214,7 @@ class MemoryUnit:
             source_ids=tuple(meta.get("source_ids") or ()),
             conversation_id=str(meta.get("conversation_id", "")),
             restatement=meta.get("restatement"),
+            asks_memory=bool(meta.get("asks_memory", False)),
         )
 
 

@@ -128,8 +128,14 @@ class RaMemMemory(_MemoryBase):
         answered = self._text(outputs, self.output_key, "output", required=False)
         session = self.session_id or f"{self.conversation_id}-{when:%Y-%m-%d}"
         stamp = when.isoformat()
-        turns = [
-            {"id": f"{session}:{stamp}:in", "speaker": self.human_name, "text": said, "time": when}
+        turns: list[dict[str, Any]] = [
+            {
+                "id": f"{session}:{stamp}:in",
+                "speaker": self.human_name,
+                "text": said,
+                "time": when,
+                "asks_memory": said.rstrip().endswith("?"),  # ranked after statements of fact
+            }
         ]
         if answered.strip():
             turns.append(

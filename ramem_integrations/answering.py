@@ -26,7 +26,7 @@ from ramem_integrations.core.retrieval import ContextualRetriever
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
 from ramem_integrations.errors import LLMError
 from ramem_integrations.llm import LLM, LLMClient, LLMConfig, RamemFallbackWarning
-from ramem_integrations.requests import check_request
+from ramem_integrations.requests import check_request, questions_last
 
 logger = logging.getLogger(__name__)
 
@@ -74,7 +74,7 @@ def answer(
     """Answer ``question`` from the memories of ``namespace`` (see the module docstring)."""
     check_request(question, namespace, k)
     frame = mem.frame(question, namespace, reference=reference)
-    hits = tuple(mem.reinstatement.retrieve(frame, namespace, k))
+    hits = tuple(questions_last(mem.reinstatement.retrieve(frame, namespace, k)))
     prompt = render_answer_prompt(question, hits, frame)
     model = llm if llm is not None else _configured_model()
     if model is None:

@@ -138,7 +138,7 @@ class Writer:
             batch = fresh[start : start + EMBED_BATCH]
             vectors = self.embedder.embed([u.search_text for u in batch])
             self.store.upsert(batch, vectors)
-            self.lexical.added(namespace, batch, self.store.own_mark(namespace))
+            self.lexical.added(namespace, batch)
             if progress:
                 progress(len(batch))
 
@@ -164,7 +164,7 @@ class Writer:
         if isinstance(ids, str):
             raise InvalidInputError("ids must be a list of memory ids, not one string: ids=[id].")
         removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
-        self.lexical.removed(namespace, removed, self.store.own_mark(namespace))
+        self.lexical.removed(namespace, removed)
         return len(removed)
 
     # -- the caches reads use ------------------------------------------------------------
@@ -175,8 +175,10 @@ class Writer:
         object or process has written since it was loaded. Returns whether the namespace was
         ever written; if not, raises :class:`UnknownNamespaceError` unless ``missing_ok``.
         """
-        marks = self.lexical.refresh(check_namespace(namespace))
-        if marks or self.lexical.loaded(namespace) or self.store.has_memories(namespace):
+        others = self.lexical.refresh(check_namespace(namespace))
+        if others or self.store.own_mark(namespace) or self.lexical.loaded(namespace):
+            return True
+        if self.store.has_memories(namespace):
             return True
         if missing_ok:
             return False

@@ -89,7 +89,7 @@ class LexicalIndex:
         self,
         load: Callable[[str], Sequence[MemoryUnit]],
         max_namespaces: int = 64,
-        marks: Callable[[str], Mapping[str, int]] | None = None,
+        marks: Callable[[str], Mapping[str, int]] | None = None,  # other writers' marks
     ) -> None:
         self._load = load
         self._marks = marks
@@ -132,23 +132,17 @@ class LexicalIndex:
 
     def refresh(self, namespace: str) -> Mapping[str, int]:
         """Drop the namespace's cache if anyone else wrote it since it was loaded; returns the
-        store's write marks for the namespace (one small read)."""
+        other writers' marks on the namespace (one small read). Own writes never reload: they
+        are applied in place by :meth:`added` and :meth:`removed`."""
         marks = self._marks(namespace) if self._marks else {}
         if namespace in self._indexes and dict(marks) != self._seen.get(namespace):
             self.forget(namespace)
             self._writes[namespace] = self.version(namespace) + 1
         return marks
 
-    def added(
-        self,
-        namespace: str,
-        memories: Iterable[MemoryUnit],
-        mark: tuple[str, int] | None = None,
-    ) -> None:
-        """Keep a loaded index current after an upsert (unloaded ones load fresh later);
-        ``mark`` is the writer's own new write mark, which :meth:`refresh` then expects."""
+    def added(self, namespace: str, memories: Iterable[MemoryUnit]) -> None:
+        """Keep a loaded index current after an upsert (unloaded ones load fresh later)."""
         memories = list(memories)
-        self._own(namespace, mark)
         self._writes[namespace] = self.version(namespace) + 1
         for other in self._indexes:  # an id lives in one namespace: a move leaves the old one
             if other != namespace:
@@ -159,20 +153,13 @@ class LexicalIndex:
                 bm25.add(memory.id, lexical_text(memory))
                 self._units[namespace][memory.id] = memory
 
-    def removed(
-        self, namespace: str, ids: Iterable[str], mark: tuple[str, int] | None = None
-    ) -> None:
-        self._own(namespace, mark)
+    def removed(self, namespace: str, ids: Iterable[str]) -> None:
         self._writes[namespace] = self.version(namespace) + 1
         bm25 = self._indexes.get(namespace)
         if bm25 is not None:
             for doc_id in ids:
                 bm25.remove(doc_id)
                 self._units[namespace].pop(doc_id, None)
-
-    def _own(self, namespace: str, mark: tuple[str, int] | None) -> None:
-        if mark is not None and namespace in self._seen:
-            self._seen[namespace][mark[0]] = mark[1]
 
     def forget(self, namespace: str) -> None:
         self._indexes.pop(namespace, None)

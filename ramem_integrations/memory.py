@@ -77,7 +77,10 @@ class RaMem:
         self.embedder: Embedder = (
             as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
         )
-        self.lexical = LexicalIndex(lambda ns: self.store.get(ns), marks=self.store.written)
+        self.lexical = LexicalIndex(
+            lambda ns: self.store.get(ns),
+            marks=lambda ns: self.store.written(ns, others_only=True),
+        )
         self.source = StoreSource(store, self.embedder, self.lexical)
         self.content = ContentRetriever(self.source)
         self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()

@@ -206,12 +206,18 @@ class ChromaEpisodicStore:
             return None
         return hashlib.sha1(f"{namespace}\x1f{self.writer_id}".encode()).hexdigest(), count
 
-    def written(self, namespace: str) -> dict[str, int]:
-        """The namespace's write marks (writer key -> writes): they change on every write."""
+    def written(self, namespace: str, *, others_only: bool = False) -> dict[str, int]:
+        """The namespace's write marks (writer key -> writes): they change on every write.
+
+        ``others_only`` leaves out this object's own mark (its writes are known to it)."""
         page = self.marks.get(
             where={"namespace": check_namespace(namespace)}, include=["metadatas"]
         )
-        return {i: int(m["writes"]) for i, m in zip(page["ids"], page["metadatas"], strict=True)}
+        marks = {i: int(m["writes"]) for i, m in zip(page["ids"], page["metadatas"], strict=True)}
+        own = self.own_mark(namespace)
+        if others_only and own is not None:
+            marks.pop(own[0], None)
+        return marks
 
     def has_memories(self, namespace: str) -> bool:
         """Whether the namespace holds at least one memory (reads one id)."""

@@ -59,7 +59,7 @@ def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[st
     (conversation,) = load_conversations(conv_path)
     expected = {u.id: u for u in RuleAnchorer().anchor(conversation, namespace)}
     ids = mem.store.ids(namespace)
-    stored = {u.id: u for u in mem.memories(namespace)}
+    stored = {u.id: u for u in mem.memories(namespace, missing_ok=partial)}
     wrong = [i for i, u in stored.items() if expected.get(i) != u]
     missing = [i for i in expected if i not in stored]
     rebuilt = BM25()
@@ -70,7 +70,7 @@ def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[st
     bm25_disagree = [q for q in queries if fresh.search(q, 20) != rebuilt.search(q, 20)]
     unreachable = []
     for unit in stored.values():
-        hits = mem.store.query(namespace, mem.embedder.embed([unit.content])[0], 5)
+        hits = mem.store.query(namespace, mem.embedder.embed([unit.search_text])[0], 5)
         if unit.id not in {h.id for h, _ in hits}:
             unreachable.append(unit.id)
     return {

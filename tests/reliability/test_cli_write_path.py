@@ -28,22 +28,11 @@ from ramem_integrations.errors import DataFormatError
 from ramem_integrations.memory import RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import conversation_json, synthetic_conversation
+from tests.test_cli import fake_embedder, run  # noqa: F401  (the hashing embedder, autouse)
 
 pytestmark = pytest.mark.reliability
 
 RAMEM = Path(sys.executable).with_name("ramem")
-
-
-@pytest.fixture(autouse=True)
-def fake_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
-    """In-process CLI runs are about plumbing: the hashing embedder keeps them fast."""
-    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
-
-
-def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
-    code = cli.main(list(args))
-    out = capsys.readouterr()
-    return code, out.out, out.err
 
 
 def chat(path: Path, *turns: str, **extra: object) -> Path:
@@ -223,7 +212,14 @@ def test_ctrl_c_during_ingest_then_a_rerun_finishes(tmp_path: Path) -> None:
     source.write_text(json.dumps(conversation_json(conversation)))
     store = tmp_path / "st"
     args = [str(RAMEM), "ingest", str(source), "--store", str(store), "--namespace", "n"]
-    proc = subprocess.Popen(args, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    proc = subprocess.Popen(
+        args,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        # a background job inherits SIGINT ignored; a user's terminal delivers it
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
+    )
     assert proc.stderr is not None
     seen = ""
     deadline = time.monotonic() + 120

@@ -37,7 +37,7 @@ STAGES = {
     "anchoring (RuleAnchorer)": ("core/anchoring.py", "anchor"),
     "embedding (MiniLM ONNX)": ("ramem_integrations/embeddings.py", "embed"),
     "chroma upsert": ("stores/chroma.py", "upsert"),
-    "change detection (store.get)": ("ramem_integrations/memory.py", "_changed"),
+    "change detection (store.get)": ("ramem_integrations/ingest.py", "_changed"),
     "BM25 upkeep": ("ramem_integrations/lexical.py", "added"),
 }
 

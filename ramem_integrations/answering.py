@@ -19,15 +19,14 @@ import warnings
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from ramem_integrations.core.prompts import render_answer_prompt
+from ramem_integrations.core.retrieval import ContextualRetriever
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
 from ramem_integrations.errors import LLMError
 from ramem_integrations.llm import LLM, LLMClient, LLMConfig, RamemFallbackWarning
-
-if TYPE_CHECKING:
-    from ramem_integrations.memory import RaMem
+from ramem_integrations.requests import check_request, questions_last
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +34,16 @@ NO_MODEL = (
     "No model is configured, so no answer was generated: read the evidence below, or set "
     "RAMEM_LLM_MODEL (and RAMEM_LLM_BASE_URL for a local server) or pass llm=LLMClient(...)."
 )
+
+
+class Memory(Protocol):
+    """What answering needs of a memory (:class:`~ramem_integrations.memory.RaMem` has it)."""
+
+    reinstatement: ContextualRetriever
+
+    def frame(
+        self, query: str, namespace: str, *, reference: datetime | None = None
+    ) -> RecallFrame: ...
 
 
 @dataclass(frozen=True)
@@ -54,7 +63,7 @@ class Answer:
 
 
 def answer(
-    mem: RaMem,
+    mem: Memory,
     question: str,
     namespace: str,
     *,
@@ -63,11 +72,9 @@ def answer(
     llm: LLM | None = None,
 ) -> Answer:
     """Answer ``question`` from the memories of ``namespace`` (see the module docstring)."""
-    from ramem_integrations.memory import check_request
-
     check_request(question, namespace, k)
     frame = mem.frame(question, namespace, reference=reference)
-    hits = tuple(mem.reinstatement.retrieve(frame, namespace, k))
+    hits = tuple(questions_last(mem.reinstatement.retrieve(frame, namespace, k)))
     prompt = render_answer_prompt(question, hits, frame)
     model = llm if llm is not None else _configured_model()
     if model is None:

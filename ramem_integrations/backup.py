@@ -30,7 +30,7 @@ import tempfile
 from collections.abc import Iterable
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TextIO
 
 from ramem_integrations.core.anchoring import memory_id
 from ramem_integrations.core.types import MemoryUnit
@@ -44,25 +44,46 @@ FORMAT = "ramem-export"
 VERSION = 1
 
 
-def export_namespace(mem: RaMem, namespace: str, out: str | Path) -> int:
-    """Write every memory of ``namespace`` to the JSONL file ``out``; returns how many.
+def export_namespace(mem: RaMem, namespace: str, out: str | Path | TextIO) -> int:
+    """Write every memory of ``namespace`` as JSONL to ``out``; returns how many.
 
-    The file is written to a temporary name and renamed into place, so an interrupted export
-    never leaves a half-written backup behind.
+    ``out`` is a path or an open text stream (``sys.stdout``). A regular file is written to a
+    temporary name and renamed into place, so an interrupted export never leaves a
+    half-written backup behind; anything else (a pipe, a device such as ``/dev/stdout``) is
+    written in place and never replaced. A namespace never written is an
+    :class:`~ramem_integrations.errors.UnknownNamespaceError`, and no file is made.
     """
     units = sorted(mem.memories(check_namespace(namespace)), key=lambda u: u.id)
-    target = Path(out)
     header = {"format": FORMAT, "version": VERSION, "namespace": namespace, "count": len(units)}
-    lines = [header, *(record(u) for u in units)]
+    lines = [json.dumps(line, ensure_ascii=False) + "\n" for line in [header, *map(record, units)]]
+    if not isinstance(out, str | Path):
+        out.writelines(lines)
+        out.flush()
+        return len(units)
+    target = Path(out)
     try:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8") as handle:
-            handle.writelines(json.dumps(line, ensure_ascii=False) + "\n" for line in lines)
-        Path(tmp).replace(target)
+        if target.is_dir():
+            raise RamemError(f"{target} is a directory; give a file name for the backup.")
+        if target.exists() and not target.resolve().is_file():  # a pipe or a device
+            with target.open("w", encoding="utf-8") as handle:
+                handle.writelines(lines)
+            return len(units)
+        _write_atomically(target.resolve() if target.is_symlink() else target, lines)
     except OSError as exc:
         raise RamemError(f"Could not write the backup {target}: {exc}. Check the path.") from exc
     return len(units)
+
+
+def _write_atomically(target: Path, lines: list[str]) -> None:
+    """Write a regular file through a temporary name in its folder, renamed into place."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as handle:
+            handle.writelines(lines)
+        Path(tmp).replace(target)
+    finally:
+        Path(tmp).unlink(missing_ok=True)
 
 
 def record(unit: MemoryUnit) -> dict[str, Any]:
@@ -79,7 +100,8 @@ def read_export(path: str | Path) -> tuple[str, list[MemoryUnit]]:
         raise DataFormatError(f"No backup at {source}. Check the path.") from exc
     except (OSError, UnicodeDecodeError) as exc:
         raise DataFormatError(f"Cannot read the backup {source}: {exc}.") from exc
-    rows = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+    lines = text.split("\n")  # not splitlines(): a memory may hold U+2028 or U+0085
+    rows = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
     if not rows:
         raise DataFormatError(f"{source} is empty; it is not a ramem export.")
     header = _json(source, *rows[0])
@@ -106,18 +128,21 @@ def read_export(path: str | Path) -> tuple[str, list[MemoryUnit]]:
     return str(namespace), units
 
 
-def import_file(mem: RaMem, path: str | Path, namespace: str | None = None) -> dict[str, int]:
+def import_file(
+    mem: RaMem, path: str | Path, namespace: str | None = None, *, replace: bool = False
+) -> dict[str, int]:
     """Import an export into ``mem`` (into ``namespace`` when given, else the exported one).
 
     Returns ``{"read": n, "written": m}``: memories in the file, and those that were new or
-    changed (0 when the same file is imported again).
+    changed (0 when the same file is imported again). Stored memories with other text under
+    the same ids are refused unless ``replace``.
     """
     source_ns, units = read_export(path)
     target = check_namespace(namespace) if namespace is not None else source_ns
     if target != source_ns:
         units = list(renamespaced(units, target))
     before = {u.id: u for u in mem.store.get(target, ids=[u.id for u in units])}
-    mem.add_memories(units)
+    mem.add_memories(units, replace=replace)
     written = sum(1 for u in units if before.get(u.id) != u)
     return {"read": len(units), "written": written}
 

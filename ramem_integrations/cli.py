@@ -4,45 +4,100 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
-from ramem_integrations.core.conversation import FORMATS, load_conversations, parse_datetime
+from ramem_integrations.core.conversation import (
+    FORMATS,
+    detect_format,
+    load_conversations,
+    parse_datetime,
+    read_data,
+)
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
-from ramem_integrations.errors import RamemError
+from ramem_integrations.errors import RamemError, StoreError
+
+#: Exit codes: a refused input, an unexpected failure, Ctrl-C, a closed output pipe.
+EXIT_REFUSED, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PIPE = 2, 1, 130, 141
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Entry point of the ``ramem`` console script."""
+    """Entry point of the ``ramem`` console script: one line on any error, never a traceback."""
     parser = build_parser()
     args = parser.parse_args(argv)
     try:
-        return int(args.handler(args) or 0)
+        code = int(args.handler(args) or 0)
+        sys.stdout.flush()
+        return code
     except RamemError as exc:
         print(f"error: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_REFUSED
+    except KeyboardInterrupt:
+        print(
+            "\ninterrupted: what was written is kept; run the same command again to finish.",
+            file=sys.stderr,
+        )
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # the reader went away (`| head -1`): stop quietly
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return EXIT_PIPE
+    except Exception as exc:  # a bug or an environment failure: one line, not a traceback
+        print(f"error: unexpected {type(exc).__name__}: {exc}", file=sys.stderr)
+        return EXIT_FAILED
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("ramem-integrations")
+    except PackageNotFoundError:  # pragma: no cover  (run from a source tree)
+        return "unknown"
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="ramem", description=__doc__)
+    parser.add_argument(
+        "--version", action="version", version=f"ramem {_version()}", help="print the version"
+    )
     sub = parser.add_subparsers(dest="command", required=True)
 
     ingest = sub.add_parser("ingest", help="anchor a conversation file into a store")
-    ingest.add_argument("path", type=Path)
-    ingest.add_argument("--store", type=Path, required=True, help="store directory")
-    ingest.add_argument("--format", choices=FORMATS, help="detected when omitted")
-    ingest.add_argument("--namespace", help="default: each sample's id; 'default' for chat files")
+    ingest.add_argument("path", type=Path, help="a chat, messages, LoCoMo or LongMemEval file")
+    ingest.add_argument("--store", type=Path, required=True, help=STORE_HELP + " (created)")
+    ingest.add_argument(
+        "--format", choices=FORMATS, help="the file's format; detected when omitted"
+    )
+    ingest.add_argument(
+        "--namespace", help="whose memories: default each sample's id; 'default' for chat files"
+    )
+    ingest.add_argument(
+        "--conversation",
+        metavar="ID",
+        help="the conversation id (default: the file's own 'conversation_id', else a digest of "
+        "the file, so two files never overwrite each other)",
+    )
+    ingest.add_argument(
+        "--replace",
+        action="store_true",
+        help="overwrite stored memories whose text differs (refused without it)",
+    )
     ingest.add_argument("--json", action="store_true", help="print counts as JSON")
     ingest.set_defaults(handler=_ingest)
 
     query = sub.add_parser("query", help="retrieve memories for a question")
-    query.add_argument("question")
-    query.add_argument("--store", type=Path, required=True)
-    query.add_argument("--namespace", required=True)
-    query.add_argument("--k", type=int, default=10)
-    query.add_argument("--mode", default="ramem", help="ramem (default), content, dense or bm25")
+    query.add_argument("question", help="the question, in words")
+    query.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    query.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
+    query.add_argument("--k", type=int, default=10, help="how many memories (default 10)")
+    query.add_argument(
+        "--mode",
+        default="ramem",
+        help="ramem (default: context-aware), content, dense or bm25",
+    )
     query.add_argument(
         "--asked-on",
         help="when the question is asked (e.g. 2023-10-02); relative times like 'last week' "
@@ -52,29 +107,36 @@ def build_parser() -> argparse.ArgumentParser:
     query.set_defaults(handler=_query)
 
     names = sub.add_parser("namespaces", help="list namespaces with their memory counts")
-    names.add_argument("--store", type=Path, required=True)
-    names.add_argument("--json", action="store_true")
+    names.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    names.add_argument("--json", action="store_true", help="print counts as JSON")
     names.set_defaults(handler=_namespaces)
 
     ask = sub.add_parser("answer", help="answer a question from memory (needs a model for text)")
-    ask.add_argument("question")
-    ask.add_argument("--store", type=Path, required=True)
-    ask.add_argument("--namespace", required=True)
-    ask.add_argument("--k", type=int, default=10)
+    ask.add_argument("question", help="the question, in words")
+    ask.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    ask.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
+    ask.add_argument("--k", type=int, default=10, help="how many memories (default 10)")
     ask.add_argument("--json", action="store_true", help="print answer, evidence and prompt")
     ask.set_defaults(handler=_answer)
 
     export = sub.add_parser("export", help="back up a namespace to a JSONL file")
-    export.add_argument("--store", type=Path, required=True)
-    export.add_argument("--namespace", required=True)
-    export.add_argument("--out", type=Path, required=True, help="the .jsonl file to write")
+    export.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    export.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
+    export.add_argument(
+        "--out", required=True, help="the .jsonl file to write, or - for standard output"
+    )
     export.set_defaults(handler=_export)
 
     restore = sub.add_parser("import", help="restore a JSONL backup into a store")
-    restore.add_argument("path", type=Path)
-    restore.add_argument("--store", type=Path, required=True)
+    restore.add_argument("path", type=Path, help="a file written by 'ramem export'")
+    restore.add_argument("--store", type=Path, required=True, help=STORE_HELP + " (created)")
     restore.add_argument("--namespace", help="default: the namespace the file was exported from")
-    restore.add_argument("--json", action="store_true")
+    restore.add_argument(
+        "--replace",
+        action="store_true",
+        help="overwrite stored memories whose text differs (refused without it)",
+    )
+    restore.add_argument("--json", action="store_true", help="print counts as JSON")
     restore.set_defaults(handler=_import)
 
     demo = sub.add_parser("demo", help="ingest the shipped sample and answer questions, offline")
@@ -90,23 +152,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
-def _open(store: Path) -> Any:
+STORE_HELP = "the store directory"
+NAMESPACE_HELP = "whose memories to read (see 'ramem namespaces')"
+
+
+def _open(store: Path, *, create: bool = False) -> Any:
+    """The memory at ``store``; reads never create one (a typo is an error, not a new store)."""
     from ramem_integrations.memory import RaMem
 
+    if not create and not (store / "chroma.sqlite3").is_file():
+        what = "is not a ramem store" if store.exists() else "does not exist"
+        raise StoreError(
+            f"{store} {what}. Check the path; 'ramem ingest FILE --store {store}' creates one."
+        )
     return RaMem.from_path(store)
 
 
 def _ingest(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    conversations = load_conversations(args.path, args.format)
-    mem = _open(args.store)
+    conversations = load_conversations(args.path, args.format, conversation_id=args.conversation)
+    chat = (args.format or _format_of(args.path)) in ("chat", "messages")
+    mem = _open(args.store, create=True)
     total = sum(len(s.turns) for c in conversations for s in c.sessions)
     counts: dict[str, int] = {}
     with tqdm(total=total, unit="mem", desc="ingesting", file=sys.stderr) as bar:
         for conversation in conversations:
-            namespace = args.namespace or conversation.id
-            ids = mem.add_conversation(conversation, namespace, progress=bar.update)
+            namespace = args.namespace or ("default" if chat else conversation.id)
+            ids = mem.add_conversation(
+                conversation, namespace, progress=bar.update, replace=args.replace
+            )
             counts[namespace] = counts.get(namespace, 0) + len(ids)
     stored = {ns: mem.count(ns) for ns in counts}
     if args.json:
@@ -117,7 +192,13 @@ def _ingest(args: argparse.Namespace) -> int:
     return 0
 
 
+def _format_of(path: Path) -> str:
+    return detect_format(read_data(path), path.name)
+
+
 def _query(args: argparse.Namespace) -> int:
+    from ramem_integrations.core.prompts import describe_frame
+
     mem = _open(args.store)
     asked_on = parse_datetime(args.asked_on, "--asked-on") if args.asked_on else None
     hits = mem.retrieve(
@@ -125,11 +206,26 @@ def _query(args: argparse.Namespace) -> int:
     )
     if args.json:
         print(json.dumps([hit_to_json(h) for h in hits], indent=2, ensure_ascii=False))
-    else:
-        for rank, hit in enumerate(hits, 1):
-            print(f"{rank:>2}. [{hit.reason} {hit.score:.3f}] {hit.memory.content}")
-            print(f"    {coordinates_line(hit.memory)}")
+        return 0
+    if args.mode == "ramem":
+        frame = mem.frame(args.question, args.namespace, reference=asked_on)
+        conditions = describe_frame(frame) if frame.is_grounded else frame.why_not_grounded
+        print(f"conditions read: {conditions or 'none'}")
+    if not hits:
+        print("(no memories)")
+    for rank, hit in enumerate(hits, 1):
+        print(f"{rank:>2}. {hit.memory.content}")
+        print(f"    {coordinates_line(hit.memory)}")
+        print(f"    why: {why_line(hit)}")
     return 0
+
+
+def why_line(hit: ScoredMemory) -> str:
+    """Why a hit was chosen, in words."""
+    if hit.reason == "context":
+        met = ", ".join(hit.matched) or "the question's conditions"
+        return f"meets {met}; ranked by content (score {hit.score:.3f})"
+    return f"content relevance alone (score {hit.score:.3f})"
 
 
 def _namespaces(args: argparse.Namespace) -> int:
@@ -160,7 +256,12 @@ def _answer(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from ramem_integrations.backup import export_namespace
 
-    count = export_namespace(_open(args.store), args.namespace, args.out)
+    mem = _open(args.store)
+    if args.out == "-":
+        count = export_namespace(mem, args.namespace, sys.stdout)
+        print(f"{args.namespace}: {count} memories written to standard output", file=sys.stderr)
+        return 0
+    count = export_namespace(mem, args.namespace, Path(args.out))
     print(f"{args.namespace}: {count} memories written to {args.out}", file=sys.stderr)
     return 0
 
@@ -168,7 +269,8 @@ def _export(args: argparse.Namespace) -> int:
 def _import(args: argparse.Namespace) -> int:
     from ramem_integrations.backup import import_file
 
-    counts = import_file(_open(args.store), args.path, args.namespace)
+    mem = _open(args.store, create=True)
+    counts = import_file(mem, args.path, args.namespace, replace=args.replace)
     if args.json:
         print(json.dumps(counts))
     else:

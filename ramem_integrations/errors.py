@@ -27,6 +27,14 @@ class NamespaceError(InvalidInputError):
     """A read or write did not name a valid namespace."""
 
 
+class UnknownNamespaceError(NamespaceError):
+    """A read named a namespace that was never written (a typo, or the wrong store)."""
+
+
+class MemoryConflictError(InvalidInputError):
+    """A write would replace stored memories with different text; nothing was written."""
+
+
 class StoreError(RamemError):
     """The memory store could not be opened, read or written."""
 

@@ -86,19 +86,25 @@ class LexicalIndex:
     """
 
     def __init__(
-        self, load: Callable[[str], Sequence[MemoryUnit]], max_namespaces: int = 64
+        self,
+        load: Callable[[str], Sequence[MemoryUnit]],
+        max_namespaces: int = 64,
+        marks: Callable[[str], Mapping[str, int]] | None = None,  # other writers' marks
     ) -> None:
         self._load = load
+        self._marks = marks
         self._max = max_namespaces
         self._indexes: OrderedDict[str, BM25] = OrderedDict()
         self._units: dict[str, dict[str, MemoryUnit]] = {}
         self._writes: dict[str, int] = {}
+        self._seen: dict[str, dict[str, int]] = {}
 
     def index(self, namespace: str) -> BM25:
         """The namespace's index, built from the store the first time it is asked for."""
         if namespace in self._indexes:
             self._indexes.move_to_end(namespace)
             return self._indexes[namespace]
+        seen = dict(self._marks(namespace)) if self._marks else {}  # read before the load
         bm25 = BM25()
         units: dict[str, MemoryUnit] = {}
         for memory in self._load(namespace):
@@ -106,6 +112,7 @@ class LexicalIndex:
             units[memory.id] = memory
         self._indexes[namespace] = bm25
         self._units[namespace] = units
+        self._seen[namespace] = seen
         while len(self._indexes) > self._max:
             self.forget(next(iter(self._indexes)))
         return bm25
@@ -122,6 +129,16 @@ class LexicalIndex:
     def version(self, namespace: str) -> int:
         """How many writes this index has seen for ``namespace`` (for caches keyed on it)."""
         return self._writes.get(namespace, 0)
+
+    def refresh(self, namespace: str) -> Mapping[str, int]:
+        """Drop the namespace's cache if anyone else wrote it since it was loaded; returns the
+        other writers' marks on the namespace (one small read). Own writes never reload: they
+        are applied in place by :meth:`added` and :meth:`removed`."""
+        marks = self._marks(namespace) if self._marks else {}
+        if namespace in self._indexes and dict(marks) != self._seen.get(namespace):
+            self.forget(namespace)
+            self._writes[namespace] = self.version(namespace) + 1
+        return marks
 
     def added(self, namespace: str, memories: Iterable[MemoryUnit]) -> None:
         """Keep a loaded index current after an upsert (unloaded ones load fresh later)."""
@@ -147,8 +164,10 @@ class LexicalIndex:
     def forget(self, namespace: str) -> None:
         self._indexes.pop(namespace, None)
         self._units.pop(namespace, None)
+        self._seen.pop(namespace, None)
 
 
 def lexical_text(memory: MemoryUnit) -> str:
-    """What BM25 indexes: the content (which names the speaker) and the entities."""
-    return " ".join([memory.content, *memory.context.entities])
+    """What BM25 indexes: the search text (the restatement, which names the speaker, else the
+    content) and the entities."""
+    return " ".join([memory.search_text, *memory.context.entities])

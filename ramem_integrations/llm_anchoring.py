@@ -249,7 +249,7 @@ def _unit(rule: MemoryUnit, window: Window, reading: TurnReading) -> MemoryUnit:
         entities=tuple(e for e in reading.entities if e not in window.speakers),
         topic=reading.topic,
     )
-    return replace(rule, content=reading.content, context=context)
+    return replace(rule, restatement=reading.content, context=context)
 
 
 # ------------------------------------------------------------------------------ validation

@@ -52,7 +52,8 @@ def conversation() -> Conversation:
 
 def test_rule_anchorer_fills_the_episode() -> None:
     first, second, third = RuleAnchorer().anchor(conversation(), "ns")
-    assert first.content == (
+    assert first.content == "I went to the LGBTQ support group yesterday with Melanie."  # verbatim
+    assert first.restatement == (
         "Caroline (to Melanie): I went to the LGBTQ support group on 7 May 2023 with Melanie."
     )
     ctx = first.context
@@ -64,7 +65,8 @@ def test_rule_anchorer_fills_the_episode() -> None:
     assert first.source_ids == ("D1:1",) and first.conversation_id == "conv-1"
     assert second.context.location == "Lake Tahoe"
     assert second.context.event_time is not None and second.context.event_time.label() == "2022"
-    assert third.content == "Caroline: Hello again. [shares an image: a photo of a dog]"
+    assert third.content == "Hello again."  # the caption is derived text: search sees it
+    assert third.restatement == "Caroline: Hello again. [shares an image: a photo of a dog]"
     assert third.context.participants == ("Caroline",) and third.context.event_time is None
 
 

@@ -60,8 +60,9 @@ def test_bad_file_is_a_clear_error_and_writes_nothing(
     bad.write_text('[{"session_time": "someday", "turns": [{"speaker": "A", "text": "x"}]}]')
     code, _, err = run(capsys, "ingest", str(bad), "--store", str(tmp_path / "s"))
     assert code == 2 and "cannot read the date 'someday'" in err
-    code, out, _ = run(capsys, "namespaces", "--store", str(tmp_path / "s"), "--json")
-    assert json.loads(out) == {}
+    assert not (tmp_path / "s").exists()  # nothing was created
+    code, _, err = run(capsys, "namespaces", "--store", str(tmp_path / "s"), "--json")
+    assert code == 2 and "does not exist" in err
 
 
 def test_query_without_namespace_is_refused(tmp_path: Path) -> None:

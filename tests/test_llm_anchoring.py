@@ -117,7 +117,8 @@ def test_good_replies_give_the_models_restatements_on_the_rule_episode(
         units = anchorer(openai_server).anchor(conversation(), NS)
 
     rules = rule_units()
-    assert [u.content for u in units] == [m["content"] for m in (*GOOD_1, *GOOD_2, *GOOD_3)]
+    assert [u.restatement for u in units] == [m["content"] for m in (*GOOD_1, *GOOD_2, *GOOD_3)]
+    assert [u.content for u in units] == [r.content for r in rule_units()]  # verbatim turns
     for unit, rule in zip(units, rules, strict=True):
         assert unit.id == rule.id
         assert unit.source_ids == rule.source_ids and unit.conversation_id == "conv-1"
@@ -246,7 +247,7 @@ def test_an_invalid_window_falls_back_to_the_rule_units_for_its_turns(
     assert re.search(reason, str(warning.message))
     rules = rule_units()
     assert units[:2] == rules[:2]  # the whole window, not just the bad turn
-    assert [u.content for u in units[2:]] == [GOOD_2[0]["content"], GOOD_3[0]["content"]]
+    assert [u.restatement for u in units[2:]] == [GOOD_2[0]["content"], GOOD_3[0]["content"]]
     assert [u.id for u in units] == [u.id for u in rules]
     stored_names = {n for u in units for n in (*u.context.participants, *u.context.entities)}
     assert not stored_names & {"Zelda", "Paris", "Pride Foundation"}
@@ -266,7 +267,7 @@ def test_ids_equal_the_rule_anchorers_so_switching_anchorers_upserts(
     assert second_ids == first_ids
     assert first_ids[0] == memory_id(NS, "conv-1", ["D1:1"])
     assert fake_mem.count(NS) == 4
-    stored = {u.id: u.content for u in fake_mem.store.get(NS)}
+    stored = {u.id: u.restatement for u in fake_mem.store.get(NS)}
     assert stored[first_ids[0]] == GOOD_1[0]["content"]
 
 

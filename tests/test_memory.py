@@ -3,7 +3,7 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.conversation import load_conversations
-from ramem_integrations.errors import InvalidInputError, NamespaceError
+from ramem_integrations.errors import InvalidInputError, NamespaceError, UnknownNamespaceError
 from ramem_integrations.memory import RaMem
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -36,7 +36,9 @@ def test_retrieve_modes_stay_in_namespace(fake_mem: RaMem, conversation, mode: s
     hits = fake_mem.retrieve("pottery class", "ann", k=3, mode=mode)
     assert hits[0].memory.source_ids == ("b:2",)
     assert len(hits) <= 3 and all(h.memory.namespace == "ann" for h in hits)
-    assert fake_mem.retrieve("pottery class", "nobody", k=3, mode=mode) == []
+    with pytest.raises(UnknownNamespaceError, match="ever written to namespace"):
+        fake_mem.retrieve("pottery class", "nobody", k=3, mode=mode)
+    assert fake_mem.retrieve("pottery class", "nobody", k=3, mode=mode, missing_ok=True) == []
 
 
 def test_bm25_follows_adds_and_forgets(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
@@ -47,7 +49,7 @@ def test_bm25_follows_adds_and_forgets(fake_mem: RaMem, conversation) -> None:  
     )
     assert removed == 1
     assert fake_mem.retrieve("pottery", "ann", mode="bm25") == []
-    assert fake_mem.forget("ann", conversation_id="default") == 4
+    assert fake_mem.forget("ann", conversation_id=conversation.id) == 4
     assert fake_mem.count("ann") == 0
 
 
@@ -91,12 +93,13 @@ def test_add_turns_and_aretrieve(fake_mem: RaMem) -> None:
     assert fake_mem.add_turns(turns, "alice", session_time=when) == ids  # same session: no copies
     assert fake_mem.count("alice") == 2
     hits = asyncio.run(fake_mem.aretrieve("dentist", "alice", k=1, reference=when))
-    assert "on 11 March 2024" in hits[0].memory.content
+    assert hits[0].memory.content == "I saw the dentist yesterday."  # verbatim
+    assert "on 11 March 2024" in (hits[0].memory.restatement or "")
     with pytest.raises(InvalidInputError, match="has no text"):
         fake_mem.add_turns([{"speaker": "A", "text": ""}], "alice", session_time=when)
 
 
 def test_add_conversations_batches_into_namespaces_by_id(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
-    assert fake_mem.add_conversations([conversation]) == {"default": 5}
+    assert fake_mem.add_conversations([conversation]) == {conversation.id: 5}
     assert fake_mem.add_conversations([conversation], "x") == {"x": 5}
-    assert fake_mem.namespaces() == {"default": 5, "x": 5}
+    assert fake_mem.namespaces() == {conversation.id: 5, "x": 5}

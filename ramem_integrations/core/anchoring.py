@@ -22,7 +22,7 @@ from ramem_integrations.core.temporal import FoundTime, find_times, ground_time,
 from ramem_integrations.core.text import NOT_NAMES as _NOT_NAMES
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
-from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention
+from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention, TimeSpan
 
 _CAPITAL = r"(?:[A-Z][a-z]+|[A-Z]{2,}s?)"
 _PROPER = re.compile(rf"\b({_CAPITAL}(?:[ -]{_CAPITAL})*)\b")
@@ -34,17 +34,67 @@ _PLACE = re.compile(
     rf"\b(?:in|at|from|near|over|around|across|visited|visiting|{_MOTION}\s+to)\s+"
     r"((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
 )
-#: Words that make a bare month or weekday ("in August", "on Friday") point forward.
-_FUTURE = re.compile(
-    r"\b(?:will|'ll|going to|gonna|plan(?:s|ning|ned)? to|planning|about to|soon|upcoming|"
-    r"can't wait|looking forward|have to|has to|need to|scheduled|booked|coming up|comes)\b",
-    re.IGNORECASE,
+#: Cues that a sentence is about what is ahead ("I'll go", "I start", "booked", "have a cavity
+#: to fill"): a date in it without a year points forward. One regex fragment a row.
+FUTURE_CUES = (
+    r"will",
+    r"'ll",
+    r"going to",
+    r"gonna",
+    r"plan(?:s|ning|ned)? to",
+    r"planning",
+    r"about to",
+    r"soon",
+    r"upcoming",
+    r"can't wait",
+    r"looking forward",
+    r"(?:have|has|need|needs) to",
+    r"(?:have|has|got) (?:\w+ ){1,3}to \w+",
+    r"scheduled",
+    r"booked",
+    r"coming up",
+    r"comes",
+    r"start(?:s|ing)?",
+    r"begin(?:s|ning)?",
+    r"due",
+)
+#: Cues that a sentence tells of the past: "on <day month>" in it is not read as ahead.
+PAST_CUES = (
+    r"was",
+    r"were",
+    r"went",
+    r"had",
+    r"did",
+    r"got",
+    r"came",
+    r"took",
+    r"met",
+    r"visited",
+    r"ago",
+    r"last",
+    r"yesterday",
+    r"used to",
+    r"already",
+    r"\w+ed",
+)
+#: Words before a date that may be still to come this year ("on 12 March", "from 18 to 24 May").
+AHEAD_PREPOSITIONS = ("on", "for", "by", "until", "to", "from")
+_FUTURE = re.compile(rf"\b(?:{'|'.join(FUTURE_CUES)})\b", re.IGNORECASE)
+_PAST = re.compile(rf"\b(?:{'|'.join(PAST_CUES)})\b", re.IGNORECASE)
+_MONTH = (
+    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
+    r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
 )
 _BARE = re.compile(
     r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|spring|summer|autumn|fall|winter)",
     re.IGNORECASE,
 )
+_ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?"
+_DAY_MONTH = re.compile(
+    rf"(?:{_ORDINAL}\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+{_ORDINAL})\W*", re.IGNORECASE
+)
+_PREPOSITION_BEFORE = re.compile(rf"\b(?:{'|'.join(AHEAD_PREPOSITIONS)})\s*$", re.IGNORECASE)
 
 
 class Anchorer(Protocol):
@@ -64,10 +114,15 @@ def memory_id(namespace: str, conversation_id: str, turn_ids: Sequence[str]) -> 
 
 @dataclass(frozen=True)
 class RuleAnchorer:
-    """Offline anchoring by rules: one memory unit per turn."""
+    """Offline anchoring by rules: one memory unit per turn.
 
-    name: str = "rule-v2"
+    Each unit keeps the turn's text verbatim as its content; with ``restate`` (default) its
+    restatement (speaker named, relative times written as dates) sits beside it for search.
+    """
+
+    name: str = "rule-v3"
     topic_words: int = 3
+    restate: bool = True
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
@@ -99,7 +154,7 @@ class RuleAnchorer:
         found = forward_bare_times(turn.full_text, find_times(turn.full_text, said_at), said_at)
         others = [p for p in participants if p != turn.speaker]
         addressee = others[0] if len(others) == 1 else None
-        content = restate(turn, addressee, found)
+        restatement = restate(turn, addressee, found) if self.restate else None
         found_names = proper_names(turn.full_text, names)
         mentioned = [n for n in found_names if n in known]
         context = EpisodicContext(
@@ -115,25 +170,50 @@ class RuleAnchorer:
         )
         return MemoryUnit(
             id=memory_id(namespace, conversation.id, [turn.id]),
-            content=content,
+            content=turn.text if turn.text.strip() else turn.full_text,
             context=context,
             namespace=namespace,
             source_ids=(turn.id,),
             conversation_id=conversation.id,
+            restatement=restatement,
+            asks_memory=turn.asks_memory,
         )
 
 
 def forward_bare_times(text: str, found: Sequence[FoundTime], said_at: datetime) -> list[FoundTime]:
-    """A bare month, weekday or season ("in August", "on Friday") in a sentence about the future
-    ("I'll go", "have to", "planning") means the next one, not the last one."""
+    """Times without a year in sentences about what is ahead point forward.
+
+    A bare month, weekday or season ("in August", "on Friday") in a sentence with a
+    :data:`FUTURE_CUES` word means the next one; so does a day and month ("on 16 June") that
+    was grounded to the past. A day and month after "on" or "for" that is still to come this
+    year is read as this year's when the sentence has no :data:`PAST_CUES` word ("my birthday
+    is on 12 March", said in February).
+    """
     out = []
     for item in found:
         sentence = _sentence_around(text, item.start)
-        if _BARE.fullmatch(item.text.strip()) and _FUTURE.search(sentence):
-            ahead = ground_time(f"next {item.text.strip()}", said_at)
+        written = item.text.strip()
+        if _BARE.fullmatch(written) and _FUTURE.search(sentence):
+            ahead = ground_time(f"next {written}", said_at)
             item = replace(item, span=ahead) if ahead else item
+        elif _DAY_MONTH.fullmatch(written) and item.span.end <= said_at:
+            before = text[: item.start]
+            if _FUTURE.search(sentence) or (
+                _PREPOSITION_BEFORE.search(before) and not _PAST.search(sentence)
+            ):
+                item = replace(item, span=_a_year_later(item.span))
         out.append(item)
     return out
+
+
+def _a_year_later(span: TimeSpan) -> TimeSpan:
+    """The same days one year on (29 February stays put)."""
+    try:
+        return TimeSpan(
+            span.start.replace(year=span.start.year + 1), span.end.replace(year=span.end.year + 1)
+        )
+    except ValueError:
+        return span
 
 
 def _sentence_around(text: str, position: int) -> str:
@@ -172,7 +252,18 @@ def _grounded_phrase(text: str, item: FoundTime) -> str:
     label = item.span.label()
     if item.span.duration == timedelta(days=1) and not names_a_holiday(item.text):
         preceding = text[: item.start].rstrip().lower()
-        bare = (" on", " of", " since", " until", " for", " by", " from", " before", " after")
+        bare = (
+            " on",
+            " of",
+            " since",
+            " until",
+            " for",
+            " by",
+            " from",
+            " to",
+            " before",
+            " after",
+        )
         return label if f" {preceding}".endswith(bare) else f"on {label}"
     return f"{item.text} ({label})"
 

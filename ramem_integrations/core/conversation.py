@@ -1,13 +1,15 @@
-"""Conversations, sessions and turns, and loaders for LoCoMo, LongMemEval and plain chat JSON.
+"""Conversations, sessions and turns, and loaders for LoCoMo, LongMemEval and chat files.
 
-Every loader validates the whole file before returning anything, so a bad file raises a
-:class:`DataFormatError` that names the place and the fix, and nothing is half-ingested.
-Dates without a timezone are read in ``tz`` (UTC by default).
+Chat files come as sessions of turns (``chat``) or as OpenAI-style messages (``messages``), in
+JSON or JSONL (docs/chat-format.md). Every loader validates the whole file before returning
+anything, so a bad file raises a :class:`DataFormatError` that names the place and the fix, and
+nothing is half-ingested. Dates without a timezone are read in ``tz`` (UTC by default).
 """
 
 from __future__ import annotations
 
 import ast
+import hashlib
 import json
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
@@ -22,18 +24,34 @@ from ramem_integrations.errors import DataFormatError
 
 #: How long a session is taken to last when only its start is known.
 DEFAULT_SESSION_LENGTH = timedelta(hours=1)
-FORMATS = ("locomo", "longmemeval", "chat")
+#: Messages further apart than this start a new session (``messages`` format).
+SESSION_GAP = timedelta(hours=4)
+FORMATS = ("locomo", "longmemeval", "chat", "messages")
+#: What each format looks like, for the error that names them.
+FORMAT_SHAPES = {
+    "locomo": "a list of LoCoMo samples (with 'conversation')",
+    "longmemeval": "a list of LongMemEval items (with 'haystack_sessions')",
+    "chat": "a list of sessions (with 'session_time' and 'turns'), or {'sessions': [...]}",
+    "messages": "OpenAI-style messages ({'role', 'content'[, 'name', 'timestamp']}) as a "
+    "list, as {'messages': [...]} or as JSONL, one message a line",
+}
+#: Keys a turn's or message's time may have (ISO text or epoch seconds).
+TIME_KEYS = ("time", "timestamp", "created_at")
+#: Message roles that are not anyone's words (instructions, tool output): not stored.
+SKIPPED_ROLES = frozenset({"system", "developer", "tool", "function"})
 
 
 @dataclass(frozen=True, slots=True)
 class Turn:
-    """One utterance. ``image_caption`` describes an image shared with it, if any."""
+    """One utterance. ``image_caption`` describes an image shared with it, if any;
+    ``asks_memory`` marks a question put to the memory (an agent's user asking it)."""
 
     id: str
     speaker: str
     text: str
     time: datetime | None = None
     image_caption: str | None = None
+    asks_memory: bool = False
 
     @property
     def full_text(self) -> str:
@@ -88,6 +106,8 @@ def parse_datetime(value: Any, where: str, tz: tzinfo = UTC) -> datetime:
     """Parse a date as written in the data ('1:56 pm on 8 May, 2023', '2023/05/08 (Mon) 13:56')."""
     if isinstance(value, datetime):
         parsed = value
+    elif isinstance(value, int | float) and not isinstance(value, bool):
+        return _from_epoch(value, where)
     elif isinstance(value, str) and value.strip():
         text = value.replace(" on ", " ").strip()
         text = text.split("(")[0] + text.split(")")[-1] if "(" in text else text
@@ -103,33 +123,108 @@ def parse_datetime(value: Any, where: str, tz: tzinfo = UTC) -> datetime:
             f"{where}: a date is required but got {value!r}. Give every session a date, "
             "e.g. '2023-05-08 13:56'."
         )
+    try:
+        parsed.utcoffset()  # dateutil can build a zone of 24 hours or more; it breaks later
+    except ValueError as exc:
+        raise DataFormatError(f"{where}: the date {value!r} has an impossible timezone.") from exc
     return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
 
 
+def _from_epoch(value: float, where: str) -> datetime:
+    if abs(value) > 1e11:
+        raise DataFormatError(
+            f"{where}: {value!r} is not epoch seconds (milliseconds?); divide it by 1000."
+        )
+    try:
+        return datetime.fromtimestamp(value, UTC)
+    except (OverflowError, OSError, ValueError) as exc:
+        raise DataFormatError(f"{where}: {value!r} is not a time in epoch seconds.") from exc
+
+
 def load_conversations(
-    path: str | Path, format: str | None = None, *, tz: tzinfo = UTC
+    path: str | Path,
+    format: str | None = None,
+    *,
+    tz: tzinfo = UTC,
+    conversation_id: str | None = None,
 ) -> list[Conversation]:
-    """Read a LoCoMo, LongMemEval or chat JSON file; ``format`` is detected when omitted."""
-    data = _read_json(Path(path))
+    """Read a LoCoMo, LongMemEval or chat file (JSON or JSONL); ``format`` is detected when
+    omitted.
+
+    A chat file's conversation id is ``conversation_id`` when given, else the file's own
+    ``conversation_id`` field, else ``chat-`` and a digest of the file's content: two files
+    never share ids by accident, and the same file always gets the same ones.
+    """
+    raw = _read_bytes(Path(path))
+    data = _parse(raw, Path(path))
     fmt = format or detect_format(data, Path(path).name)
     if fmt not in LOADERS:
         raise DataFormatError(f"Unknown format {fmt!r}. Use one of: {', '.join(FORMATS)}.")
-    return LOADERS[fmt](data, tz)
+    digest = "chat-" + hashlib.sha256(raw).hexdigest()[:16]
+    conversations = LOADERS[fmt](data, tz, digest)
+    if conversation_id is None:
+        return conversations
+    if not isinstance(conversation_id, str) or not conversation_id.strip():
+        raise DataFormatError(
+            f"The conversation id must be a non-empty string, got {conversation_id!r}."
+        )
+    if len(conversations) != 1:
+        raise DataFormatError(
+            f"{Path(path).name} holds {len(conversations)} conversations; a conversation id "
+            "can name one only. Leave it out to use each one's own id."
+        )
+    return [Conversation(conversation_id, conversations[0].sessions)]
 
 
-def _read_json(path: Path) -> Any:
+def _read_bytes(path: Path) -> bytes:
     try:
-        return json.loads(path.read_text(encoding="utf-8"))
+        return path.read_bytes()
     except FileNotFoundError as exc:
         raise DataFormatError(f"No file at {path}. Check the path.") from exc
-    except (UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DataFormatError(
-            f"{path} is not valid UTF-8 JSON ({exc}). Check the file is complete JSON."
-        ) from exc
+    except IsADirectoryError as exc:
+        raise DataFormatError(f"{path} is a directory; give a conversation file.") from exc
+    except OSError as exc:
+        raise DataFormatError(f"Cannot read {path}: {exc}.") from exc
+
+
+def _parse(raw: bytes, path: Path) -> Any:
+    """JSON, or JSONL (one JSON value a line) read as a list."""
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataFormatError(f"{path} is not UTF-8 text ({exc}).") from exc
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as whole:
+        lines = [line for line in text.split("\n") if line.strip()]
+        if len(lines) < 2:
+            raise DataFormatError(
+                f"{path} is not valid JSON ({whole}). Check the file is complete JSON or JSONL."
+            ) from whole
+        rows = []
+        for number, line in enumerate(lines, 1):
+            try:
+                rows.append(json.loads(line))
+            except json.JSONDecodeError as exc:
+                raise DataFormatError(
+                    f"{path} is neither JSON ({whole}) nor JSONL: non-empty line {number} is "
+                    f"not JSON ({exc})."
+                ) from exc
+        return rows
+
+
+def read_data(path: Path) -> Any:
+    """The parsed content of a JSON or JSONL file (a DataFormatError if it is neither)."""
+    return _parse(_read_bytes(path), path)
 
 
 def detect_format(data: Any, name: str = "the data") -> str:
     """Guess the format from the shape of the data."""
+    if isinstance(data, Mapping):
+        if "messages" in data:
+            return "messages"
+        if "sessions" in data:
+            return "chat"
     first = data[0] if isinstance(data, list) and data else None
     if isinstance(first, Mapping):
         if "conversation" in first:
@@ -138,10 +233,12 @@ def detect_format(data: Any, name: str = "the data") -> str:
             return "longmemeval"
         if "turns" in first:
             return "chat"
+        if "role" in first and "content" in first:
+            return "messages"
+    shapes = "; ".join(f"{fmt}: {shape}" for fmt, shape in FORMAT_SHAPES.items())
     raise DataFormatError(
-        f"Cannot tell the format of {name}: expected a non-empty JSON list of LoCoMo samples "
-        "(with 'conversation'), LongMemEval items (with 'haystack_sessions') or chat sessions "
-        "(with 'turns'). Pass --format to say which."
+        f"Cannot tell the format of {name}. The formats read are {shapes}. Pass --format to "
+        "say which (docs/chat-format.md)."
     )
 
 
@@ -165,19 +262,20 @@ def _kind_name(kind: type | tuple[type, ...]) -> str:
 
 def _turn(raw: Any, turn_id: str, speaker_key: str, text_key: str, where: str, tz: tzinfo) -> Turn:
     speaker = _require(raw, speaker_key, str, where).strip()
-    text = _require(raw, text_key, str, where).strip()
+    text = _require(raw, text_key, str, where)  # verbatim: the user's words are kept as given
     caption = raw.get("blip_caption")
     if caption is not None and not isinstance(caption, str):
         raise DataFormatError(f"{where}: 'blip_caption' should be a string.")
     if not speaker:
         raise DataFormatError(f"{where}: the speaker is empty; name who said it.")
-    if not text and not caption:
+    if not text.strip() and not caption:
         raise DataFormatError(f"{where}: the turn has no text; remove it or give it text.")
-    time = parse_datetime(raw["time"], where, tz) if raw.get("time") is not None else None
+    stamp = next((raw[key] for key in TIME_KEYS if raw.get(key) is not None), None)
+    time = parse_datetime(stamp, where, tz) if stamp is not None else None
     return Turn(id=turn_id, speaker=speaker, text=text, time=time, image_caption=caption or None)
 
 
-def _load_locomo(data: Any, tz: tzinfo) -> list[Conversation]:
+def _load_locomo(data: Any, tz: tzinfo, default_id: str = "") -> list[Conversation]:
     conversations = []
     for index, sample in enumerate(_require_list(data, "LoCoMo file")):
         where = f"sample {index}"
@@ -215,7 +313,7 @@ def _session_keys(conv: Mapping[str, Any]) -> list[str]:
     ]
 
 
-def _load_longmemeval(data: Any, tz: tzinfo) -> list[Conversation]:
+def _load_longmemeval(data: Any, tz: tzinfo, default_id: str = "") -> list[Conversation]:
     conversations = []
     for index, item in enumerate(_require_list(data, "LongMemEval file")):
         where = f"item {index}"
@@ -255,21 +353,92 @@ def _listish(item: Any, key: str, where: str) -> list[Any]:
     return value
 
 
-def _load_chat(data: Any, tz: tzinfo) -> list[Conversation]:
+def _load_chat(data: Any, tz: tzinfo, default_id: str = "default") -> list[Conversation]:
+    sessions_raw, conv_id = _unwrap(data, "sessions", default_id)
     sessions = []
-    for index, raw in enumerate(_require_list(data, "chat file")):
+    for index, raw in enumerate(_require_list(sessions_raw, "chat file")):
         where = f"session {index}"
-        start = parse_datetime(_require(raw, "session_time", (str, datetime), where), where, tz)
+        start = parse_datetime(
+            _require(raw, "session_time", (str, int, float, datetime), where), where, tz
+        )
         sid = str(raw.get("session_id", f"session_{index + 1}"))
         turns = tuple(
-            _turn(turn, _chat_turn_id(turn, sid, j), "speaker", "text", f"{where} turn {j}", tz)
+            _chat_turn(turn, _chat_turn_id(turn, sid, j), f"{where} turn {j}", tz)
             for j, turn in enumerate(_require(raw, "turns", list, where))
         )
         if not turns:
             raise DataFormatError(f"{where}: 'turns' is empty; give it at least one turn.")
         end = parse_datetime(raw["session_end"], where, tz) if raw.get("session_end") else None
         sessions.append(Session(sid, start, turns, end))
-    return [_conversation("default", sessions)]
+        conv_id = _own_id(raw, conv_id)
+    return [_conversation(conv_id, sessions)]
+
+
+def _unwrap(data: Any, key: str, default_id: str) -> tuple[Any, str]:
+    """The list inside ``{key: [...], "conversation_id": ...}``, or ``data`` itself."""
+    if isinstance(data, Mapping):
+        return _require(data, key, list, "the file"), _own_id(data, default_id)
+    return data, default_id
+
+
+def _own_id(raw: Any, default_id: str) -> str:
+    """A record's own ``conversation_id`` field, else ``default_id``."""
+    own = raw.get("conversation_id") if isinstance(raw, Mapping) else None
+    if own is None:
+        return default_id
+    if not isinstance(own, str | int) or not str(own).strip():
+        raise DataFormatError(f"'conversation_id' should be a non-empty string, got {own!r}.")
+    return str(own)
+
+
+def _chat_turn(raw: Any, turn_id: str, where: str, tz: tzinfo) -> Turn:
+    """A turn written ``{speaker, text}`` or as a message ``{role, content[, name]}``."""
+    if isinstance(raw, Mapping) and "speaker" not in raw and "role" in raw:
+        return _message_turn(raw, turn_id, where, tz)
+    return _turn(raw, turn_id, "speaker", "text", where, tz)
+
+
+def _message_turn(raw: Mapping[str, Any], turn_id: str, where: str, tz: tzinfo) -> Turn:
+    speaker = raw.get("name") or raw.get("role")
+    content = raw.get("content")
+    if isinstance(content, list):  # OpenAI content parts: the text parts, in order
+        texts = [
+            p.get("text") for p in content if isinstance(p, Mapping) and p.get("type") == "text"
+        ]
+        content = "\n".join(t for t in texts if isinstance(t, str))
+    return _turn(
+        {**raw, "speaker": speaker, "text": content}, turn_id, "speaker", "text", where, tz
+    )
+
+
+def _load_messages(data: Any, tz: tzinfo, default_id: str = "default") -> list[Conversation]:
+    """OpenAI-style messages; a gap of more than :data:`SESSION_GAP` starts a new session."""
+    messages, conv_id = _unwrap(data, "messages", default_id)
+    sessions: list[tuple[datetime, list[Turn]]] = []
+    last: datetime | None = None
+    for index, raw in enumerate(_require_list(messages, "messages file")):
+        where = f"message {index}"
+        role = _require(raw, "role", str, where)
+        if role.strip().lower() in SKIPPED_ROLES:
+            continue
+        conv_id = _own_id(raw, conv_id)
+        turn = _message_turn(raw, str(raw.get("id") or f"m{index + 1}"), where, tz)
+        when = turn.time or last
+        if when is None:
+            raise DataFormatError(
+                f"{where}: no time. Give the first message a 'timestamp' or 'created_at' (ISO "
+                "like '2025-05-30T19:00:00Z', or epoch seconds); later ones default to it."
+            )
+        if last is None or when - last > SESSION_GAP:
+            sessions.append((when, []))
+        sessions[-1][1].append(Turn(turn.id, turn.speaker, turn.text, when, turn.image_caption))
+        last = when
+    if not sessions:
+        raise DataFormatError("The messages file has no user or assistant messages.")
+    built = [
+        Session(f"session_{n}", start, tuple(turns)) for n, (start, turns) in enumerate(sessions, 1)
+    ]
+    return [_conversation(conv_id, built)]
 
 
 def _chat_turn_id(turn: Any, session_id: str, index: int) -> str:
@@ -293,8 +462,9 @@ def _conversation(conv_id: str, sessions: Iterable[Session]) -> Conversation:
     return Conversation(conv_id, ordered)
 
 
-LOADERS: dict[str, Callable[[Any, tzinfo], list[Conversation]]] = {
+LOADERS: dict[str, Callable[[Any, tzinfo, str], list[Conversation]]] = {
     "locomo": _load_locomo,
     "longmemeval": _load_longmemeval,
     "chat": _load_chat,
+    "messages": _load_messages,
 }

@@ -79,9 +79,14 @@ def render(template: str, values: Mapping[str, object]) -> str:
     return _SLOT.sub(lambda m: str(values[m.group(1)]), template)
 
 
+#: Characters that break a line (``str.splitlines``) beyond the ones JSON escapes itself.
+_LINE_BREAKS = str.maketrans({c: f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"})
+
+
 def quote(text: str) -> str:
-    """Memory text as a JSON string literal: newlines, quotes and markup stay inside it."""
-    return json.dumps(text, ensure_ascii=False)
+    """Memory text as a one-line JSON string literal that decodes to exactly ``text``:
+    newlines, quotes and markup stay inside it."""
+    return json.dumps(text, ensure_ascii=False).translate(_LINE_BREAKS)
 
 
 def coordinates(unit: MemoryUnit) -> dict[str, str]:
@@ -90,18 +95,26 @@ def coordinates(unit: MemoryUnit) -> dict[str, str]:
     return {
         "said": ctx.session_span.label(),
         "happened": ctx.event_time.label() if ctx.event_time else "not stated",
-        "participants": ", ".join(ctx.participants) or "unknown",
+        "participants": ", ".join(_marked_speaker(ctx.participants, ctx.speaker)) or "unknown",
         "place": ctx.location or "not stated",
         "topic": ctx.topic or "not stated",
         "source": ", ".join(unit.source_ids) or unit.id,
     }
 
 
+def _marked_speaker(participants: Sequence[str], speaker: str | None) -> list[str]:
+    """The participants with the one who said the (verbatim) text marked."""
+    people = (
+        list(participants) if not speaker or speaker in participants else [speaker, *participants]
+    )
+    return [f"{p} (speaker)" if p == speaker else p for p in people]
+
+
 def memory_block(unit: MemoryUnit, rank: int) -> str:
     """One memory as a block of coordinate lines and its quoted text."""
     shown = {k: v for k, v in coordinates(unit).items() if k != "source"}
-    values = {**shown, "rank": rank, "text": quote(unit.content)}
-    return render(MEMORY_BLOCK, {k: _one_line(str(v)) for k, v in values.items()})
+    values = {k: _one_line(str(v)) for k, v in {**shown, "rank": rank}.items()}
+    return render(MEMORY_BLOCK, {**values, "text": quote(unit.content)})  # verbatim, one line
 
 
 def _one_line(value: str) -> str:

@@ -141,7 +141,13 @@ class EpisodicContext:
 
 @dataclass(frozen=True, slots=True)
 class MemoryUnit:
-    """One memory: a self-contained restatement plus the episode it came from."""
+    """One memory: the words as said (``content``, verbatim) plus the episode they came from.
+
+    ``restatement`` is derived text beside them (the speaker named, "yesterday" written as a
+    date) that search indexes when present; it never replaces ``content``, which is what is
+    returned, exported and shown to a generator. ``asks_memory`` marks a question someone put
+    to the memory itself (kept, but ranked after statements of fact).
+    """
 
     id: str
     content: str
@@ -149,6 +155,13 @@ class MemoryUnit:
     namespace: str
     source_ids: tuple[str, ...] = ()
     conversation_id: str = ""
+    restatement: str | None = None
+    asks_memory: bool = False  # a question put to the memory, not a statement of fact
+
+    @property
+    def search_text(self) -> str:
+        """What search indexes: the restatement when there is one, else the content."""
+        return self.restatement or self.content
 
     def __post_init__(self) -> None:
         if not isinstance(self.content, str) or not self.content.strip():
@@ -180,6 +193,8 @@ class MemoryUnit:
             "entities": list(ctx.entities) or None,
             "topic": ctx.topic,
             "source_ids": list(self.source_ids) or None,
+            "restatement": self.restatement,
+            "asks_memory": self.asks_memory,
         }
         meta.update({key: value for key, value in optional.items() if value})
         if ctx.episode is not None:
@@ -220,6 +235,8 @@ class MemoryUnit:
             namespace=str(meta["namespace"]),
             source_ids=tuple(meta.get("source_ids") or ()),
             conversation_id=str(meta.get("conversation_id", "")),
+            restatement=meta.get("restatement"),
+            asks_memory=bool(meta.get("asks_memory", False)),
         )
 
 

@@ -46,7 +46,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Run systems side by side on the same memories and questions; print a "
         "summary, optionally write JSON and a report. Works offline.",
     )
-    parser.add_argument("dataset", choices=("locomo", "longmemeval"))
+    parser.add_argument("dataset", choices=("locomo", "longmemeval"), help="the benchmark format")
     parser.add_argument("path", type=Path, help="the dataset's JSON file")
     parser.add_argument(
         "--systems",

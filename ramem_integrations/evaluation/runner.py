@@ -81,6 +81,7 @@ WRITE_PATH = (
     "core/types.py",
     "embeddings.py",
     "errors.py",
+    "ingest.py",
     "memory.py",
     "stores/chroma.py",
 )

@@ -26,6 +26,7 @@ from ramem_integrations.core.prompts import render_memories
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.langchain.retrievers import RaMemRetriever, to_document
 from ramem_integrations.memory import RaMem
+from ramem_integrations.messages import Side, message_text
 
 if TYPE_CHECKING:
     from pydantic import BaseModel as _MemoryBase
@@ -127,8 +128,14 @@ class RaMemMemory(_MemoryBase):
         answered = self._text(outputs, self.output_key, "output", required=False)
         session = self.session_id or f"{self.conversation_id}-{when:%Y-%m-%d}"
         stamp = when.isoformat()
-        turns = [
-            {"id": f"{session}:{stamp}:in", "speaker": self.human_name, "text": said, "time": when}
+        turns: list[dict[str, Any]] = [
+            {
+                "id": f"{session}:{stamp}:in",
+                "speaker": self.human_name,
+                "text": said,
+                "time": when,
+                "asks_memory": said.rstrip().endswith("?"),  # ranked after statements of fact
+            }
         ]
         if answered.strip():
             turns.append(
@@ -205,6 +212,11 @@ class RaMemMemory(_MemoryBase):
     def _text(
         self, values: dict[str, Any], key: str | None, kind: str, *, required: bool = True
     ) -> str:
+        if not isinstance(values, dict):
+            raise InvalidInputError(
+                f"The {kind}s must be a dict (e.g. {{'{kind}': text}}), "
+                f"got {type(values).__name__}."
+            )
         if key is None:
             candidates = [k for k in values if k != self.memory_key]
             if len(candidates) != 1:
@@ -217,5 +229,5 @@ class RaMemMemory(_MemoryBase):
             key = candidates[0]
         if key not in values:
             raise InvalidInputError(f"The {kind}s have no {key!r}; they have {sorted(values)}.")
-        value = values[key]
-        return str(value.content) if hasattr(value, "content") else str(value)
+        side: Side = "user" if kind == "input" else "assistant"
+        return message_text(values[key], side, f"the {kind} {key!r}")

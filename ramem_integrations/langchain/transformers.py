@@ -87,6 +87,6 @@ class EpisodicDocumentTransformer(BaseDocumentTransformer):
             text = doc.page_content
             if self.restate:
                 meta["original_content"] = doc.page_content
-                text = unit.content
+                text = unit.search_text
             out.append(Document(id=unit.id, page_content=text, metadata=meta))
         return out

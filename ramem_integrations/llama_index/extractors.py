@@ -71,7 +71,7 @@ class EpisodicMetadataExtractor(TransformComponent):
             if self.restate:
                 copy.metadata["original_content"] = records[len(out)].text
                 hide(copy, ["original_content"])
-                copy.set_content(unit.content)
+                copy.set_content(unit.search_text)
             attach(copy, unit)
             out.append(copy)
         return out

@@ -7,6 +7,8 @@ downloads a model.
 
 from __future__ import annotations
 
+import hashlib
+import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -18,6 +20,8 @@ from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
 
 DEFAULT_COLLECTION = "ramem_memories"
+#: The companion collection of write marks: ``<collection>.writes``.
+MARKS_SUFFIX = ".writes"
 _PAGE = 2000
 
 Where = dict[str, Any]
@@ -95,6 +99,11 @@ def where_for(condition: ContextFilter | None) -> Where | None:
 class ChromaEpisodicStore:
     """Memory units in a Chroma collection, read and written one namespace at a time.
 
+    Beside the memories, a small collection of *write marks* records, per namespace and per
+    store object, how many writes it has made (:meth:`mark_written`). Any change to a
+    namespace changes its marks (:meth:`written`), so a reader holding a cache of the
+    namespace learns of another object's or another process's writes with one small read.
+
     Setup:
         ``pip install ramem-integrations`` (chromadb is a core dependency).
 
@@ -113,11 +122,16 @@ class ChromaEpisodicStore:
                 embedding_function=None,
                 configuration={"hnsw": {"space": "cosine"}},
             )
+            self.marks = client.get_or_create_collection(
+                collection + MARKS_SUFFIX, embedding_function=None
+            )
         except Exception as exc:
             raise StoreError(
                 f"Could not open the Chroma collection {collection!r}: {exc}. Collection names "
-                "take 3-512 letters, digits, '.', '_' or '-'."
+                "take 3-500 letters, digits, '.', '_' or '-'."
             ) from exc
+        self.writer_id = uuid.uuid4().hex
+        self._writes: dict[str, int] = {}
         self._batch = int(getattr(client, "get_max_batch_size", lambda: 5000)())
 
     @classmethod
@@ -159,6 +173,8 @@ class ChromaEpisodicStore:
                 metadatas=[m.to_metadata() for m in chunk],
                 embeddings=np.asarray(embeddings[start : start + self._batch], dtype=np.float32),
             )
+        for namespace in dict.fromkeys(m.namespace for m in memories):
+            self.mark_written(namespace)
 
     def delete(
         self,
@@ -172,7 +188,47 @@ class ChromaEpisodicStore:
         doomed = self.ids(namespace, where=where, ids=ids)
         for start in range(0, len(doomed), self._batch):
             self.collection.delete(ids=doomed[start : start + self._batch])
+        if doomed:
+            self.mark_written(namespace)
         return doomed
+
+    def mark_written(self, namespace: str) -> tuple[str, int]:
+        """Record one more write by this store object to ``namespace``; returns its mark.
+
+        Call it after the write: a reader that sees the new mark then sees the write."""
+        self._writes[namespace] = self._writes.get(namespace, 0) + 1
+        key, count = self.own_mark(namespace) or ("", 0)
+        self.marks.upsert(
+            ids=[key],
+            embeddings=[[0.0]],  # Chroma wants a vector; marks are only ever read by key
+            metadatas=[{"namespace": check_namespace(namespace), "writes": count}],
+        )
+        return key, count
+
+    def own_mark(self, namespace: str) -> tuple[str, int] | None:
+        """This object's latest mark on ``namespace`` (None before its first write there)."""
+        count = self._writes.get(namespace)
+        if count is None:
+            return None
+        return hashlib.sha1(f"{namespace}\x1f{self.writer_id}".encode()).hexdigest(), count
+
+    def written(self, namespace: str, *, others_only: bool = False) -> dict[str, int]:
+        """The namespace's write marks (writer key -> writes): they change on every write.
+
+        ``others_only`` leaves out this object's own mark (its writes are known to it)."""
+        page = self.marks.get(
+            where={"namespace": check_namespace(namespace)}, include=["metadatas"]
+        )
+        marks = {i: int(m["writes"]) for i, m in zip(page["ids"], page["metadatas"], strict=True)}
+        own = self.own_mark(namespace)
+        if others_only and own is not None:
+            marks.pop(own[0], None)
+        return marks
+
+    def has_memories(self, namespace: str) -> bool:
+        """Whether the namespace holds at least one memory (reads one id)."""
+        page = self.collection.get(where=scoped(namespace), limit=1, include=[])
+        return bool(page["ids"])
 
     # -- reads --------------------------------------------------------------------------
     def ids(

@@ -19,7 +19,7 @@ import json
 import sys
 from typing import Any
 
-from ramem_integrations import memory
+from ramem_integrations import ingest as ingest_module
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.lexical import BM25, lexical_text
@@ -41,7 +41,7 @@ def open_mem(store: str, server: str | None) -> RaMem:
 
 
 def ingest(mem: RaMem, conv_path: str, namespaces: list[str]) -> None:
-    memory.EMBED_BATCH = BATCH
+    ingest_module.EMBED_BATCH = BATCH
     (conversation,) = load_conversations(conv_path)
     print("ready", flush=True)
     for namespace in namespaces:  # one line per batch written, for the kill to aim at
@@ -59,7 +59,7 @@ def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[st
     (conversation,) = load_conversations(conv_path)
     expected = {u.id: u for u in RuleAnchorer().anchor(conversation, namespace)}
     ids = mem.store.ids(namespace)
-    stored = {u.id: u for u in mem.memories(namespace)}
+    stored = {u.id: u for u in mem.memories(namespace, missing_ok=partial)}
     wrong = [i for i, u in stored.items() if expected.get(i) != u]
     missing = [i for i in expected if i not in stored]
     rebuilt = BM25()
@@ -70,7 +70,7 @@ def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[st
     bm25_disagree = [q for q in queries if fresh.search(q, 20) != rebuilt.search(q, 20)]
     unreachable = []
     for unit in stored.values():
-        hits = mem.store.query(namespace, mem.embedder.embed([unit.content])[0], 5)
+        hits = mem.store.query(namespace, mem.embedder.embed([unit.search_text])[0], 5)
         if unit.id not in {h.id for h, _ in hits}:
             unreachable.append(unit.id)
     return {

@@ -461,8 +461,11 @@ for _name, _call in {
     "add_turns: turn time unreadable": lambda m: m.add_turns(
         [{"speaker": "A", "text": "x", "time": "soon"}], "n", session_time=D
     ),
-    "add_turns: turn time is an int": lambda m: m.add_turns(
-        [{"speaker": "A", "text": "x", "time": 17}], "n", session_time=D
+    "add_turns: turn time in epoch milliseconds": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x", "time": 1_717_000_000_000}], "n", session_time=D
+    ),
+    "add_turns: turn time is a bool": lambda m: m.add_turns(
+        [{"speaker": "A", "text": "x", "time": True}], "n", session_time=D
     ),
     "add_turns: second turn bad, first good": lambda m: m.add_turns(
         [{"speaker": "A", "text": "x"}, {"speaker": "", "text": "y"}], "n", session_time=D

@@ -69,7 +69,8 @@ def test_readers_and_a_writer_in_one_process(fake_mem: RaMem) -> None:
         version = 1
         while not stop.is_set():
             try:  # rewrite a third of the memories, add new ones, forget a few
-                fake_mem.add_memories([versioned(n, version) for n in range(version % 3, 60, 3)])
+                rewrite = [versioned(n, version) for n in range(version % 3, 60, 3)]
+                fake_mem.add_memories(rewrite, replace=True)  # new versions, on purpose
                 fake_mem.add_memories([versioned(60 + version, version)])
                 if version % 4 == 0:
                     fake_mem.forget("shared", ids=[f"m{60 + version - 2}"])
@@ -257,7 +258,7 @@ def test_embedded_store_opened_twice_in_one_process_works(tmp_path: Path) -> Non
     b = RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder())
     a.add_memories([versioned(1, 0)])
     assert b.memories("shared") == [versioned(1, 0)]
-    b.add_memories([replace(versioned(1, 0), content="changed")])
+    b.add_memories([replace(versioned(1, 0), content="changed")], replace=True)
     assert a.memories("shared")[0].content == "changed"
 
 

@@ -104,7 +104,7 @@ def test_no_read_crosses_namespaces(
         units = [
             unit(ns, n, t, PEOPLE[(n + i) % len(PEOPLE)], week + n) for n, t in enumerate(texts)
         ]
-        mem.add_memories(units)
+        mem.add_memories(units, replace=True)  # examples reuse ids with other texts
         owned.setdefault(ns, set()).update(u.id for u in units)
     reference = BASE + timedelta(days=7 * (week + len(texts)))
     for ns in spaces:

@@ -1,0 +1,265 @@
+"""The write path: conversations anchored into memory units, written once, caches kept current.
+
+:class:`Writer` anchors conversations (or plain turns) into units, skips those already stored
+unchanged, embeds and upserts the rest in batches, and keeps the caches reads use (the BM25
+index and the namespace's known context) current on every write and delete.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from datetime import datetime
+from typing import Any
+
+from ramem_integrations.core.anchoring import Anchorer
+from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
+from ramem_integrations.core.frames import KnownContext
+from ramem_integrations.core.segmentation import Segmenter
+from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.embeddings import Embedder
+from ramem_integrations.errors import (
+    InvalidInputError,
+    InvalidTimeError,
+    MemoryConflictError,
+    UnknownNamespaceError,
+)
+from ramem_integrations.lexical import LexicalIndex
+from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
+
+EMBED_BATCH = 256
+
+Progress = Callable[[int], None]
+
+
+class Writer:
+    """Anchors and stores memories; keeps the BM25 index and the known context current."""
+
+    def __init__(
+        self,
+        store: ChromaEpisodicStore,
+        embedder: Embedder,
+        anchorer: Anchorer,
+        lexical: LexicalIndex,
+    ) -> None:
+        self.store, self.embedder, self.anchorer, self.lexical = store, embedder, anchorer, lexical
+        #: Cuts each session's units into episodes; None stores turns without episodes.
+        self.segmenter: Segmenter | None = Segmenter()
+        self._known: dict[str, tuple[int, KnownContext]] = {}
+
+    def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
+        """The conversation's memory units in ``namespace`` (nothing is written)."""
+        if not isinstance(conversation, Conversation):
+            raise InvalidInputError(
+                f"Expected a Conversation, got {type(conversation).__name__}. "
+                "Load one with ramem_integrations.load_conversations(path)."
+            )
+        units = self.anchorer.anchor(conversation, check_namespace(namespace))
+        return self.segmenter.segment(units) if self.segmenter else units
+
+    def add_conversations(
+        self,
+        conversations: Iterable[Conversation],
+        namespace: str | None = None,
+        *,
+        progress: Progress | None = None,
+        replace: bool = False,
+    ) -> dict[str, int]:
+        """Add many conversations in one batched write; the number of memories per namespace."""
+        if isinstance(conversations, Conversation | str | bytes | Mapping) or not isinstance(
+            conversations, Iterable
+        ):
+            raise InvalidInputError(
+                f"Expected an iterable of Conversations, got {type(conversations).__name__}."
+            )
+        units: list[MemoryUnit] = []
+        for conversation in conversations:
+            if not isinstance(conversation, Conversation):
+                self.anchor(conversation, namespace or "-")  # raises the type error
+            units.extend(self.anchor(conversation, namespace or conversation.id))
+        self.add_memories(units, progress=progress, replace=replace)
+        counts: dict[str, int] = {}
+        for unit in units:
+            counts[unit.namespace] = counts.get(unit.namespace, 0) + 1
+        return counts
+
+    def session_of_turns(
+        self,
+        turns: Sequence[Turn | Mapping[str, Any]],
+        namespace: str,
+        *,
+        session_time: datetime,
+        session_id: str | None,
+        conversation_id: str,
+    ) -> Conversation:
+        """One session of turns as a conversation, every argument checked."""
+        check_namespace(namespace)
+        if not isinstance(session_time, datetime) or session_time.utcoffset() is None:
+            raise InvalidTimeError(
+                f"session_time must be a timezone-aware datetime, got {session_time!r}; e.g. "
+                "datetime(2024, 3, 12, 18, tzinfo=timezone.utc)."
+            )
+        named = (("session_id", session_id or "-"), ("conversation_id", conversation_id))
+        for name, value in named:
+            if not isinstance(value, str) or not value.strip():
+                raise InvalidInputError(f"{name} must be a non-empty string, got {value!r}.")
+        if isinstance(turns, str | bytes | Mapping) or not isinstance(turns, Iterable):
+            raise InvalidInputError(
+                f"turns must be a list of Turns or dicts, got {type(turns).__name__}."
+            )
+        sid = session_id or session_time.isoformat()
+        session = Session(sid, session_time, tuple(as_turns(list(turns), sid)))
+        return Conversation(conversation_id, (session,))
+
+    def add_memories(
+        self,
+        memories: Sequence[MemoryUnit],
+        *,
+        progress: Progress | None = None,
+        replace: bool = False,
+    ) -> list[str]:
+        """Embed and upsert memory units; those already stored unchanged are skipped.
+
+        A unit whose id is stored with different text raises :class:`MemoryConflictError`
+        before anything is written, unless ``replace`` says to overwrite it on purpose.
+        """
+        units = list(memories)
+        for unit in units:
+            if not isinstance(unit, MemoryUnit):
+                raise InvalidInputError(f"Expected MemoryUnit objects, got {type(unit).__name__}.")
+        by_ns: dict[str, list[MemoryUnit]] = {}
+        for unit in units:
+            by_ns.setdefault(unit.namespace, []).append(unit)
+        fresh = {ns: self._changed(ns, group, replace) for ns, group in by_ns.items()}
+        for namespace, group in by_ns.items():
+            if progress:
+                progress(len(group) - len(fresh[namespace]))
+            self._write(namespace, fresh[namespace], progress)
+        return [u.id for u in units]
+
+    def _write(self, namespace: str, fresh: list[MemoryUnit], progress: Progress | None) -> None:
+        for start in range(0, len(fresh), EMBED_BATCH):
+            batch = fresh[start : start + EMBED_BATCH]
+            vectors = self.embedder.embed([u.search_text for u in batch])
+            self.store.upsert(batch, vectors)
+            self.lexical.added(namespace, batch)
+            if progress:
+                progress(len(batch))
+
+    def _changed(self, namespace: str, units: list[MemoryUnit], replace: bool) -> list[MemoryUnit]:
+        """The units not yet stored as they are; refuses to change stored text silently."""
+        unique = {u.id: u for u in units}
+        stored = {u.id: u for u in self.store.get(namespace, ids=list(unique))}
+        clashes = [
+            u for u in unique.values() if u.id in stored and stored[u.id].content != u.content
+        ]
+        if clashes and not replace:
+            raise conflict(namespace, clashes, stored)
+        return [u for u in unique.values() if stored.get(u.id) != u]
+
+    def forget(
+        self,
+        namespace: str,
+        *,
+        ids: Sequence[str] | None = None,
+        conversation_id: str | None = None,
+    ) -> int:
+        """Delete memories: by id, by source conversation, or the whole namespace."""
+        if isinstance(ids, str):
+            raise InvalidInputError("ids must be a list of memory ids, not one string: ids=[id].")
+        removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
+        self.lexical.removed(namespace, removed)
+        return len(removed)
+
+    # -- the caches reads use ------------------------------------------------------------
+    def sync(self, namespace: str, *, missing_ok: bool = False) -> bool:
+        """Bring the namespace's caches up to every write committed so far, by anyone.
+
+        One small read of the store's write marks; a cache is reloaded only when another
+        object or process has written since it was loaded. Returns whether the namespace was
+        ever written; if not, raises :class:`UnknownNamespaceError` unless ``missing_ok``.
+        """
+        others = self.lexical.refresh(check_namespace(namespace))
+        if others or self.store.own_mark(namespace) or self.lexical.loaded(namespace):
+            return True
+        if self.store.has_memories(namespace):
+            return True
+        if missing_ok:
+            return False
+        raise unknown_namespace(namespace, self.store.namespaces())
+
+    def known(self, namespace: str) -> KnownContext:
+        """What the namespace knows: its people, places, entities and date range (cached
+        until the namespace changes)."""
+        version = self.lexical.version(namespace)
+        cached = self._known.get(namespace)
+        if cached is None or cached[0] != version:
+            units = self.lexical.memories(namespace).values()
+            cached = self._known[namespace] = (version, KnownContext.from_memories(units))
+        return cached[1]
+
+
+def unknown_namespace(namespace: str, known: Mapping[str, int]) -> UnknownNamespaceError:
+    """The error for a read of a namespace never written, naming the close ones."""
+    close = difflib.get_close_matches(namespace, list(known), n=3, cutoff=0.6)
+    hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
+    listed = ", ".join(map(repr, list(known)[:10])) or "none yet"
+    return UnknownNamespaceError(
+        f"No memories were ever written to namespace {namespace!r} in this store.{hint} "
+        f"Namespaces here: {listed}. Check the name and the store; pass missing_ok=True to "
+        "read a namespace that may be new as empty."
+    )
+
+
+def conflict(
+    namespace: str, clashes: list[MemoryUnit], stored: Mapping[str, MemoryUnit]
+) -> MemoryConflictError:
+    """The error for a write that would change stored words, with one example and the ways out."""
+    first = clashes[0]
+    where = (
+        f"turn {', '.join(first.source_ids) or first.id} of conversation {first.conversation_id!r}"
+    )
+    return MemoryConflictError(
+        f"{len(clashes)} memor{'y' if len(clashes) == 1 else 'ies'} of namespace {namespace!r} "
+        f"would be overwritten with different text (e.g. {where}: stored "
+        f"{_short(stored[first.id].content)}, new {_short(first.content)}). Nothing was written. "
+        "If this is another conversation, give it its own id (conversation_id=..., or "
+        "'ramem ingest --conversation ID'); to replace the stored text on purpose, pass "
+        "replace=True (or 'ramem ingest --replace')."
+    )
+
+
+def _short(text: str, size: int = 60) -> str:
+    return repr(text if len(text) <= size else text[: size - 1] + "…")
+
+
+def as_turns(turns: Sequence[Turn | Mapping[str, Any]], session_id: str) -> list[Turn]:
+    """Turns from ``Turn`` objects or plain dicts, with ids ``<session>:<n>`` when missing."""
+    out = []
+    for index, turn in enumerate(turns, 1):
+        if isinstance(turn, Turn):
+            out.append(turn)
+            continue
+        if not isinstance(turn, Mapping):
+            raise InvalidInputError(
+                f"Turn {index} is a {type(turn).__name__}; give a Turn or a dict with "
+                "'speaker' and 'text'."
+            )
+        speaker, text = turn.get("speaker"), turn.get("text")
+        if not isinstance(speaker, str) or not speaker.strip():
+            raise InvalidInputError(f"Turn {index} has no speaker; give 'speaker': 'Alice'.")
+        if not isinstance(text, str) or not text.strip():
+            raise InvalidInputError(f"Turn {index} has no text; give 'text': '...'.")
+        time = turn.get("time")
+        when = parse_datetime(time, f"turn {index}") if time is not None else None
+        asks = turn.get("asks_memory", False)
+        if not isinstance(asks, bool):
+            raise InvalidInputError(f"Turn {index}: 'asks_memory' must be True or False.")
+        turn_id = str(turn.get("id") or f"{session_id}:{index}")
+        out.append(Turn(turn_id, speaker, text, when, asks_memory=asks))
+    if not out:
+        raise InvalidInputError("No turns given; pass at least one.")
+    ids = [t.id for t in out]
+    if len(ids) != len(set(ids)):
+        raise InvalidInputError("Turn ids repeat; give every turn its own 'id' or none.")
+    return out

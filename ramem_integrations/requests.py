@@ -1,0 +1,65 @@
+"""What a read request must be, and when its question counts as asked.
+
+:func:`check_request` refuses a request before any work is done; :func:`frame_question` holds
+the one policy for the moment a question is asked (its *reference*), shared by
+:class:`~ramem_integrations.memory.RaMem` and the LlamaIndex postprocessor.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime
+from typing import Literal, get_args
+
+from ramem_integrations.core.frames import FrameInducer, KnownContext, without_relative_times
+from ramem_integrations.core.types import RecallFrame, ScoredMemory
+from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.stores.chroma import check_namespace
+
+#: Retrieval modes: the full method, and the baselines that share its store.
+Mode = Literal["ramem", "content", "dense", "bm25"]
+MODES: tuple[Mode, ...] = get_args(Mode)
+
+
+def check_request(query: object, namespace: object, k: object) -> None:
+    """Refuse an empty query, a missing namespace or a k that is not a positive integer."""
+    check_namespace(namespace)
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInputError("The query is empty; ask a question in words.")
+    if not isinstance(k, int) or isinstance(k, bool) or k < 1:
+        raise InvalidInputError(f"k must be a positive integer, got {k!r}.")
+
+
+def check_mode(mode: object) -> Mode:
+    """``mode`` if it is one of :data:`MODES`, else :class:`InvalidInputError`."""
+    for known in MODES:
+        if mode == known:
+            return known
+    raise InvalidInputError(f"Unknown mode {mode!r}; use one of: {', '.join(MODES)}.")
+
+
+def frame_question(
+    query: str,
+    inducer: FrameInducer,
+    known: KnownContext,
+    reference: datetime | None,
+) -> RecallFrame:
+    """Read ``query`` into its recall frame, grounded against the moment it is asked.
+
+    ``reference`` is that moment. Without it, absolute dates ("May 2023") still ground, against
+    the end of the memories' date range (``known.date_range``), but relative ones ("last week")
+    do not: that would be a guess. Never against today's clock. With neither, the frame has no
+    conditions.
+    """
+    estimated = reference is None
+    if estimated and known.date_range is not None:
+        reference = known.date_range.end
+    if reference is None:
+        return RecallFrame(query, query)
+    frame = inducer.induce(query, reference=reference, known=known)
+    return without_relative_times(frame) if estimated else frame
+
+
+def questions_last(hits: list[ScoredMemory]) -> list[ScoredMemory]:
+    """The hits with questions put to the memory after the statements, each part in order:
+    a question asked before is kept, but never stands as the evidence for its own answer."""
+    return [h for h in hits if not h.memory.asks_memory] + [h for h in hits if h.memory.asks_memory]

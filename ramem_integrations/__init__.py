@@ -23,10 +23,12 @@ from ramem_integrations.errors import (
     InvalidInputError,
     InvalidTimeError,
     LLMError,
+    MemoryConflictError,
     MissingDependencyError,
     NamespaceError,
     RamemError,
     StoreError,
+    UnknownNamespaceError,
 )
 
 try:
@@ -66,6 +68,7 @@ __all__ = [
     "InvalidTimeError",
     "LLMConfig",
     "LLMError",
+    "MemoryConflictError",
     "MemoryUnit",
     "MissingDependencyError",
     "NamespaceError",
@@ -77,6 +80,7 @@ __all__ = [
     "StoreError",
     "TimeSpan",
     "Turn",
+    "UnknownNamespaceError",
     "__version__",
     "ground_time",
     "load_conversations",

@@ -31,7 +31,7 @@ def nadia(fake_mem: RaMem) -> RaMem:
 
 
 def texts(hits: list) -> list[str]:  # type: ignore[type-arg]
-    return [h.memory.content.split(": ", 1)[1] for h in hits]
+    return [h.memory.content for h in hits]
 
 
 def test_a_hit_returns_its_episodes_neighbouring_turn(nadia: RaMem) -> None:
@@ -77,7 +77,7 @@ def test_budget_packs_whole_turns_until_the_tokens_run_out(nadia: RaMem) -> None
     prompt = nadia.render(question, ranked, budget=60)
     shown = prompt.split("Memories:\n", 1)[1].split("\n\nAnswer", 1)[0]
     assert sum(nadia.count_tokens(shown.splitlines())) <= 60
-    assert all(h.memory.content.split(": ", 1)[1] in shown for h in small)
+    assert all(h.memory.content in shown for h in small)
     with pytest.raises(InvalidInputError, match="budget"):
         nadia.retrieve(question, "n", budget=0)
 

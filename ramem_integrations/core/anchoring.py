@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Protocol
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention
@@ -72,10 +73,16 @@ def memory_id(namespace: str, conversation_id: str, turn_ids: Sequence[str]) -> 
 
 @dataclass(frozen=True)
 class RuleAnchorer:
-    """Offline anchoring by rules: one memory unit per turn."""
+    """Offline anchoring by rules: one memory unit per utterance.
+
+    An utterance is one turn, or a burst of timed messages from one speaker at most
+    ``group_gap`` apart (:mod:`.grouping`); ``group_gap=None`` keeps one unit per turn.
+    """
 
     name: str = "rule-v2"
     topic_words: int = 3
+    group_gap: timedelta | None = DEFAULT_GAP
+    absorb_reactions: bool = True
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
@@ -84,51 +91,77 @@ class RuleAnchorer:
         units = []
         for session in conversation.sessions:
             participants = tuple(dict.fromkeys(t.speaker for t in session.turns))
-            for turn in session.turns:
+            for turns in self._utterances(session):
                 units.append(
                     self._unit(
-                        conversation, session, turn, participants, namespace, rarity, known, names
+                        conversation, session, turns, participants, namespace, rarity, known, names
                     )
                 )
         return units
+
+    def _utterances(self, session: Session) -> list[tuple[Turn, ...]]:
+        """The session's turns grouped into utterances (one turn each without ``group_gap``)."""
+        if self.group_gap is None:
+            return [(turn,) for turn in session.turns]
+        return group_turns(session.turns, self.group_gap, absorb_reactions=self.absorb_reactions)
 
     def _unit(
         self,
         conversation: Conversation,
         session: Session,
-        turn: Turn,
+        turns: tuple[Turn, ...],
         participants: tuple[str, ...],
         namespace: str,
         rarity: dict[str, float],
         known: set[str],
         names: set[str],
     ) -> MemoryUnit:
-        said_at = turn.time or session.start
-        found = forward_bare_times(turn.full_text, find_times(turn.full_text, said_at), said_at)
-        others = [p for p in participants if p != turn.speaker]
+        speaker = turns[0].speaker
+        # Each message's cues are grounded against its own time; fillers carry no facts.
+        said = [(turn, _found(turn, turn.time or session.start)) for turn in turns]
+        facts = [(t, f) for t, f in said if not is_filler(t.full_text)] if len(turns) > 1 else []
+        facts = facts or said
+        found = [item for _, items in facts for item in items]
+        text = " ".join(turn.full_text for turn, _ in facts)
+        others = [p for p in participants if p != speaker]
         addressee = others[0] if len(others) == 1 else None
-        content = restate(turn, addressee, found)
-        found_names = proper_names(turn.full_text, names)
+        head = f"{speaker} (to {addressee})" if addressee else speaker
+        lines = [
+            ground_in_text(t.full_text, f)
+            if t.speaker == speaker
+            else f"{t.speaker}: {t.full_text}"
+            for t, f in said
+        ]
+        content = f"{head}: " + "\n".join(lines)
+        found_names = list(
+            dict.fromkeys(n for turn, _ in facts for n in proper_names(turn.full_text, names))
+        )
         mentioned = [n for n in found_names if n in known]
+        places = (find_place(turn.full_text, known) for turn, _ in facts)
         context = EpisodicContext(
             session_id=session.id,
             session_span=session.span,
             event_time=found[0].span if found else None,
             mention_times=tuple(TimeMention(f.text, f.span) for f in found),
             participants=tuple(dict.fromkeys([*participants, *mentioned])),
-            speaker=turn.speaker,
-            location=find_place(turn.full_text, known),
+            speaker=speaker,
+            location=next((p for p in places if p), None),
             entities=tuple(n for n in found_names if n not in known),
-            topic=topic(turn.full_text, rarity, self.topic_words),
+            topic=topic(text, rarity, self.topic_words),
         )
         return MemoryUnit(
-            id=memory_id(namespace, conversation.id, [turn.id]),
+            id=memory_id(namespace, conversation.id, [turn.id for turn in turns]),
             content=content,
             context=context,
             namespace=namespace,
-            source_ids=(turn.id,),
+            source_ids=tuple(turn.id for turn in turns),
             conversation_id=conversation.id,
         )
+
+
+def _found(turn: Turn, said_at: datetime) -> list[FoundTime]:
+    """The time cues of one message, grounded against when it was said."""
+    return forward_bare_times(turn.full_text, find_times(turn.full_text, said_at), said_at)
 
 
 def forward_bare_times(text: str, found: Sequence[FoundTime], said_at: datetime) -> list[FoundTime]:

@@ -23,6 +23,8 @@ from ramem_integrations.errors import DataFormatError
 #: How long a session is taken to last when only its start is known.
 DEFAULT_SESSION_LENGTH = timedelta(hours=1)
 FORMATS = ("locomo", "longmemeval", "chat")
+#: Keys a turn's or message's time may have (ISO text or epoch seconds).
+TIME_KEYS = ("time", "timestamp", "created_at")
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,9 +57,16 @@ class Session:
 
     @property
     def span(self) -> TimeSpan:
-        """``[start, end)``: the given end, else the last timed turn, else one hour after start."""
+        """``[start, end)``: the given end, else the last timed turn, else one hour after start.
+
+        When every turn has its own time, the span runs from the first message to the last
+        (a minute after it), whatever the session's date says: per-message times are exact.
+        """
         if self.end is not None and self.end > self.start:
             return TimeSpan(self.start, self.end)
+        stamped = [t.time for t in self.turns if t.time is not None]
+        if stamped and len(stamped) == len(self.turns):
+            return TimeSpan(min(stamped), max(stamped) + timedelta(minutes=1))
         times = [t.time for t in self.turns if t.time is not None and t.time > self.start]
         end = max(times) + timedelta(minutes=1) if times else self.start + DEFAULT_SESSION_LENGTH
         return TimeSpan(self.start, end)
@@ -173,7 +182,8 @@ def _turn(raw: Any, turn_id: str, speaker_key: str, text_key: str, where: str, t
         raise DataFormatError(f"{where}: the speaker is empty; name who said it.")
     if not text and not caption:
         raise DataFormatError(f"{where}: the turn has no text; remove it or give it text.")
-    time = parse_datetime(raw["time"], where, tz) if raw.get("time") is not None else None
+    stamp = next((raw[key] for key in TIME_KEYS if raw.get(key) is not None), None)
+    time = parse_datetime(stamp, where, tz) if stamp is not None else None
     return Turn(id=turn_id, speaker=speaker, text=text, time=time, image_caption=caption or None)
 
 

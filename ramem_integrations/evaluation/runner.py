@@ -54,7 +54,14 @@ def cache_root(override: str | Path | None = None) -> Path:
 
 
 #: Modules whose code decides what is stored: a change to any of them makes a new cache.
-_WRITE_PATH = ("anchoring.py", "conversation.py", "temporal.py", "temporal_tables.py", "types.py")
+_WRITE_PATH = (
+    "anchoring.py",
+    "conversation.py",
+    "grouping.py",
+    "temporal.py",
+    "temporal_tables.py",
+    "types.py",
+)
 
 
 def cache_key(data_path: str | Path, anchorer: str, embedder: str) -> str:

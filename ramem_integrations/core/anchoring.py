@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from ramem_integrations.core.aliases import conversation_aliases
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
@@ -88,15 +89,16 @@ class RuleAnchorer:
         rarity = _word_rarity(conversation)
         known = set(conversation.speakers)
         names = known | _names_seen(conversation)
+        aliases = conversation_aliases(conversation)
         units = []
         for session in conversation.sessions:
             participants = tuple(dict.fromkeys(t.speaker for t in session.turns))
+            called = tuple((a, p) for a, p in aliases.items() if p in participants)
             for turns in self._utterances(session):
-                units.append(
-                    self._unit(
-                        conversation, session, turns, participants, namespace, rarity, known, names
-                    )
+                unit = self._unit(
+                    conversation, session, turns, participants, namespace, rarity, known, names
                 )
+                units.append(replace(unit, context=replace(unit.context, aliases=called)))
         return units
 
     def _utterances(self, session: Session) -> list[tuple[Turn, ...]]:

@@ -120,6 +120,8 @@ class KnownContext:
     places: tuple[str, ...] = ()
     entities: tuple[str, ...] = ()
     date_range: TimeSpan | None = None
+    #: Other names participants are called by, ``(alias, participant)`` (:mod:`.aliases`).
+    aliases: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_memories(cls, units: Iterable[MemoryUnit]) -> KnownContext:
@@ -131,6 +133,7 @@ class KnownContext:
         people: dict[str, None] = {}
         places: dict[str, None] = {}
         things: dict[str, None] = {}
+        called: dict[tuple[str, str], None] = {}
         spans = []
         for unit in units:
             ctx = unit.context
@@ -138,11 +141,15 @@ class KnownContext:
             places.update(dict.fromkeys(n for n in [_clean_name(ctx.location)] if n))
             things.update(dict.fromkeys(n for n in map(_clean_name, ctx.entities) if n))
             spans.append(ctx.session_span)
+            called.update(dict.fromkeys(ctx.aliases))
         date_range = None
         if spans:
             date_range = TimeSpan(min(s.start for s in spans), max(s.end for s in spans))
-        entities = tuple(e for e in things if e not in people and e not in places)
-        return cls(tuple(people), tuple(places), entities, date_range)
+        names = {alias.casefold() for alias, _ in called}
+        entities = tuple(
+            e for e in things if e not in people and e not in places and e.casefold() not in names
+        )
+        return cls(tuple(people), tuple(places), entities, date_range, tuple(called))
 
     def window(self, reference: datetime, before: relativedelta, after: relativedelta) -> TimeSpan:
         """The dates a question may plausibly mean: the known range (else the reference
@@ -420,7 +427,10 @@ def name_conditions(query: str, known: KnownContext, claims: _Claims) -> list[Co
     for kind, table in _name_tables(known):
         for name, (start, end) in _find_known(query, table, claims):
             claims.take(start, end, remove=False)
-            conditions.append(Condition(kind, name, query[start:end], True, None, f"known {kind}"))
+            said, reason = query[start:end], f"known {kind}"
+            if kind == "participant" and said.casefold() in _alias_names(known):
+                reason = f"known participant ({said!r} is an alias of {name!r})"
+            conditions.append(Condition(kind, name, said, True, None, reason))
     conditions.extend(_unknown_names(query, known, claims))
     return _first_of_each(conditions)
 
@@ -428,7 +438,7 @@ def name_conditions(query: str, known: KnownContext, claims: _Claims) -> list[Co
 def _name_tables(known: KnownContext) -> list[tuple[str, dict[str, str]]]:
     """For each kind, the written forms that may name a known thing -> its canonical name."""
     return [
-        ("participant", _participant_forms(known.participants)),
+        ("participant", {**_participant_forms(known.participants), **dict(known.aliases)}),
         ("location", {p: p for p in known.places if _matchable(p)}),
         ("entity", {e: e for e in known.entities if _matchable(e)}),
     ]
@@ -443,6 +453,10 @@ def _participant_forms(participants: tuple[str, ...]) -> dict[str, str]:
         firsts.setdefault(person.split()[0], []).append(person)
     forms.update({first: owners[0] for first, owners in firsts.items() if len(owners) == 1})
     return forms
+
+
+def _alias_names(known: KnownContext) -> set[str]:
+    return {alias.casefold() for alias, _ in known.aliases}
 
 
 def _matchable(name: str) -> bool:

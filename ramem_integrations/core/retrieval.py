@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from typing import Protocol
 
+from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.fusion import reciprocal_rank_fusion
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
@@ -137,7 +138,7 @@ class ContextualRetriever:
     speaker_bonus: float = SPEAKER_BONUS
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
-        query = frame.need if self.use_need and frame.need.strip() else frame.query
+        query = frame.need if self.use_need and frame.need.strip() else named_query(frame)
         depth = max(k, self.candidates)
         ranked = self.content.retrieve(query, namespace, depth)
         where = self.resolve(frame, namespace)

@@ -118,6 +118,8 @@ class EpisodicContext:
     location: str | None = None
     entities: tuple[str, ...] = ()
     topic: str | None = None
+    #: Other names the participants are called by: ``(alias, participant)`` pairs.
+    aliases: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,6 +163,8 @@ class MemoryUnit:
             "entities": list(ctx.entities) or None,
             "topic": ctx.topic,
             "source_ids": list(self.source_ids) or None,
+            "alias_names": [alias for alias, _ in ctx.aliases] or None,
+            "alias_of": [person for _, person in ctx.aliases] or None,
         }
         meta.update({key: value for key, value in optional.items() if value})
         return meta
@@ -190,6 +194,9 @@ class MemoryUnit:
             location=meta.get("location"),
             entities=tuple(meta.get("entities") or ()),
             topic=meta.get("topic"),
+            aliases=tuple(
+                zip(meta.get("alias_names") or [], meta.get("alias_of") or [], strict=True)
+            ),
         )
         return cls(
             id=id,

@@ -27,7 +27,6 @@ from collections.abc import Iterable
 from itertools import pairwise
 
 from ramem_integrations.core.conversation import Conversation
-
 from ramem_integrations.core.grouping import FILLERS
 from ramem_integrations.core.temporal_tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.text import STOP_WORDS

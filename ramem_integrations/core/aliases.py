@@ -139,7 +139,7 @@ def learn_aliases(
 
 def conversation_aliases(conversation: Conversation) -> dict[str, str]:
     """:func:`learn_aliases` over every message of ``conversation``."""
-    said = []
+    said: list[Said] = []
     for session in conversation.sessions:
         participants = tuple(dict.fromkeys(turn.speaker for turn in session.turns))
         said.extend((turn.speaker, participants, turn.text) for turn in session.turns)

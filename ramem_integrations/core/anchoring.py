@@ -19,6 +19,7 @@ from typing import Protocol
 
 from ramem_integrations.core.aliases import conversation_aliases
 from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.entity_typing import place_evidence
 from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
 from ramem_integrations.core.text import STOP_WORDS
@@ -31,7 +32,7 @@ _MOTION = (
     r"back|headed|heading)"
 )
 _PLACE = re.compile(
-    rf"\b(?:in|at|from|near|over|around|across|visited|visiting|{_MOTION}\s+to)\s+"
+    rf"\b(in|at|from|near|over|around|across|visited|visiting|{_MOTION}\s+to)\s+"
     r"((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
 )
 #: Words that make a bare month or weekday ("in August", "on Friday") point forward.
@@ -268,11 +269,16 @@ _OPENER = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-z]+)\b")
 
 def find_place(text: str, known_people: Iterable[str]) -> str | None:
     """A capitalised place after 'in', 'at', 'from', 'near', 'visited' or a motion verb with
-    'to' ("went to Paris"; not "engaged to Tom"), if any."""
+    'to' ("went to Paris"; not "engaged to Tom"), if any, with evidence that it is a place
+    (:func:`~.entity_typing.place_evidence`: "at Pride" is none, "at London" is)."""
     people = set(known_people)
     for match in _PLACE.finditer(text):
-        place = match.group(1).removeprefix("the ")
-        if place not in people and place.split()[0] not in _NOT_NAMES:
+        place = match.group(2).removeprefix("the ")
+        if (
+            place not in people
+            and place.split()[0] not in _NOT_NAMES
+            and place_evidence(match.group(1), place)
+        ):
             return place
     return None
 

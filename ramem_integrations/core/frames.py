@@ -33,6 +33,7 @@ frame with a model and falls back to these rules.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -42,6 +43,7 @@ from dateutil.relativedelta import relativedelta
 
 from ramem_integrations.core import frame_tables as words
 from ramem_integrations.core import temporal_tables
+from ramem_integrations.core.entity_typing import typed_places
 from ramem_integrations.core.temporal import FoundTime, check_reference, find_times, ground_time
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import Condition, MemoryUnit, RecallFrame, TimeSpan
@@ -134,17 +136,26 @@ class KnownContext:
         places: dict[str, None] = {}
         things: dict[str, None] = {}
         called: dict[tuple[str, str], None] = {}
+        as_place: Counter[str] = Counter()
+        as_other: Counter[str] = Counter()
         spans = []
         for unit in units:
             ctx = unit.context
             people.update(dict.fromkeys(p for p in (ctx.speaker, *ctx.participants) if p))
             places.update(dict.fromkeys(n for n in [_clean_name(ctx.location)] if n))
+            as_place.update(n for n in [_clean_name(ctx.location)] if n)
+            as_other.update(
+                n for n in map(_clean_name, ctx.entities) if n and n != _clean_name(ctx.location)
+            )
             things.update(dict.fromkeys(n for n in map(_clean_name, ctx.entities) if n))
             spans.append(ctx.session_span)
             called.update(dict.fromkeys(ctx.aliases))
         date_range = None
         if spans:
             date_range = TimeSpan(min(s.start for s in spans), max(s.end for s in spans))
+        typed = typed_places(as_place, as_other)  # a name the memories contradict is no place
+        things.update(dict.fromkeys(p for p in places if p not in typed))
+        places = {p: None for p in places if p in typed}
         names = {alias.casefold() for alias, _ in called}
         entities = tuple(
             e for e in things if e not in people and e not in places and e.casefold() not in names

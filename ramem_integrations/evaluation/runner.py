@@ -58,6 +58,7 @@ _WRITE_PATH = (
     "anchoring.py",
     "conversation.py",
     "grouping.py",
+    "entity_typing.py",
     "temporal.py",
     "temporal_tables.py",
     "types.py",

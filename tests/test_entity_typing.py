@@ -26,6 +26,8 @@ from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
         ("at", "Door Dash", None),
         ("from", "Havana", None),
         ("over", "Dune", None),
+        ("at", "the Lido", "a venue ('at the Lido')"),
+        ("over", "Lake Tahoe", "place word"),
     ],
 )
 def test_place_evidence(cue: str, name: str, evidence: str | None) -> None:
@@ -40,7 +42,8 @@ def test_place_evidence(cue: str, name: str, evidence: str | None) -> None:
         ("Had brunch at London Fields with Sam.", None),
         ("I lost my job at Door Dash.", None),
         ("I met Ana at Pride last weekend!", None),
-        ("Meet you at the Lido", None),
+        ("Meet you at the Lido", "Lido"),
+        ("A sunrise over Lake Tahoe", "Lake Tahoe"),
         ("We went to see Dune", None),
         ("Postcard from Spain arrived", "Spain"),
     ],

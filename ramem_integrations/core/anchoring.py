@@ -277,7 +277,7 @@ def find_place(text: str, known_people: Iterable[str]) -> str | None:
         if (
             place not in people
             and place.split()[0] not in _NOT_NAMES
-            and place_evidence(match.group(1), place)
+            and place_evidence(match.group(1), match.group(2))
         ):
             return place
     return None

@@ -5,8 +5,9 @@ Dash": a preposition alone does not make a place. A name is typed a place when
 
 - a strong cue comes before it: a preposition of place (:data:`PLACE_PREPOSITIONS`: "in
   Paris", "near Leeds") or a motion verb with *to* ("moved to Oregon", "trip to England"), or
-- it is in the small gazetteer :data:`GAZETTEER` (countries, regions and large cities), even
-  after a weak cue (:data:`WEAK_CUES`: "at", "from", "over").
+- after a weak cue (:data:`WEAK_CUES`: "at", "from", "over"), it is in the small gazetteer
+  :data:`GAZETTEER` (countries, regions and large cities), holds a place word
+  (:data:`PLACE_WORDS`: "over Lake Tahoe") or is a venue with *the* ("at the Lido").
 
 Across a namespace, :func:`typed_places` keeps as places only the names its memories type as a
 place at least as often as they name them otherwise: a name the memories contradict is an entity,
@@ -25,6 +26,7 @@ __all__ = [
     "GAZETTEER",
     "MOTION_VERBS",
     "PLACE_PREPOSITIONS",
+    "PLACE_WORDS",
     "WEAK_CUES",
     "place_evidence",
     "typed_places",
@@ -38,7 +40,13 @@ MOTION_VERBS = re.compile(
     r"back|headed|heading)\s+to$",
     re.IGNORECASE,
 )
-#: Cues that make a place only of a gazetteer entry ("at London"; "at Pride" is no place).
+#: Words that make a name a place by themselves ("Lake Tahoe", "Hyde Park").
+PLACE_WORDS = frozenset(
+    """Lake Mount Mountains River Beach Park Street Road Avenue City Island Islands Bay Valley
+    Falls Canyon County Coast Forest Hills Village Square Bridge Harbour Harbor""".split()
+)
+#: Cues that make a place only of a gazetteer entry, a name with a place word, or a venue
+#: ("at London", "over Lake Tahoe", "at the Lido"; "at Pride" is no place).
 WEAK_CUES = frozenset("at from over".split())
 #: Places known without any cue: countries, regions and large cities (a row each).
 GAZETTEER = frozenset(
@@ -76,8 +84,12 @@ def place_evidence(cue: str, name: str) -> str | None:
         return "preposition of place"
     if MOTION_VERBS.match(words):
         return "motion verb"
-    if name in GAZETTEER or name.removeprefix("the ") in GAZETTEER:
+    if name.removeprefix("the ") in GAZETTEER:
         return "gazetteer"
+    if name.startswith("the ") and words in WEAK_CUES:
+        return "a venue ('at the Lido')"
+    if set(name.split()) & PLACE_WORDS:
+        return "place word"
     return None
 
 

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
+from ramem_integrations import cli
 from ramem_integrations.core.aliases import learn_aliases, named_query, vocatives
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
@@ -145,3 +147,23 @@ def test_alias_questions_prefer_what_the_participant_said(tmp_path: Path) -> Non
     assert hits[0].memory.context.speaker == "Bea"
     assert "Participant Bea".lower() in " ".join(hits[0].matched).lower()
     assert "TRIXIE" not in hits[0].memory.content
+
+
+def test_query_json_shows_aliases(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    session = chat().sessions[0]
+    rows = [
+        {"speaker": t.speaker, "text": t.text, "time": t.time.isoformat() if t.time else None}
+        for t in session.turns
+    ]
+    data = tmp_path / "chat.json"
+    data.write_text(json.dumps([{"session_time": START.isoformat(), "turns": rows}]))
+    store = str(tmp_path / "store")
+    assert cli.main(["ingest", str(data), "--store", store]) == 0
+    capsys.readouterr()
+    args = ["query", "What did the dentist find?", "--store", store, "--namespace", "default"]
+    assert cli.main([*args, "--k", "1", "--json"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert hits[0]["context"]["aliases"] == {"Bea": ["Trix", "Trixie"]}

@@ -9,8 +9,8 @@ group, so evidence and provenance stay per message. Turns without a time are nev
 
 Reactions and fillers ("lol", "yes!!", "🙏") carry no facts of their own (:func:`is_filler`,
 from the table :data:`FILLERS`): the anchorer reads names, places and times from the other
-messages of a group only. With ``absorb_reactions``, a filler the other speaker sends in the
-middle of a burst ("noooo") does not cut it.
+messages of a group only. With ``absorb_reactions`` (the default), a filler the other speaker
+sends in the middle of a burst ("noooo") does not cut it.
 
 >>> from datetime import UTC, datetime, timedelta
 >>> from ramem_integrations.core.conversation import Turn
@@ -18,6 +18,8 @@ middle of a burst ("noooo") does not cut it.
 >>> turns = [Turn("1", "Marcus", "omg", at(1)), Turn("2", "Marcus", "van guy cancelled", at(2)),
 ...          Turn("3", "Bea", "noooo", at(3)), Turn("4", "Bea", "what now", at(30))]
 >>> [[t.id for t in g] for g in group_turns(turns, timedelta(minutes=5))]
+[['1', '2', '3'], ['4']]
+>>> [[t.id for t in g] for g in group_turns(turns, timedelta(minutes=5), absorb_reactions=False)]
 [['1', '2'], ['3'], ['4']]
 """
 

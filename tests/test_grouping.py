@@ -122,3 +122,16 @@ def test_without_gap_one_unit_per_turn() -> None:
     session = Session("s", START, tuple(burst))
     units = RuleAnchorer(group_gap=None).anchor(Conversation("c", (session,)), "ns")
     assert [u.source_ids for u in units] == [("D1:1",), ("D1:2",)]
+
+
+def test_framework_records_stay_one_memory_each() -> None:
+    from ramem_integrations.episodes import Record, anchor_records
+
+    records = [
+        Record("omg", {"speaker": "Marcus", "time": at(0).isoformat(), "session_id": "s"}),
+        Record(
+            "van cancelled", {"speaker": "Marcus", "time": at(20).isoformat(), "session_id": "s"}
+        ),
+    ]
+    units = anchor_records(records, "ns")
+    assert [len(u.source_ids) for u in units] == [1, 1]

@@ -315,6 +315,7 @@ def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
             "location": ctx.location,
             "entities": list(ctx.entities),
             "topic": ctx.topic,
+            "aliases": {p: [a for a, q in ctx.aliases if q == p] for _, p in ctx.aliases},
         },
     }
 

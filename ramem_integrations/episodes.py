@@ -116,7 +116,8 @@ def anchor_records(
         turns.append((conv, session, Turn(turn_id, speaker, record.text, when)))
     by_turn: dict[str, MemoryUnit] = {}
     for conversation in _conversations(turns):
-        for unit in (anchorer or RuleAnchorer()).anchor(conversation, namespace):
+        # One unit per record: a framework's records are not grouped into utterances.
+        for unit in (anchorer or RuleAnchorer(group_gap=None)).anchor(conversation, namespace):
             by_turn[unit.source_ids[0]] = replace(unit, id=unit.source_ids[0])
     missing = [turn.id for _, _, turn in turns if turn.id not in by_turn]
     if missing:

@@ -178,7 +178,8 @@ class LLMAnchorer:
         llm: an :class:`~ramem_integrations.llm.LLM` (e.g. ``LLMClient(LLMConfig(...))``).
         window: turns per request (at least 1). Larger windows mean fewer requests and more
             context; a failed window falls back as a whole.
-        fallback: the rule anchorer used for invalid windows; ``RuleAnchorer()`` when omitted.
+        fallback: the rule anchorer used for invalid windows, one unit per turn;
+            ``RuleAnchorer(group_gap=None)`` when omitted.
         context_turns: how many turns before each window are shown for resolving pronouns.
 
     ``name`` is ``"llm-v1:<model>"`` when the client exposes its model (``llm.config.model``),
@@ -195,7 +196,8 @@ class LLMAnchorer:
     ) -> None:
         self.llm = llm
         self.window = _whole_number(window, "window", minimum=1)
-        self.fallback = fallback if fallback is not None else RuleAnchorer()
+        # One rule unit per turn (no message grouping): the model reads turn by turn.
+        self.fallback = fallback if fallback is not None else RuleAnchorer(group_gap=None)
         self.context_turns = _whole_number(context_turns, "context_turns", minimum=0)
         model = getattr(getattr(llm, "config", None), "model", None)
         self.name = f"{NAME}:{model}" if isinstance(model, str) and model else NAME

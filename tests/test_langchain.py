@@ -197,7 +197,9 @@ def test_memory_saves_and_loads_across_sessions(fake_mem: RaMem) -> None:
     assert memory.load_memory_variables({"input": "anything"}) == {"history": "(no memories)"}
     memory.save_context({"input": "My knee hurts after the run."}, {"output": "Rest it."})
     clock["now"] = datetime(2024, 5, 6, 10, tzinfo=UTC)
-    memory.save_context({"input": "My knee feels great after the run."}, {"output": "Good!"})
+    memory.save_context(
+        {"input": "My knee feels great after the run."}, {"output": "Good, keep stretching."}
+    )
     clock["now"] = datetime(2024, 6, 1, 10, tzinfo=UTC)
 
     history = memory.load_memory_variables({"input": "How was my knee in March?"})["history"]

@@ -136,8 +136,10 @@ def test_good_replies_give_the_models_restatements_on_the_rule_episode(
     assert second.context.participants == ("Caroline", "Melanie", "Jo")
     assert second.context.event_time is None
     assert third.context.location == "Boston"
-    # Session 2 has no end: its span runs to its last timed turn plus a minute.
-    assert fourth.context.session_span == TimeSpan(LATER, LATER + timedelta(minutes=6))
+    # Session 2 has no end and every turn a time: its span runs from its first message to
+    # its last plus a minute.
+    said = LATER + timedelta(minutes=5)
+    assert fourth.context.session_span == TimeSpan(said, said + timedelta(minutes=1))
     assert fourth.context.event_time == TimeSpan(
         datetime(2023, 5, 22, tzinfo=UTC), datetime(2023, 5, 29, tzinfo=UTC)
     )

@@ -17,7 +17,10 @@ from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from typing import Protocol
 
+from ramem_integrations.core.aliases import conversation_aliases
 from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.entity_typing import place_evidence
+from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time, names_a_holiday
 from ramem_integrations.core.text import NOT_NAMES as _NOT_NAMES
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
@@ -31,7 +34,7 @@ _MOTION = (
     r"back|headed|heading)"
 )
 _PLACE = re.compile(
-    rf"\b(?:in|at|from|near|over|around|across|visited|visiting|{_MOTION}\s+to)\s+"
+    rf"\b(in|at|from|near|over|around|across|visited|visiting|{_MOTION}\s+to)\s+"
     r"((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
 )
 #: Cues that a sentence is about what is ahead ("I'll go", "I start", "booked", "have a cavity
@@ -114,70 +117,96 @@ def memory_id(namespace: str, conversation_id: str, turn_ids: Sequence[str]) -> 
 
 @dataclass(frozen=True)
 class RuleAnchorer:
-    """Offline anchoring by rules: one memory unit per turn.
+    """Offline anchoring by rules: one memory unit per utterance.
 
-    Each unit keeps the turn's text verbatim as its content; with ``restate`` (default) its
-    restatement (speaker named, relative times written as dates) sits beside it for search.
+    An utterance is one turn, or a burst of timed messages from one speaker at most
+    ``group_gap`` apart (:mod:`.grouping`); ``group_gap=None`` keeps one unit per turn.
+
+    Each unit keeps its messages' text verbatim (one line each) as its content; with
+    ``restate`` (default) its restatement (speaker named, relative times written as dates)
+    sits beside it for search.
     """
 
     name: str = "rule-v3"
     topic_words: int = 3
     restate: bool = True
+    group_gap: timedelta | None = DEFAULT_GAP
+    absorb_reactions: bool = True
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
         known = set(conversation.speakers)
         names = known | _names_seen(conversation)
+        aliases = conversation_aliases(conversation)
         units = []
         for session in conversation.sessions:
             participants = tuple(dict.fromkeys(t.speaker for t in session.turns))
-            for turn in session.turns:
-                units.append(
-                    self._unit(
-                        conversation, session, turn, participants, namespace, rarity, known, names
-                    )
+            called = tuple((a, p) for a, p in aliases.items() if p in participants)
+            for turns in self._utterances(session):
+                unit = self._unit(
+                    conversation, session, turns, participants, namespace, rarity, known, names
                 )
+                units.append(replace(unit, context=replace(unit.context, aliases=called)))
         return units
+
+    def _utterances(self, session: Session) -> list[tuple[Turn, ...]]:
+        """The session's turns grouped into utterances (one turn each without ``group_gap``)."""
+        if self.group_gap is None:
+            return [(turn,) for turn in session.turns]
+        return group_turns(session.turns, self.group_gap, absorb_reactions=self.absorb_reactions)
 
     def _unit(
         self,
         conversation: Conversation,
         session: Session,
-        turn: Turn,
+        turns: tuple[Turn, ...],
         participants: tuple[str, ...],
         namespace: str,
         rarity: dict[str, float],
         known: set[str],
         names: set[str],
     ) -> MemoryUnit:
-        said_at = turn.time or session.start
-        found = forward_bare_times(turn.full_text, find_times(turn.full_text, said_at), said_at)
-        others = [p for p in participants if p != turn.speaker]
+        speaker = turns[0].speaker
+        # Each message's cues are grounded against its own time; fillers carry no facts.
+        said = [(turn, _found(turn, turn.time or session.start)) for turn in turns]
+        facts = [(t, f) for t, f in said if not is_filler(t.full_text)] if len(turns) > 1 else []
+        facts = facts or said
+        found = [item for _, items in facts for item in items]
+        text = " ".join(turn.full_text for turn, _ in facts)
+        others = [p for p in participants if p != speaker]
         addressee = others[0] if len(others) == 1 else None
-        restatement = restate(turn, addressee, found) if self.restate else None
-        found_names = proper_names(turn.full_text, names)
+        restatement = restate(said, speaker, addressee) if self.restate else None
+        found_names = list(
+            dict.fromkeys(n for turn, _ in facts for n in proper_names(turn.full_text, names))
+        )
         mentioned = [n for n in found_names if n in known]
+        places = (find_place(turn.full_text, known) for turn, _ in facts)
         context = EpisodicContext(
             session_id=session.id,
             session_span=session.span,
             event_time=found[0].span if found else None,
             mention_times=tuple(TimeMention(f.text, f.span) for f in found),
             participants=tuple(dict.fromkeys([*participants, *mentioned])),
-            speaker=turn.speaker,
-            location=find_place(turn.full_text, known),
+            speaker=speaker,
+            location=next((p for p in places if p), None),
             entities=tuple(n for n in found_names if n not in known),
-            topic=topic(turn.full_text, rarity, self.topic_words),
+            topic=topic(text, rarity, self.topic_words),
         )
         return MemoryUnit(
-            id=memory_id(namespace, conversation.id, [turn.id]),
-            content=turn.text if turn.text.strip() else turn.full_text,
+            id=memory_id(namespace, conversation.id, [turn.id for turn in turns]),
+            content="\n".join(t.text if t.text.strip() else t.full_text for t in turns),
             context=context,
             namespace=namespace,
-            source_ids=(turn.id,),
+            source_ids=tuple(turn.id for turn in turns),
             conversation_id=conversation.id,
             restatement=restatement,
-            asks_memory=turn.asks_memory,
+            asks_memory=any(t.asks_memory for t in turns),
         )
+
+
+def _found(turn: Turn, said_at: datetime) -> list[FoundTime]:
+    """The time cues of one message, grounded against when it was said."""
+    return forward_bare_times(turn.full_text, find_times(turn.full_text, said_at), said_at)
 
 
 def forward_bare_times(text: str, found: Sequence[FoundTime], said_at: datetime) -> list[FoundTime]:
@@ -222,11 +251,19 @@ def _sentence_around(text: str, position: int) -> str:
     return text[start : min(ends) if ends else len(text)]
 
 
-def restate(turn: Turn, addressee: str | None, found: Sequence[FoundTime]) -> str:
-    """The turn as a self-contained sentence: speaker (and addressee) named, times grounded."""
-    text = ground_in_text(turn.full_text, found)
-    head = f"{turn.speaker} (to {addressee})" if addressee else turn.speaker
-    return f"{head}: {text}"
+def restate(
+    said: Sequence[tuple[Turn, Sequence[FoundTime]]], speaker: str, addressee: str | None
+) -> str:
+    """The utterance as self-contained text: speaker (and addressee) named, times grounded,
+    one line a message; a message of another speaker inside it (a reaction) keeps its name."""
+    head = f"{speaker} (to {addressee})" if addressee else speaker
+    lines = [
+        ground_in_text(t.full_text, found)
+        if t.speaker == speaker
+        else f"{t.speaker}: {t.full_text}"
+        for t, found in said
+    ]
+    return f"{head}: " + "\n".join(lines)
 
 
 def ground_in_text(text: str, found: Sequence[FoundTime]) -> str:
@@ -317,11 +354,16 @@ _OPENER = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-z]+)\b")
 
 def find_place(text: str, known_people: Iterable[str]) -> str | None:
     """A capitalised place after 'in', 'at', 'from', 'near', 'visited' or a motion verb with
-    'to' ("went to Paris"; not "engaged to Tom"), if any."""
+    'to' ("went to Paris"; not "engaged to Tom"), if any, with evidence that it is a place
+    (:func:`~.entity_typing.place_evidence`: "at Pride" is none, "at London" is)."""
     people = set(known_people)
     for match in _PLACE.finditer(text):
-        place = match.group(1).removeprefix("the ")
-        if place not in people and place.split()[0] not in _NOT_NAMES:
+        place = match.group(2).removeprefix("the ")
+        if (
+            place not in people
+            and place.split()[0] not in _NOT_NAMES
+            and place_evidence(match.group(1), match.group(2))
+        ):
             return place
     return None
 

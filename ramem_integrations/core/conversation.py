@@ -73,9 +73,16 @@ class Session:
 
     @property
     def span(self) -> TimeSpan:
-        """``[start, end)``: the given end, else the last timed turn, else one hour after start."""
+        """``[start, end)``: the given end, else the last timed turn, else one hour after start.
+
+        When every turn has its own time, the span runs from the first message to the last
+        (a minute after it), whatever the session's date says: per-message times are exact.
+        """
         if self.end is not None and self.end > self.start:
             return TimeSpan(self.start, self.end)
+        stamped = [t.time for t in self.turns if t.time is not None]
+        if stamped and len(stamped) == len(self.turns):
+            return TimeSpan(min(stamped), max(stamped) + timedelta(minutes=1))
         times = [t.time for t in self.turns if t.time is not None and t.time > self.start]
         end = max(times) + timedelta(minutes=1) if times else self.start + DEFAULT_SESSION_LENGTH
         return TimeSpan(self.start, end)

@@ -33,6 +33,7 @@ frame with a model and falls back to these rules.
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
@@ -42,6 +43,7 @@ from dateutil.relativedelta import relativedelta
 
 from ramem_integrations.core import frame_tables as words
 from ramem_integrations.core import temporal_tables
+from ramem_integrations.core.entity_typing import typed_places
 from ramem_integrations.core.temporal import FoundTime, check_reference, find_times, ground_time
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
@@ -132,6 +134,8 @@ class KnownContext:
     places: tuple[str, ...] = ()
     entities: tuple[str, ...] = ()
     date_range: TimeSpan | None = None
+    #: Other names participants are called by, ``(alias, participant)`` (:mod:`.aliases`).
+    aliases: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_memories(cls, units: Iterable[MemoryUnit]) -> KnownContext:
@@ -143,18 +147,32 @@ class KnownContext:
         people: dict[str, None] = {}
         places: dict[str, None] = {}
         things: dict[str, None] = {}
+        called: dict[tuple[str, str], None] = {}
+        as_place: Counter[str] = Counter()
+        as_other: Counter[str] = Counter()
         spans = []
         for unit in units:
             ctx = unit.context
             people.update(dict.fromkeys(p for p in (ctx.speaker, *ctx.participants) if p))
             places.update(dict.fromkeys(n for n in [_clean_name(ctx.location)] if n))
+            as_place.update(n for n in [_clean_name(ctx.location)] if n)
+            as_other.update(
+                n for n in map(_clean_name, ctx.entities) if n and n != _clean_name(ctx.location)
+            )
             things.update(dict.fromkeys(n for n in map(_clean_name, ctx.entities) if n))
             spans.append(ctx.session_span)
+            called.update(dict.fromkeys(ctx.aliases))
         date_range = None
         if spans:
             date_range = TimeSpan(min(s.start for s in spans), max(s.end for s in spans))
-        entities = tuple(e for e in things if e not in people and e not in places)
-        return cls(tuple(people), tuple(places), entities, date_range)
+        typed = typed_places(as_place, as_other)  # a name the memories contradict is no place
+        things.update(dict.fromkeys(p for p in places if p not in typed))
+        places = {p: None for p in places if p in typed}
+        names = {alias.casefold() for alias, _ in called}
+        entities = tuple(
+            e for e in things if e not in people and e not in places and e.casefold() not in names
+        )
+        return cls(tuple(people), tuple(places), entities, date_range, tuple(called))
 
     def window(self, reference: datetime, before: relativedelta, after: relativedelta) -> TimeSpan:
         """The dates a question may plausibly mean: the known range (else the reference
@@ -488,7 +506,10 @@ def name_conditions(query: str, known: KnownContext, claims: _Claims) -> list[Co
     for kind, table in _name_tables(known):
         for name, (start, end) in _find_known(query, table, claims):
             claims.take(start, end, remove=False)
-            conditions.append(Condition(kind, name, query[start:end], True, None, f"known {kind}"))
+            said, reason = query[start:end], f"known {kind}"
+            if kind == "participant" and said.casefold() in _alias_names(known):
+                reason = f"known participant ({said!r} is an alias of {name!r})"
+            conditions.append(Condition(kind, name, said, True, None, reason))
     conditions.extend(_unknown_names(query, known, claims))
     return _first_of_each(conditions)
 
@@ -496,7 +517,7 @@ def name_conditions(query: str, known: KnownContext, claims: _Claims) -> list[Co
 def _name_tables(known: KnownContext) -> list[tuple[str, dict[str, str]]]:
     """For each kind, the written forms that may name a known thing -> its canonical name."""
     return [
-        ("participant", _participant_forms(known.participants)),
+        ("participant", {**_participant_forms(known.participants), **dict(known.aliases)}),
         ("location", {p: p for p in known.places if _matchable(p)}),
         ("entity", {e: e for e in known.entities if _matchable(e)}),
     ]
@@ -511,6 +532,10 @@ def _participant_forms(participants: tuple[str, ...]) -> dict[str, str]:
         firsts.setdefault(person.split()[0], []).append(person)
     forms.update({first: owners[0] for first, owners in firsts.items() if len(owners) == 1})
     return forms
+
+
+def _alias_names(known: KnownContext) -> set[str]:
+    return {alias.casefold() for alias, _ in known.aliases}
 
 
 def _matchable(name: str) -> bool:

@@ -17,6 +17,7 @@ from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
+from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.fusion import reciprocal_rank_fusion
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import (
@@ -173,7 +174,7 @@ class ContextualRetriever:
     leading: int = EPISODE_LEADING
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
-        query = frame.need if self.use_need and frame.need.strip() else frame.query
+        query = frame.need if self.use_need and frame.need.strip() else named_query(frame)
         depth = max(k, self.candidates)
         ranked = self.content.retrieve(query, namespace, depth)
         where = self.resolve(frame, namespace)

@@ -137,6 +137,8 @@ class EpisodicContext:
     entities: tuple[str, ...] = ()
     topic: str | None = None
     episode: Episode | None = None
+    #: Other names the participants are called by: ``(alias, participant)`` pairs.
+    aliases: tuple[tuple[str, str], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,6 +197,8 @@ class MemoryUnit:
             "source_ids": list(self.source_ids) or None,
             "restatement": self.restatement,
             "asks_memory": self.asks_memory,
+            "alias_names": [alias for alias, _ in ctx.aliases] or None,
+            "alias_of": [person for _, person in ctx.aliases] or None,
         }
         meta.update({key: value for key, value in optional.items() if value})
         if ctx.episode is not None:
@@ -227,6 +231,9 @@ class MemoryUnit:
             entities=tuple(meta.get("entities") or ()),
             topic=meta.get("topic"),
             episode=_episode_of(meta),
+            aliases=tuple(
+                zip(meta.get("alias_names") or [], meta.get("alias_of") or [], strict=True)
+            ),
         )
         return cls(
             id=id,

@@ -72,8 +72,11 @@ def cache_root(override: str | Path | None = None) -> Path:
 WRITE_PATH = (
     "core/anchoring.py",
     "core/conversation.py",
+    "core/entity_typing.py",
+    "core/grouping.py",
     "core/holidays.py",
     "core/jsondata.py",
+    "core/aliases.py",
     "core/segmentation.py",
     "core/temporal.py",
     "core/temporal_tables.py",

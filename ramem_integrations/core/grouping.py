@@ -1,0 +1,95 @@
+"""Message grouping: a burst of short messages from one speaker is one utterance.
+
+On messaging apps a thought arrives as several messages ("omg", "van guy cancelled",
+"like 20 mins ago"); a lone message rarely names its subject. :func:`group_turns` joins
+consecutive messages of one speaker sent close in time (at most ``gap`` apart) into one
+utterance for anchoring. Each message keeps its own id, time and verbatim text inside the
+group, so evidence and provenance stay per message. Turns without a time are never joined
+(LoCoMo's turns, which have only a session date, stay one utterance each).
+
+Reactions and fillers ("lol", "yes!!", "🙏") carry no facts of their own (:func:`is_filler`,
+from the table :data:`FILLERS`): the anchorer reads names, places and times from the other
+messages of a group only. With ``absorb_reactions`` (the default), a filler the other speaker
+sends in the middle of a burst ("noooo") does not cut it.
+
+>>> from datetime import UTC, datetime, timedelta
+>>> from ramem_integrations.core.conversation import Turn
+>>> at = lambda m: datetime(2024, 3, 9, 8, m, tzinfo=UTC)
+>>> turns = [Turn("1", "Marcus", "omg", at(1)), Turn("2", "Marcus", "van guy cancelled", at(2)),
+...          Turn("3", "Bea", "noooo", at(3)), Turn("4", "Bea", "what now", at(30))]
+>>> [[t.id for t in g] for g in group_turns(turns, timedelta(minutes=5))]
+[['1', '2', '3'], ['4']]
+>>> [[t.id for t in g] for g in group_turns(turns, timedelta(minutes=5), absorb_reactions=False)]
+[['1', '2'], ['3'], ['4']]
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from datetime import timedelta
+
+from ramem_integrations.core.conversation import Turn
+
+__all__ = ["DEFAULT_GAP", "FILLERS", "group_turns", "is_filler"]
+
+#: Messages of one speaker at most this far apart form one utterance. Chosen on
+#: benchmarks/data/chats/chats-dev.json (docs/anchoring.md, "Grouping").
+DEFAULT_GAP = timedelta(minutes=3)
+
+#: Reactions and fillers, lower case, letters repeated at most twice ("yesss" is "yess").
+FILLERS = frozenset(
+    """lol lool lmao lmfao haha hahah hah heh hehe omg omfg wait ugh ugh fine ok okay okk k kk
+    yes yess yep yeah yea ya yup no noo nope nah nice nicee cool same true wow woah whoa aw aww
+    yay yayy oh ohh ooh oops hmm hm mhm um uh huh what wtf idk ikr fr srsly rly really ha
+    thanks thank you thx ty np sure fine good great amazing love it love that stop shut up
+    omg yes oh no oh god god ffs bless cute lovely perfect done sorted deal bye night gn gm
+    morning mornin hi hey hello hiya yo sorry soz ah ahh ahhh wowww brb ttyl xx xxx x""".split()
+) | frozenset(
+    ("oh no", "oh god", "love it", "love that", "thank you", "shut up", "omg yes", "no way")
+)
+
+_REPEATS = re.compile(r"(.)\1{2,}")
+_NON_WORD = re.compile(r"[^\w\s']+")
+
+
+def is_filler(text: str) -> bool:
+    """True for a reaction or filler: emoji or punctuation only, a photo placeholder, or a
+    row of :data:`FILLERS` ("lol", "yes!!", "omg omg", "❤️")."""
+    if not any(unicodedata.category(ch)[0] in "LN" for ch in text):
+        return True
+    words = " ".join(_NON_WORD.sub(" ", _REPEATS.sub(r"\1\1", text.lower())).split())
+    if not words:
+        return True
+    if words in FILLERS:
+        return True
+    return all(word in FILLERS for word in words.split())
+
+
+def group_turns(
+    turns: Sequence[Turn], gap: timedelta = DEFAULT_GAP, *, absorb_reactions: bool = True
+) -> list[tuple[Turn, ...]]:
+    """Consecutive turns of one speaker, each at most ``gap`` after the previous, as groups.
+
+    Order is kept; every turn is in exactly one group. A turn without a time starts a group
+    of its own and closes it. With ``absorb_reactions``, a filler from another speaker sent
+    inside a burst joins the burst instead of cutting it.
+    """
+    groups: list[list[Turn]] = []
+    for turn in turns:
+        current = groups[-1] if groups else None
+        if current is not None and _joins(current, turn, gap, absorb_reactions):
+            current.append(turn)
+        else:
+            groups.append([turn])
+    return [tuple(group) for group in groups]
+
+
+def _joins(group: list[Turn], turn: Turn, gap: timedelta, absorb: bool) -> bool:
+    last, owner = group[-1], group[0].speaker
+    if last.time is None or turn.time is None or turn.time - last.time > gap:
+        return False
+    if turn.speaker == owner:
+        return True
+    return absorb and is_filler(turn.full_text)

@@ -1,0 +1,169 @@
+"""Aliases: names a participant is called by, learned from how they are addressed."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime, timedelta
+from pathlib import Path
+
+import pytest
+
+from ramem_integrations import cli
+from ramem_integrations.core.aliases import learn_aliases, named_query, vocatives
+from ramem_integrations.core.anchoring import RuleAnchorer
+from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
+from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.memory import RaMem
+from tests.fakes import HashingEmbedder
+
+PAIR = ("Marcus", "Bea")
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("Hey Trixie!", [("trixie", True)]),
+        ("night trix x", [("trix", True)]),
+        ("thanks for brunch trixie", [("for", True)]),  # stop word: dropped below
+        ("trixieeee", [("trixie", False)]),
+        ("TRIXIE!!!", [("trixie", False)]),
+        ("good luck trixie!!!", [("trixie", True)]),
+        ("lol", []),
+        ("emergency", [("emergency", False)]),
+        ("see you tomorrow", []),
+    ],
+)
+def test_vocatives(text: str, expected: list[tuple[str, bool]]) -> None:
+    assert vocatives(text) == [(w, g) for w, g in expected if w != "for"]
+
+
+def said(*rows: tuple[str, str]) -> list[tuple[str, tuple[str, ...], str]]:
+    return [(speaker, PAIR, text) for speaker, text in rows]
+
+
+CASES = {
+    "greetings and one-word messages": (
+        said(("Marcus", "hey trixie"), ("Marcus", "TRIXIEEE"), ("Bea", "night moose")),
+        {"Trixie": "Bea"},  # Moose is addressed once only
+    ),
+    "twice, once greeted": (
+        said(("Bea", "night moose"), ("Bea", "moose"), ("Marcus", "ok")),
+        {"Moose": "Marcus"},
+    ),
+    "one-word messages alone are no evidence": (
+        said(("Bea", "emergency"), ("Bea", "emergency")),
+        {},
+    ),
+    "a word both write is no alias": (
+        said(("Bea", "night pack"), ("Bea", "pack"), ("Marcus", "pack"), ("Marcus", "pack")),
+        {},
+    ),
+    "a word the writer also uses inside sentences is no alias": (
+        said(
+            ("Bea", "hey drill"),
+            ("Bea", "drill"),
+            ("Bea", "the drill is in the car"),
+            ("Bea", "bring the drill"),
+            ("Bea", "drill bits too"),
+        ),
+        {},
+    ),
+    "a participant's own name is no alias": (
+        said(("Marcus", "hey bea"), ("Marcus", "bea")),
+        {},
+    ),
+    "quoting one's own nickname once is allowed": (
+        said(
+            ("Marcus", "hey trixie"),
+            ("Marcus", "trixie"),
+            ("Marcus", "TRIXIE"),
+            ("Bea", '"RUN TRIXIE RUN" lol'),
+        ),
+        {"Trixie": "Bea"},
+    ),
+}
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_learn_aliases(name: str) -> None:
+    messages, expected = CASES[name]
+    assert learn_aliases(messages) == expected
+
+
+def test_aliases_need_two_people() -> None:
+    group = ("Marcus", "Bea", "Jonah")
+    messages = [("Marcus", group, "hey trixie"), ("Marcus", group, "trixie")]
+    assert learn_aliases(messages) == {}
+
+
+START = datetime(2024, 3, 9, 20, tzinfo=UTC)
+
+
+def chat() -> Conversation:
+    rows = [
+        ("Marcus", "hey trixie"),
+        ("Bea", "hi"),
+        ("Marcus", "how was the dentist"),
+        ("Bea", "they found a cracked filling, getting it fixed friday"),
+        ("Marcus", "TRIXIE"),
+        ("Marcus", "trix"),
+        ("Bea", "fine, the dentist said I grind my teeth"),
+        ("Marcus", "night trix"),
+        ("Bea", "night"),
+    ]
+    turns = tuple(
+        Turn(f"D1:{i}", speaker, text, START + timedelta(minutes=10 * i))
+        for i, (speaker, text) in enumerate(rows, 1)
+    )
+    return Conversation("chat", (Session("session_1", START, turns),))
+
+
+def test_aliases_are_stored_with_the_participants() -> None:
+    units = RuleAnchorer().anchor(chat(), "ns")
+    assert {u.context.aliases for u in units} == {(("Trix", "Bea"), ("Trixie", "Bea"))}
+    meta = units[0].to_metadata()
+    assert meta["alias_names"] == ["Trix", "Trixie"]
+    assert meta["alias_of"] == ["Bea", "Bea"]
+    back = MemoryUnit.from_metadata(units[0].id, units[0].content, meta)
+    assert back == units[0]
+
+
+def test_a_nickname_in_a_question_means_the_participant() -> None:
+    known = KnownContext.from_memories(RuleAnchorer().anchor(chat(), "ns"))
+    assert known.aliases == (("Trix", "Bea"), ("Trixie", "Bea"))
+    frame = RuleFrameInducer().induce(
+        "What did the dentist tell Trixie?", reference=START + timedelta(days=1), known=known
+    )
+    people = [(c.value, c.evidence, c.grounded) for c in frame.conditions]
+    assert people == [("Bea", "Trixie", True)]
+    assert named_query(frame) == "What did the dentist tell Bea?"
+
+
+def test_alias_questions_prefer_what_the_participant_said(tmp_path: Path) -> None:
+    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    mem.add_conversation(chat(), "ns")
+    hits = mem.retrieve("What did Trixie say the dentist found?", "ns", k=3)
+    assert hits[0].memory.context.speaker == "Bea"
+    assert "Participant Bea".lower() in " ".join(hits[0].matched).lower()
+    assert "TRIXIE" not in hits[0].memory.content
+
+
+def test_query_json_shows_aliases(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    session = chat().sessions[0]
+    rows = [
+        {"speaker": t.speaker, "text": t.text, "time": t.time.isoformat() if t.time else None}
+        for t in session.turns
+    ]
+    data = tmp_path / "chat.json"
+    data.write_text(json.dumps([{"session_time": START.isoformat(), "turns": rows}]))
+    store = str(tmp_path / "store")
+    assert cli.main(["ingest", str(data), "--store", store]) == 0
+    capsys.readouterr()
+    args = ["query", "What did the dentist find?", "--store", store, "--namespace", "default"]
+    assert cli.main([*args, "--k", "1", "--json"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert hits[0]["context"]["aliases"] == {"Bea": ["Trix", "Trixie"]}

@@ -4,6 +4,7 @@ twin with a warning, nothing crashes, and nothing the model invented is stored."
 from __future__ import annotations
 
 import json
+import re
 import warnings
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -11,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.frames import RuleFrameInducer
+from ramem_integrations.core.prompts import turn_line
 from ramem_integrations.llm import LLMClient, LLMConfig, RamemFallbackWarning
 from ramem_integrations.llm_anchoring import LLMAnchorer
 from ramem_integrations.llm_frames import LLMFrameInducer
@@ -102,6 +103,19 @@ def fresh_mem(tmp_path: Any, name: str, **kwargs: Any) -> RaMem:
     )
 
 
+def shown_turns(prompt: str) -> list[str]:
+    """The turn lines of an answer prompt's memories, sorted (episode headers left out)."""
+    memories = prompt.split("\nMemories:\n", 1)[1].split("\n\nAnswer in ", 1)[0]
+    return sorted(
+        line for line in memories.splitlines() if line and not re.match(r"\[\d+\] ", line)
+    )
+
+
+def rule_output(tmp_path: Any) -> list[Any]:
+    """What a store with the rule anchorer keeps: its turns, cut into episodes."""
+    return sorted(fresh_mem(tmp_path, "rules").writer.anchor(CONV, "ann"), key=lambda u: u.id)
+
+
 @pytest.mark.parametrize("fault", list(FAULTS))
 def test_anchoring_falls_back_and_stores_only_rule_output(tmp_path: Any, fault: str) -> None:
     def run(llm: LLMClient) -> list[Any]:
@@ -111,7 +125,7 @@ def test_anchoring_falls_back_and_stores_only_rule_output(tmp_path: Any, fault: 
 
     stored, warned = with_server(FAULTS[fault], run)
     assert warned and all("fell back to the rule-based path" in w for w in warned), fault
-    assert stored == sorted(RuleAnchorer().anchor(CONV, "ann"), key=lambda u: u.id)
+    assert stored == rule_output(tmp_path)
 
 
 @pytest.mark.parametrize(
@@ -167,7 +181,7 @@ def test_answering_with_a_model_and_without(tmp_path: Any, monkeypatch: pytest.M
         monkeypatch.delenv(name, raising=False)
     offline = mem.answer(QUESTION, "ann", reference=REFERENCE)
     assert offline.text is None and "No model is configured" in offline.note and offline.hits
-    assert offline.prompt.count("[memory ") == len(offline.hits)
+    assert shown_turns(offline.prompt) == sorted(turn_line(h.memory) for h in offline.hits)
     with openai_server_running() as server:
         server.script(Reply.rate_limited("0.05"), Reply.chat("  In January 2023.  "))
         monkeypatch.setenv("RAMEM_LLM_MODEL", "env-model")
@@ -184,9 +198,7 @@ def test_connection_refused_falls_back(tmp_path: Any) -> None:
     )
     with pytest.warns(RamemFallbackWarning, match="Could not get an answer"):
         mem.add_conversation(CONV, "ann")
-    assert sorted(mem.memories("ann"), key=lambda u: u.id) == sorted(
-        RuleAnchorer().anchor(CONV, "ann"), key=lambda u: u.id
-    )
+    assert sorted(mem.memories("ann"), key=lambda u: u.id) == rule_output(tmp_path)
 
 
 def test_cli_answer_offline(
@@ -203,6 +215,7 @@ def test_cli_answer_offline(
     out = json.loads(capsys.readouterr().out)
     assert out["text"] is None and "No model is configured" in out["note"]
     assert len(out["hits"]) == 3 and all(h["namespace"] == "ann" for h in out["hits"])
-    assert out["prompt"].count("\n[memory ") + out["prompt"].startswith("[memory ") == 3
+    quoted = [f"{h['context']['speaker']}: {json.dumps(h['content'])}" for h in out["hits"]]
+    assert shown_turns(out["prompt"]) == sorted(quoted)
     assert cli.main(args) == 0
     assert "No model is configured" in capsys.readouterr().out

@@ -33,7 +33,7 @@ DAY = TimeSpan(datetime(2024, 3, 12, 18, tzinfo=UTC), datetime(2024, 3, 12, 19, 
 def turn(id: str, text: str, episode: str | None, position: int = 0) -> MemoryUnit:
     ep = Episode(episode, position, participants=("Ann", "Bo")) if episode else None
     ctx = EpisodicContext("s1", DAY, speaker="Ann", participants=("Ann", "Bo"), episode=ep)
-    return MemoryUnit(id, f"Ann: {text}", ctx, "ns", (id,), "c")
+    return MemoryUnit(id, text, ctx, "ns", (id,), "c")  # content: the words as said
 
 
 A0, A1 = turn("a0", "one two", "A", 0), turn("a1", "three four five", "A", 1)

@@ -250,8 +250,9 @@ def said_day(span: TimeSpan) -> str:
 
 
 def turn_line(unit: MemoryUnit) -> str:
-    """One turn as shown: its speaker and its quoted text."""
-    speaker, text = unit.context.speaker, spoken_text(unit)
+    """One turn as shown: its speaker and its quoted text, verbatim (a turn that begins with
+    its speaker's own name keeps it)."""
+    speaker, text = unit.context.speaker, unit.content
     return f"{speaker}: {quote(text)}" if speaker else quote(text)
 
 

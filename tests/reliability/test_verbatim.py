@@ -1,7 +1,8 @@
 """The user's words are stored, returned, exported and shown exactly as given (issue 13, 2).
 
 Every turn of the shipped sample, a small chat fixture and a chat file of our own (double
-spaces, a trailing space, a newline, U+2028, emoji, quotes, "{question}", relative dates) is
+spaces, a trailing space, a newline, U+2028, emoji, quotes, "{question}", relative dates, a
+turn that starts with its own speaker's name) is
 ingested with ``ramem ingest``; then every stored memory, every exported line, every retrieved
 hit and every rendered prompt block carries the input text unchanged. The restatement lives
 beside it in the metadata.
@@ -34,6 +35,14 @@ def input_texts(path: Path) -> dict[str, str]:
     return texts
 
 
+def shown_turns(prompt: str) -> list[tuple[str, str]]:
+    """(speaker, text) of every turn line of a prompt's memories: ``Speaker: "quoted text"``
+    under each episode's ``[n] said ...`` line."""
+    memories = prompt.split("\nMemories:\n", 1)[1].split("\n\nAnswer in ", 1)[0]
+    turns = [line for line in memories.splitlines() if line and not line.startswith("[")]
+    return [(line.split(": ", 1)[0], json.loads(line.split(": ", 1)[1])) for line in turns]
+
+
 @pytest.mark.parametrize("path", FILES, ids=lambda p: p.name)
 def test_every_turn_is_stored_returned_exported_and_rendered_verbatim(
     path: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
@@ -59,6 +68,7 @@ def test_every_turn_is_stored_returned_exported_and_rendered_verbatim(
         hits = mem.retrieve(text.strip() or "x", "v", k=3)
         assert [h.memory.content for h in hits] == [expected[h.memory.source_ids[0]] for h in hits]
         prompt = mem.render(text, hits)
-        shown = [json.loads(line[6:]) for line in prompt.splitlines() if line.startswith("text: ")]
-        assert shown == [h.memory.content for h in hits]
+        assert sorted(shown_turns(prompt)) == sorted(
+            (h.memory.context.speaker, h.memory.content) for h in hits
+        )
     capsys.readouterr()

@@ -94,8 +94,15 @@ _BARE = re.compile(
     re.IGNORECASE,
 )
 _ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?"
+_JOIN = r"\s*(?:-|–|to|until|till|through|and)\s*(?:the\s+)?"
 _DAY_MONTH = re.compile(
     rf"(?:{_ORDINAL}\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+{_ORDINAL})\W*", re.IGNORECASE
+)
+#: A yearless run of days in one month ("from 18 to 24 August", "between May 3 and 5").
+_DAY_RANGE = re.compile(
+    rf"(?P<opener>(?:from|between)\s+)?(?:the\s+)?(?:{_ORDINAL}{_JOIN}{_ORDINAL}(?:\s+of)?\s+{_MONTH}"
+    rf"|{_MONTH}\s+(?:the\s+)?{_ORDINAL}{_JOIN}{_ORDINAL})\W*",
+    re.IGNORECASE,
 )
 _PREPOSITION_BEFORE = re.compile(rf"\b(?:{'|'.join(AHEAD_PREPOSITIONS)})\s*$", re.IGNORECASE)
 
@@ -213,10 +220,11 @@ def forward_bare_times(text: str, found: Sequence[FoundTime], said_at: datetime)
     """Times without a year in sentences about what is ahead point forward.
 
     A bare month, weekday or season ("in August", "on Friday") in a sentence with a
-    :data:`FUTURE_CUES` word means the next one; so does a day and month ("on 16 June") that
-    was grounded to the past. A day and month after "on" or "for" that is still to come this
-    year is read as this year's when the sentence has no :data:`PAST_CUES` word ("my birthday
-    is on 12 March", said in February).
+    :data:`FUTURE_CUES` word means the next one; so does a day and month ("on 16 June") or a
+    run of days ("from 18 to 24 August") that was grounded to the past. A day and month after
+    "on" or "for" (a run of days after "from" or "between") that is still to come this year is
+    read as this year's when the sentence has no :data:`PAST_CUES` word ("my birthday is on
+    12 March", said in February).
     """
     out = []
     for item in found:
@@ -225,11 +233,12 @@ def forward_bare_times(text: str, found: Sequence[FoundTime], said_at: datetime)
         if _BARE.fullmatch(written) and _FUTURE.search(sentence):
             ahead = ground_time(f"next {written}", said_at)
             item = replace(item, span=ahead) if ahead else item
-        elif _DAY_MONTH.fullmatch(written) and item.span.end <= said_at:
+        elif (days := _DAY_MONTH.fullmatch(written) or _DAY_RANGE.fullmatch(written)) and (
+            item.span.end <= said_at
+        ):
             before = text[: item.start]
-            if _FUTURE.search(sentence) or (
-                _PREPOSITION_BEFORE.search(before) and not _PAST.search(sentence)
-            ):
+            opener = _PREPOSITION_BEFORE.search(before) or days.groupdict().get("opener")
+            if _FUTURE.search(sentence) or (opener and not _PAST.search(sentence)):
                 item = replace(item, span=_a_year_later(item.span))
         out.append(item)
     return out

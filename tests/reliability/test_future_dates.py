@@ -34,7 +34,12 @@ PLANS = [
         "August 2024",
     ),
     # more plans
-    ("We fly to Lisbon from 18 to 24 August.", said(2025, 6, 2), "24 August 2025"),
+    (
+        "We fly to Lisbon from 18 to 24 August.",
+        said(2025, 6, 2),
+        "18 August 2025 to 24 August 2025",
+    ),
+    ("I'm off between 3 and 5 January.", said(2025, 12, 20), "3 January 2026 to 5 January 2026"),
     ("The wedding will be on 2 January.", said(2025, 12, 20), "2 January 2026"),
     ("I'm going to Paris in March.", said(2025, 12, 20), "March 2026"),
     ("My interview is on March 12th.", said(2025, 2, 20), "12 March 2025"),
@@ -45,6 +50,8 @@ PLANS = [
     ("I went to Rome on 3 July.", said(2025, 6, 20), "3 July 2024"),
     ("We celebrated on 12 March.", said(2025, 2, 20), "12 March 2024"),
     ("We went hiking in August.", said(2024, 7, 9), "August 2023"),
+    ("We stayed in Porto from 3 to 5 May.", said(2025, 6, 20), "3 May 2025 to 5 May 2025"),
+    ("We stayed in Porto from 3 to 5 August.", said(2025, 6, 20), "3 August 2024 to 5 August 2024"),
     ("I went to Rome on 3 May.", said(2025, 6, 20), "3 May 2025"),
 ]
 

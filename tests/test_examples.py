@@ -18,7 +18,10 @@ CASES = [
     ("llama_index_query_engine.py", "Conditions read from the question: time = March 2024"),
     ("llama_index_postprocessor.py", "[context] s2-dentist-march"),
     ("chroma_server.py", "Stopped the server"),
-    ("llama_index_agent_memory.py", "(session alice-2024-03-12)"),
+    (
+        "llama_index_agent_memory.py",
+        "Agent: I saw the dentist today, she said the wisdom tooth must come out.",
+    ),
     ("langgraph_agent_memory.py", "02 Sep 2024 alice  What did the dentist say in March?"),
 ]
 

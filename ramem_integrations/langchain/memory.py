@@ -86,7 +86,7 @@ class RaMemMemory(_MemoryBase):
             memory.save_context({"input": "The dentist said I need a filling."},
                                 {"output": "Sorry to hear that."})
             memory.load_memory_variables({"input": "What did the dentist say?"})["history"]
-            # '[memory 1]\\nsaid: 12 March 2024 (session chat-2024-03-12)\\n...'
+            # '[1] said 12 March 2024; with Alice, Assistant\\nAlice: "The dentist said I ...'
 
             chain = memory.as_runnable() | prompt | model   # prompt uses {history}
             agent_tools = [memory.as_tool()]

@@ -7,9 +7,10 @@
 ``ingest`` is what ``ramem ingest`` does (anchor, embed, upsert in batches), with the hashing
 embedder and small batches so that a kill lands between and inside many writes. It prints
 ``ready`` once the store is open and ``done`` when finished. ``verify`` opens the store fresh and
-prints a JSON report: the stored memories against the rule anchorer's output, duplicates, BM25
-of the fresh process against an index rebuilt from the expected memories, and whether every
-stored memory is reachable by a dense query.
+prints a JSON report: the stored memories against the rule path's output (turns cut into
+episodes, as ingestion stores them), duplicates, BM25 of the fresh process against an index
+rebuilt from the expected memories, and whether every stored memory is reachable by a dense
+query.
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import sys
 from typing import Any
 
 from ramem_integrations import ingest as ingest_module
-from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.lexical import BM25, lexical_text
 from ramem_integrations.memory import RaMem
@@ -57,7 +57,7 @@ def ingest(mem: RaMem, conv_path: str, namespaces: list[str]) -> None:
 
 def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[str, Any]:
     (conversation,) = load_conversations(conv_path)
-    expected = {u.id: u for u in RuleAnchorer().anchor(conversation, namespace)}
+    expected = {u.id: u for u in mem.writer.anchor(conversation, namespace)}  # cut into episodes
     ids = mem.store.ids(namespace)
     stored = {u.id: u for u in mem.memories(namespace, missing_ok=partial)}
     wrong = [i for i, u in stored.items() if expected.get(i) != u]

@@ -8,6 +8,7 @@ most recently used namespaces only, so a store with many namespaces does not hol
 from __future__ import annotations
 
 import math
+import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
@@ -16,10 +17,14 @@ from ramem_integrations.core.types import MemoryUnit
 
 
 class BM25:
-    """Okapi BM25 with an inverted index that supports adding and removing documents."""
+    """Okapi BM25 with an inverted index that supports adding and removing documents.
+
+    Adding, removing and searching are atomic, so a search in one thread never sees a
+    document half-added or half-removed by a write in another."""
 
     def __init__(self, k1: float = 1.2, b: float = 0.75) -> None:
         self.k1, self.b = k1, b
+        self._lock = threading.RLock()
         self._postings: dict[str, dict[str, int]] = {}
         self._lengths: dict[str, int] = {}
         self._terms: dict[str, tuple[str, ...]] = {}
@@ -33,36 +38,43 @@ class BM25:
 
     def add(self, doc_id: str, text: str) -> None:
         """Index a document; re-adding an id replaces it."""
-        if doc_id in self._lengths:
-            self.remove(doc_id)
         counts = Counter(tokenize(text))
-        for term, tf in counts.items():
-            self._postings.setdefault(term, {})[doc_id] = tf
-        length = sum(counts.values())
-        self._terms[doc_id] = tuple(counts)
-        self._lengths[doc_id] = length
-        self._total += length
+        with self._lock:
+            self.remove(doc_id)
+            for term, tf in counts.items():
+                self._postings.setdefault(term, {})[doc_id] = tf
+            length = sum(counts.values())
+            self._terms[doc_id] = tuple(counts)
+            self._lengths[doc_id] = length
+            self._total += length
 
     def remove(self, doc_id: str) -> None:
-        length = self._lengths.pop(doc_id, None)
-        if length is None:
-            return
-        self._total -= length
-        for term in self._terms.pop(doc_id):
-            del self._postings[term][doc_id]
-            if not self._postings[term]:
-                del self._postings[term]
+        with self._lock:
+            length = self._lengths.pop(doc_id, None)
+            if length is None:
+                return
+            self._total -= length
+            for term in self._terms.pop(doc_id):
+                del self._postings[term][doc_id]
+                if not self._postings[term]:
+                    del self._postings[term]
 
     def search(
         self, query: str, k: int, *, among: Iterable[str] | None = None
     ) -> list[tuple[str, float]]:
         """The ``k`` best ``(id, score)`` pairs, optionally only among the ids in ``among``."""
         allowed = set(among) if among is not None else None
+        with self._lock:
+            return self._search(tokenize(query), k, allowed)
+
+    def _search(
+        self, terms: list[str], k: int, allowed: set[str] | None
+    ) -> list[tuple[str, float]]:
         if not self._lengths or k <= 0:
             return []
         n, avg = len(self._lengths), self._total / len(self._lengths) or 1.0
         scores: dict[str, float] = {}
-        for term in set(tokenize(query)):
+        for term in set(terms):
             docs = self._postings.get(term)
             if not docs:
                 continue

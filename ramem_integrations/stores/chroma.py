@@ -18,6 +18,7 @@ import numpy as np
 from ramem_integrations.core.retrieval import ContextFilter
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
+from ramem_integrations.stores.guard import GuardedCollection
 
 DEFAULT_COLLECTION = "ramem_memories"
 #: The companion collection of write marks: ``<collection>.writes``.
@@ -117,10 +118,12 @@ class ChromaEpisodicStore:
     def __init__(self, client: Any, collection: str = DEFAULT_COLLECTION) -> None:
         self.client = client
         try:
-            self.collection = client.get_or_create_collection(
-                collection,
-                embedding_function=None,
-                configuration={"hnsw": {"space": "cosine"}},
+            self.collection = GuardedCollection(
+                client.get_or_create_collection(
+                    collection,
+                    embedding_function=None,
+                    configuration={"hnsw": {"space": "cosine"}},
+                )
             )
             self.marks = client.get_or_create_collection(
                 collection + MARKS_SUFFIX, embedding_function=None

@@ -6,7 +6,7 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -17,7 +17,7 @@ from ramem_integrations.core.conversation import (
     parse_datetime,
     read_data,
 )
-from ramem_integrations.core.types import MemoryUnit, ScoredMemory
+from ramem_integrations.core.types import Episode, MemoryUnit, ScoredMemory
 from ramem_integrations.errors import RamemError, StoreError
 
 #: Exit codes: a refused input, an unexpected failure, Ctrl-C, a closed output pipe.
@@ -305,6 +305,7 @@ def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
         "conversation_id": unit.conversation_id,
         "source_ids": list(unit.source_ids),
         "content": unit.content,
+        "restatement": unit.restatement,
         "context": {
             "session_id": ctx.session_id,
             "session_span": span(ctx.session_span),
@@ -316,7 +317,21 @@ def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
             "entities": list(ctx.entities),
             "topic": ctx.topic,
             "aliases": {p: [a for a, q in ctx.aliases if q == p] for _, p in ctx.aliases},
+            "episode": None if ctx.episode is None else _episode_json(ctx.episode, span),
         },
+    }
+
+
+def _episode_json(episode: Episode, span: Callable[[Any], Any]) -> dict[str, Any]:
+    """The episode a memory belongs to, as plain JSON."""
+    return {
+        "id": episode.id,
+        "position": episode.position,
+        "event_time": span(episode.event_time),
+        "participants": list(episode.participants),
+        "places": list(episode.places),
+        "entities": list(episode.entities),
+        "topic": episode.topic,
     }
 
 

@@ -49,6 +49,11 @@ def test_ingest_query_namespaces_json(tmp_path: Path, capsys: pytest.CaptureFixt
     assert top["source_ids"] == ["b:2"] and top["reason"] == "content"
     assert top["context"]["session_span"]["label"].startswith("8 June 2023")
     assert top["context"]["participants"] == ["Ben", "Ann"]
+    # the verbatim turn, its restatement beside it, and its episode
+    assert top["content"] == "Not yet, I started a pottery class two days ago."
+    assert top["restatement"] == "Ann (to Ben): Not yet, I started a pottery class on 6 June 2023."
+    episode = top["context"]["episode"]
+    assert episode["id"] and episode["position"] >= 0 and isinstance(episode["participants"], list)
     code, out, _ = run(capsys, "namespaces", "--store", store, "--json")
     assert json.loads(out) == {"default": 5}
 

@@ -252,6 +252,19 @@ class ChromaEpisodicStore:
             units.extend(_units(page["ids"], page["documents"], page["metadatas"]))
         return units
 
+    def get_with_vectors(self, namespace: str) -> tuple[list[MemoryUnit], np.ndarray]:
+        """Every memory of a namespace with its stored embedding (row ``i`` is memory ``i``)."""
+        units: list[MemoryUnit] = []
+        rows: list[np.ndarray] = []
+        for page in self._pages(
+            namespace, None, None, include=["documents", "metadatas", "embeddings"]
+        ):
+            units.extend(_units(page["ids"], page["documents"], page["metadatas"]))
+            if len(page["ids"]):
+                rows.append(np.asarray(page["embeddings"], dtype=np.float32))
+        matrix = np.concatenate(rows) if rows else np.zeros((0, 0), dtype=np.float32)
+        return units, matrix
+
     def query(
         self, namespace: str, embedding: np.ndarray, k: int, *, where: Where | None = None
     ) -> list[tuple[MemoryUnit, float]]:
@@ -294,9 +307,8 @@ class ChromaEpisodicStore:
         pairs = zip(result["ids"][0], result["distances"][0], strict=True)
         return [(i, 1.0 - float(d)) for i, d in pairs]
 
-    def present(self, ids: Sequence[str]) -> set[str]:
-        """Which of ``ids`` are still stored. Reads ids only, no memory content, so it needs no
-        namespace: callers pass ids they already hold for one namespace."""
+    def present(self, namespace: str, ids: Sequence[str]) -> set[str]:
+        """Which of ``ids`` (memories of ``namespace``) are still stored. Reads ids only."""
         if not ids:
             return set()
         found: set[str] = set()

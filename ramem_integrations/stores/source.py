@@ -73,7 +73,7 @@ class StoreSource:
         check_namespace(namespace)  # before the index: a nameless read is refused, not loaded
         among = self._cached_among(namespace, where)
         ranked = self.lexical_index.index(namespace).search(query, k, among=among)
-        present = self.store.present([i for i, _ in ranked])  # deleted by another writer
+        present = self.store.present(namespace, [i for i, _ in ranked])  # deleted by another writer
         kept = [(i, score) for i, score in ranked if i in present]
         return self._materialise(namespace, kept, self.lexical_index.memories(namespace))
 

@@ -142,7 +142,7 @@ class Writer:
             batch = fresh[start : start + EMBED_BATCH]
             vectors = self.embedder.embed([u.search_text for u in batch])
             self.store.upsert(batch, vectors)
-            self.lexical.added(namespace, batch)
+            self.lexical.added(namespace, batch, vectors)
             if progress:
                 progress(len(batch))
 

@@ -1,8 +1,9 @@
 """BM25 over the memories of one namespace, kept current on add and delete.
 
 The store is the source of truth: an index is built from it on first use and then updated in
-place by each write, never rebuilt per write. :class:`LexicalIndex` keeps the indexes of the
-most recently used namespaces only, so a store with many namespaces does not hold them all.
+place by each write, never rebuilt per write. :class:`LexicalIndex` keeps the indexes (with the
+namespace's memories and vectors) of the most recently used namespaces only, bounded by count
+and by bytes, so a store with many namespaces does not hold them all.
 """
 
 from __future__ import annotations
@@ -12,8 +13,20 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+import numpy.typing as npt
+
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.vectors import VectorTable
+
+#: What a loaded memory costs besides its vector (its text, metadata and postings), an
+#: estimate: 3.3 KB measured on the shipped chats set, 3.9 KB on LoCoMo
+#: (benchmarks/cache_bytes.py).
+BYTES_PER_MEMORY = 4_000
+#: Loaded namespaces are dropped, least recently used first, past this many bytes.
+MAX_BYTES = 512 * 2**20
+
+Loader = Callable[[str], tuple[Sequence[MemoryUnit], npt.ArrayLike]]
 
 
 class BM25:
@@ -91,23 +104,29 @@ class BM25:
 class LexicalIndex:
     """BM25 indexes by namespace, loaded from the store on demand and kept current.
 
-    With each loaded namespace it keeps the memories themselves, so a query can rank, filter
-    and materialise its lexical candidates without going back to the store (see
-    :meth:`memories`). Writes through :meth:`added` and :meth:`removed` keep both current;
-    namespaces past ``max_namespaces`` are dropped, least recently used first.
+    With each loaded namespace it keeps the memories themselves and their vectors, so a query
+    can rank (lexically and by similarity, see :meth:`vectors`), filter and materialise its
+    candidates without going back to the store (see :meth:`memories`). Writes through
+    :meth:`added` and :meth:`removed` keep all three current; namespaces past
+    ``max_namespaces``, or past ``max_bytes`` in all, are dropped, least recently used first
+    (the one in use always stays).
     """
 
     def __init__(
         self,
-        load: Callable[[str], Sequence[MemoryUnit]],
+        load: Loader,
         max_namespaces: int = 64,
         marks: Callable[[str], Mapping[str, int]] | None = None,  # other writers' marks
+        max_bytes: int = MAX_BYTES,
     ) -> None:
         self._load = load
         self._marks = marks
         self._max = max_namespaces
+        self._max_bytes = max_bytes
         self._indexes: OrderedDict[str, BM25] = OrderedDict()
         self._units: dict[str, dict[str, MemoryUnit]] = {}
+        self._vectors: dict[str, VectorTable] = {}
+        self._bytes: dict[str, int] = {}
         self._writes: dict[str, int] = {}
         self._seen: dict[str, dict[str, int]] = {}
 
@@ -119,20 +138,26 @@ class LexicalIndex:
         seen = dict(self._marks(namespace)) if self._marks else {}  # read before the load
         bm25 = BM25()
         units: dict[str, MemoryUnit] = {}
-        for memory in self._load(namespace):
+        memories, vectors = self._load(namespace)
+        for memory in memories:
             bm25.add(memory.id, lexical_text(memory))
             units[memory.id] = memory
         self._indexes[namespace] = bm25
         self._units[namespace] = units
+        self._vectors[namespace] = VectorTable([m.id for m in memories], vectors)
         self._seen[namespace] = seen
-        while len(self._indexes) > self._max:
-            self.forget(next(iter(self._indexes)))
+        self._measure(namespace)
         return bm25
 
     def memories(self, namespace: str) -> Mapping[str, MemoryUnit]:
         """The namespace's memories by id, as last loaded or written (loads it if needed)."""
         self.index(namespace)
         return self._units[namespace]
+
+    def vectors(self, namespace: str) -> VectorTable:
+        """The vectors of the namespace's memories (loads it if needed)."""
+        self.index(namespace)
+        return self._vectors[namespace]
 
     def loaded(self, namespace: str) -> Mapping[str, MemoryUnit] | None:
         """The namespace's memories by id if it is loaded, else None (loads nothing)."""
@@ -141,6 +166,11 @@ class LexicalIndex:
     def version(self, namespace: str) -> int:
         """How many writes this index has seen for ``namespace`` (for caches keyed on it)."""
         return self._writes.get(namespace, 0)
+
+    @property
+    def nbytes(self) -> int:
+        """An estimate of the bytes the loaded namespaces take."""
+        return sum(self._bytes.values())
 
     def refresh(self, namespace: str) -> Mapping[str, int]:
         """Drop the namespace's cache if anyone else wrote it since it was loaded; returns the
@@ -152,31 +182,60 @@ class LexicalIndex:
             self._writes[namespace] = self.version(namespace) + 1
         return marks
 
-    def added(self, namespace: str, memories: Iterable[MemoryUnit]) -> None:
-        """Keep a loaded index current after an upsert (unloaded ones load fresh later)."""
+    def added(
+        self,
+        namespace: str,
+        memories: Iterable[MemoryUnit],
+        vectors: npt.ArrayLike | None = None,
+    ) -> None:
+        """Keep a loaded index current after an upsert (unloaded ones load fresh later).
+
+        ``vectors`` are the memories' embeddings, one row each; without them a loaded
+        namespace is dropped, to load fresh when next asked for."""
         memories = list(memories)
         self._writes[namespace] = self.version(namespace) + 1
         for other in self._indexes:  # an id lives in one namespace: a move leaves the old one
             if other != namespace:
                 self.removed(other, [m.id for m in memories if m.id in self._indexes[other]])
         bm25 = self._indexes.get(namespace)
-        if bm25 is not None:
-            for memory in memories:
-                bm25.add(memory.id, lexical_text(memory))
-                self._units[namespace][memory.id] = memory
+        if bm25 is None:
+            return
+        if vectors is None:
+            self.forget(namespace)
+            return
+        for memory in memories:
+            bm25.add(memory.id, lexical_text(memory))
+            self._units[namespace][memory.id] = memory
+        self._vectors[namespace].add([m.id for m in memories], vectors)
+        self._measure(namespace)
 
     def removed(self, namespace: str, ids: Iterable[str]) -> None:
         self._writes[namespace] = self.version(namespace) + 1
         bm25 = self._indexes.get(namespace)
         if bm25 is not None:
+            ids = list(ids)
             for doc_id in ids:
                 bm25.remove(doc_id)
                 self._units[namespace].pop(doc_id, None)
+            self._vectors[namespace].remove(ids)
 
     def forget(self, namespace: str) -> None:
         self._indexes.pop(namespace, None)
         self._units.pop(namespace, None)
+        self._vectors.pop(namespace, None)
+        self._bytes.pop(namespace, None)
         self._seen.pop(namespace, None)
+
+    def _measure(self, namespace: str) -> None:
+        """Re-estimate the namespace's bytes, then drop least recently used namespaces past
+        the bounds (never ``namespace`` itself)."""
+        count = len(self._units[namespace])
+        self._bytes[namespace] = self._vectors[namespace].nbytes + BYTES_PER_MEMORY * count
+        while len(self._indexes) > 1 and (
+            len(self._indexes) > self._max or self.nbytes > self._max_bytes
+        ):
+            oldest = next(iter(self._indexes))
+            self.forget(oldest if oldest != namespace else list(self._indexes)[1])
 
 
 def lexical_text(memory: MemoryUnit) -> str:

@@ -86,7 +86,7 @@ class RaMem:
             as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
         )
         self.lexical = LexicalIndex(
-            lambda ns: self.store.get(ns),
+            self.store.get_with_vectors,
             marks=lambda ns: self.store.written(ns, others_only=True),
         )
         self.source = StoreSource(store, self.embedder, self.lexical)

@@ -17,7 +17,6 @@ from ramem_integrations.core.retrieval import SPEAKER_BONUS
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.ablations import shuffled_copy
 from ramem_integrations.evaluation.datasets import Asked, Question
-from ramem_integrations.evaluation.exact import ExactStore
 from ramem_integrations.evaluation.systems import SYSTEMS, select
 from ramem_integrations.evaluation.variants import Variant
 from ramem_integrations.memory import RaMem
@@ -65,7 +64,7 @@ CONVERSATION = Conversation(
 def mem(tmp_path: Path) -> RaMem:
     """Turns without episodes: these tests check the turn-level ranking each system adds
     (tests/test_episode_retrieval.py checks what episodes add on top)."""
-    memory = RaMem(ExactStore.from_path(tmp_path / "store"), embedder=HashingEmbedder())
+    memory = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
     memory.segmenter = None
     memory.add_conversation(CONVERSATION, NS)
     return memory

@@ -223,9 +223,11 @@ def test_rerank_resolves_a_relation_among_the_candidates(fake_mem: RaMem) -> Non
     assert reranked[-1].memory.id == "m002" and reranked[-1].reason == "content"
 
 
-def test_filtered_dense_read_off_the_pool_equals_the_filtered_search(
+def test_dense_ranks_the_loaded_vectors_exactly_without_a_store_query(
     fake_mem: RaMem, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    """Dense search reads the namespace's cached vectors: the same ranking as the store's
+    (filtered or not), no vector query sent, and writes are seen at once."""
     fake_mem.add_memories(
         [
             memory(i, f"Ann: note {i} about the garden and tea", i, entities=("Bob",) * (i % 2))
@@ -233,22 +235,23 @@ def test_filtered_dense_read_off_the_pool_equals_the_filtered_search(
         ]
     )
     source, where = fake_mem.source, ContextFilter(people=("Bob",))
-    source.lexical_index.index("ns")  # the namespace is loaded, as after any retrieval
-    direct = fake_mem.store.query_ids(
-        "ns", source._embed_query("garden tea"), 5, where=where_for(where)
-    )
+    embedding = source._embed_query("garden tea")
+    direct = fake_mem.store.query_ids("ns", embedding, 5, where=where_for(where))
+    everything = fake_mem.store.query_ids("ns", embedding, 30)
     calls: list[object] = []
-    real = fake_mem.store.query_ids
-    monkeypatch.setattr(
-        fake_mem.store, "query_ids", lambda *a, **kw: calls.append(kw) or real(*a, **kw)
-    )
-    source.dense("ns", "garden tea", 30)  # the unfiltered search: one Chroma query
-    pooled = source.dense("ns", "garden tea", 5, where)  # read off it: no second query
-    assert len(calls) == 1
-    # the same answer as the filtered search (ids may swap only within ties of similarity)
-    assert [s for _, s in pooled] == pytest.approx([s for _, s in direct])
-    assert all(where.met_by(u) for u, _ in pooled)
-    source.dense("ns", "garden tea", 30)
-    fake_mem.add_memories([memory(99, "Ann: a new garden note", 5, entities=("Bob",))])
-    source.dense("ns", "garden tea", 5, where)  # a write in between: the pool is not used
-    assert len(calls) == 3
+    for name in ("query", "query_ids"):
+        real = getattr(fake_mem.store, name)
+        monkeypatch.setattr(
+            fake_mem.store, name, lambda *a, real=real, **kw: calls.append(kw) or real(*a, **kw)
+        )
+    unfiltered = source.dense("ns", "garden tea", 30)
+    filtered = source.dense("ns", "garden tea", 5, where)
+    assert calls == []
+    # the same answers as the store's search (ids may swap only within ties of similarity)
+    assert [s for _, s in unfiltered] == pytest.approx([s for _, s in everything], abs=1e-6)
+    assert [s for _, s in filtered] == pytest.approx([s for _, s in direct], abs=1e-6)
+    assert all(where.met_by(u) for u, _ in filtered) and len(filtered) == 5
+    fake_mem.add_memories([memory(99, "Ann: garden tea", 5, entities=("Bob",))])
+    assert source.dense("ns", "garden tea", 1, where)[0][0].id == "m099"
+    fake_mem.forget("ns", ids=["m099"])
+    assert "m099" not in {u.id for u, _ in source.dense("ns", "garden tea", 40)}

@@ -6,7 +6,7 @@ every module on the write path (:data:`WRITE_PATH`); a second run finds every co
 already stored (a manifest records each namespace's count) and only re-ranks. The cache root is
 ``--cache DIR``, else ``$RAMEM_CACHE_DIR``, else ``~/.cache/ramem/eval``.
 
-Runs repeat exactly: dense search is exact (:class:`~.exact.ExactStore`), ablation copies live
+Runs repeat exactly: dense search is exact (the memory's own NumPy ranking), ablation copies live
 in stores of their own, and the intervals are seeded (:mod:`~.stats`).
 """
 
@@ -348,7 +348,6 @@ def run_evaluation(
     from ramem_integrations.core.anchoring import RuleAnchorer
     from ramem_integrations.embeddings import as_embedder, default_embedder
     from ramem_integrations.evaluation.datasets import load_dataset
-    from ramem_integrations.evaluation.exact import ExactStore
     from ramem_integrations.memory import RaMem
 
     started = time.perf_counter()
@@ -359,7 +358,7 @@ def run_evaluation(
     anchorer = RuleAnchorer()
     directory = cache_root(config.cache) / cache_key(config.path, anchorer.name, chosen.name)
     directory.mkdir(parents=True, exist_ok=True)
-    mem = RaMem(ExactStore.from_path(directory), embedder=chosen, anchorer=anchorer)
+    mem = RaMem.from_path(directory, embedder=chosen, anchorer=anchorer)
     added = ingest(mem, dataset, directory, progress=config.progress)
     ingested = time.perf_counter()
     evaluation = Evaluation(

@@ -2,70 +2,42 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
 
 from ramem_integrations.core.retrieval import ContextFilter, Hits
-from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.embeddings import Embedder
 from ramem_integrations.lexical import LexicalIndex
-from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace, where_for
-
-#: Up to this many ids meeting a condition, dense search filters by id, not by where-clause.
-ID_FILTER_MAX = 5000
-#: The unfiltered dense search reads this many neighbours, so that a condition met by enough
-#: of them needs no second, filtered search.
-DENSE_POOL = 100
+from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
 
 class StoreSource:
     """A :class:`~ramem_integrations.core.retrieval.MemorySource` over the store and BM25.
 
-    Dense search asks Chroma for ids and similarities only; lexical search ranks, filters
-    (the where-clause evaluated on the cached metadata, as Chroma would) and materialises from
-    the namespace's loaded :class:`LexicalIndex`, checking with the store that its candidates
-    still exist. Memories not in that cache are read from the store. Query embeddings are
-    cached, so one retrieval embeds its question once.
+    Both rankings are read off the namespace's loaded cache (:class:`LexicalIndex`): dense
+    search is exact, in NumPy, over the memories' vectors; lexical search is BM25. A condition
+    is evaluated on the cached memories (as Chroma would evaluate the where-clause; a property
+    test holds them equal), and the candidates are checked with the store to still exist.
+    Query embeddings are cached, so one retrieval embeds its question once.
     """
 
     def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, lexical: LexicalIndex):
         self.store, self.embedder, self.lexical_index = store, embedder, lexical
         self._embed_query = lru_cache(maxsize=256)(self._embed_one)
-        self._last_pool: tuple[object, list[tuple[str, float]]] = (None, [])
+        self._last_among: tuple[object, list[str] | None] = (None, None)
 
     def _embed_one(self, text: str) -> np.ndarray:
         row: np.ndarray = self.embedder.embed([text])[0]
         return row
 
     def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
-        embedding, cached = self._embed_query(query), self.lexical_index.loaded(namespace)
-        if where is None:
-            pool = self.store.query_ids(namespace, embedding, max(k, DENSE_POOL))
-            self._last_pool = ((namespace, query, self.lexical_index.version(namespace)), pool)
-            return self._materialise(namespace, pool[:k], cached)
-        among = self._cached_among(namespace, where) if cached is not None else None
-        ranked = self._from_pool(namespace, query, among, k) if among is not None else None
-        if ranked is None and among is not None and len(among) <= ID_FILTER_MAX:
-            ranked = self.store.query_ids(namespace, embedding, k, among=among)
-        if ranked is None:
-            ranked = self.store.query_ids(namespace, embedding, k, where=where_for(where))
-        return self._materialise(namespace, ranked, cached)
-
-    def _from_pool(
-        self, namespace: str, query: str, among: Sequence[str], k: int
-    ) -> list[tuple[str, float]] | None:
-        """The ``k`` nearest memories meeting a condition, read off the unfiltered search just
-        made for the same question when it holds ``k`` of them (they are then exactly what
-        the filtered search would return); else None. The pool serves one filtered search."""
-        key, pool = self._last_pool
-        self._last_pool = (None, [])
-        if key != (namespace, query, self.lexical_index.version(namespace)):
-            return None
-        valid = set(among)
-        found = [hit for hit in pool if hit[0] in valid]
-        return found[:k] if len(found) >= k or len(found) == len(valid) else None
+        check_namespace(namespace)
+        among = self._cached_among(namespace, where)
+        embedding = self._embed_query(query)
+        ranked = self.lexical_index.vectors(namespace).search(embedding, k, among=among)
+        return self._still_stored(namespace, ranked)
 
     def lexical(
         self, namespace: str, query: str, k: int, where: ContextFilter | None = None
@@ -73,27 +45,26 @@ class StoreSource:
         check_namespace(namespace)  # before the index: a nameless read is refused, not loaded
         among = self._cached_among(namespace, where)
         ranked = self.lexical_index.index(namespace).search(query, k, among=among)
-        present = self.store.present(namespace, [i for i, _ in ranked])  # deleted by another writer
-        kept = [(i, score) for i, score in ranked if i in present]
-        return self._materialise(namespace, kept, self.lexical_index.memories(namespace))
+        return self._still_stored(namespace, ranked)
+
+    def _still_stored(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
+        """The ranked memories, read from the cache, less any another writer deleted since."""
+        present = self.store.present(namespace, [i for i, _ in ranked])
+        cached = self.lexical_index.memories(namespace)
+        return [(cached[i], score) for i, score in ranked if i in present and i in cached]
 
     def _cached_among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
         """The ids of the namespace's cached memories that meet ``where`` (None without one).
 
-        The same predicate as the Chroma where-clause (a property test holds them equal)."""
+        The same predicate as the Chroma where-clause (a property test holds them equal). The
+        last answer is kept, so a retrieval's dense and lexical searches filter once."""
         if not where:
             return None
+        key = (namespace, self.lexical_index.version(namespace), where)
+        last_key, last = self._last_among
+        if last_key == key and last is not None:
+            return last
         units = self.lexical_index.memories(namespace)
-        return [i for i, unit in units.items() if where.met_by(unit) is not None]
-
-    def _materialise(
-        self,
-        namespace: str,
-        ranked: Sequence[tuple[str, float]],
-        cached: Mapping[str, MemoryUnit] | None,
-    ) -> Hits:
-        cached = cached or {}
-        missing = [i for i, _ in ranked if i not in cached]
-        fetched = {u.id: u for u in self.store.get(namespace, ids=missing)} if missing else {}
-        units = {**fetched, **{i: cached[i] for i, _ in ranked if i in cached}}
-        return [(units[i], score) for i, score in ranked if i in units]
+        among = [i for i, unit in units.items() if where.met_by(unit) is not None]
+        self._last_among = (key, among)
+        return among

@@ -19,8 +19,10 @@ class StoreSource:
     Both rankings are read off the namespace's loaded cache (:class:`LexicalIndex`): dense
     search is exact, in NumPy, over the memories' vectors; lexical search is BM25. A condition
     is evaluated on the cached memories (as Chroma would evaluate the where-clause; a property
-    test holds them equal), and the candidates are checked with the store to still exist.
-    Query embeddings are cached, so one retrieval embeds its question once.
+    test holds them equal). The cache is current: each retrieval first brings it up to every
+    write committed before it (``Writer.sync``, one read of the write marks), so no candidate
+    is checked with the store again. Query embeddings are cached, so one retrieval embeds its
+    question once.
     """
 
     def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, lexical: LexicalIndex):
@@ -37,7 +39,7 @@ class StoreSource:
         among = self._cached_among(namespace, where)
         embedding = self._embed_query(query)
         ranked = self.lexical_index.vectors(namespace).search(embedding, k, among=among)
-        return self._still_stored(namespace, ranked)
+        return self._cached(namespace, ranked)
 
     def lexical(
         self, namespace: str, query: str, k: int, where: ContextFilter | None = None
@@ -45,13 +47,12 @@ class StoreSource:
         check_namespace(namespace)  # before the index: a nameless read is refused, not loaded
         among = self._cached_among(namespace, where)
         ranked = self.lexical_index.index(namespace).search(query, k, among=among)
-        return self._still_stored(namespace, ranked)
+        return self._cached(namespace, ranked)
 
-    def _still_stored(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
-        """The ranked memories, read from the cache, less any another writer deleted since."""
-        present = self.store.present(namespace, [i for i, _ in ranked])
+    def _cached(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
+        """The ranked memories, read from the cache (an id dropped by a write since is left out)."""
         cached = self.lexical_index.memories(namespace)
-        return [(cached[i], score) for i, score in ranked if i in present and i in cached]
+        return [(cached[i], score) for i, score in ranked if i in cached]
 
     def _cached_among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
         """The ids of the namespace's cached memories that meet ``where`` (None without one).

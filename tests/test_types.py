@@ -36,6 +36,16 @@ def test_timespan_rejects_naive_and_empty() -> None:
             TimeSpan(dt(2023, 5, 8, 13, 56), dt(2023, 5, 8, 14, 56)),
             "8 May 2023 13:56 to 8 May 2023 14:55",
         ),
+        (TimeSpan(dt(2023, 5, 8, 18, 0), dt(2023, 5, 8, 18, 1)), "8 May 2023 18:00"),
+        (TimeSpan(dt(2023, 5, 8, 18, 0, 5), dt(2023, 5, 8, 18, 0, 40)), "8 May 2023 18:00"),
+        (
+            TimeSpan(dt(2023, 5, 8, 18, 0), dt(2023, 5, 8, 18, 2)),
+            "8 May 2023 18:00 to 8 May 2023 18:01",
+        ),
+        (
+            TimeSpan(dt(2023, 5, 8, 23, 59), dt(2023, 5, 9, 0, 1)),
+            "8 May 2023 23:59 to 9 May 2023 00:00",
+        ),
     ],
 )
 def test_timespan_label(span: TimeSpan, label: str) -> None:

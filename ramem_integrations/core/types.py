@@ -77,7 +77,9 @@ class TimeSpan:
         start, last = self.start, self.end - timedelta(microseconds=1)
         whole_days = start.time() == datetime.min.time() and self.end.time() == start.time()
         if not whole_days:
-            return f"{_day_label(start)} {start:%H:%M} to {_day_label(last)} {last:%H:%M}"
+            first = f"{_day_label(start)} {start:%H:%M}"
+            final = f"{_day_label(last)} {last:%H:%M}"
+            return first if first == final else f"{first} to {final}"  # one minute: one time
         if self.duration == timedelta(days=1):
             return _day_label(start)
         if start.day == 1 and self.end.day == 1:

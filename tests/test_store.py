@@ -5,7 +5,7 @@ import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
-from ramem_integrations.stores.chroma import ChromaEpisodicStore, scoped
+from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder
 
 SPAN = TimeSpan(datetime(2023, 5, 8, 10, tzinfo=UTC), datetime(2023, 5, 8, 11, tzinfo=UTC))
@@ -46,7 +46,7 @@ def test_reads_without_a_namespace_are_refused(store: ChromaEpisodicStore, bad: 
     with pytest.raises(NamespaceError, match="namespace is required"):
         store.get(bad)  # type: ignore[arg-type]
     with pytest.raises(NamespaceError):
-        scoped(bad)  # type: ignore[arg-type]
+        store.query(bad, np.ones(64, np.float32), 3)  # type: ignore[arg-type]
 
 
 def test_upsert_is_idempotent(store: ChromaEpisodicStore) -> None:
@@ -79,7 +79,7 @@ def test_mismatched_embeddings_are_refused_before_writing(store: ChromaEpisodicS
 
 
 def test_bad_collection_name_is_a_store_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(StoreError, match="Collection names"):
+    with pytest.raises(StoreError, match="store names"):
         ChromaEpisodicStore.from_path(tmp_path, collection="x")
 
 

@@ -33,12 +33,12 @@ class ExactStore(ChromaEpisodicStore):
         """The namespace's ids (sorted) and their unit-length vectors, one row each."""
         cache = self._vectors
         if namespace not in cache:
-            ids = sorted(self.ids(namespace))
+            units, vectors = self.get_with_vectors(namespace)
+            order = sorted(range(len(units)), key=lambda i: units[i].id)
+            ids = [units[i].id for i in order]
             matrix = np.zeros((0, 0))
             if ids:
-                got = self.collection.get(ids=ids, include=["embeddings"])
-                by_id = dict(zip(got["ids"], got["embeddings"], strict=True))
-                matrix = np.asarray([by_id[i] for i in ids], dtype=np.float64)
+                matrix = np.asarray(vectors[order], dtype=np.float64)
                 norms = np.linalg.norm(matrix, axis=1, keepdims=True)
                 matrix = matrix / np.where(norms == 0, 1.0, norms)
             cache[namespace] = (ids, matrix)

@@ -91,3 +91,93 @@ def test_paging_reads_every_memory(
     monkeypatch.setattr(chroma, "_PAGE", 3)
     put(store, [unit(f"m{i}", f"memory {i}", "ns") for i in range(8)])
     assert len(store.get("ns")) == 8 and store.namespaces() == {"ns": 8}
+
+
+# ---------------------------------------------------------------- the layout (format 2)
+
+
+def collection_names(store: ChromaEpisodicStore) -> set[str]:
+    return {c.name for c in store.client.list_collections()}
+
+
+def test_reads_of_an_unknown_namespace_create_nothing(store: ChromaEpisodicStore) -> None:
+    put(store, [unit("a", "Ann likes hiking", "alice")])
+    before = collection_names(store)
+    vec = HashingEmbedder().embed(["hiking"])[0]
+    reads = {
+        "has_memories": store.has_memories("nobody"),
+        "count": store.count("nobody"),
+        "get": store.get("nobody"),
+        "ids": store.ids("nobody", ids=["a"]),
+        "present": store.present("nobody", ["a"]),
+        "query": store.query("nobody", vec, 5),
+        "query_ids": store.query_ids("nobody", vec, 5),
+        "get_with_vectors": store.get_with_vectors("nobody")[0],
+        "written": store.written("nobody"),
+    }
+    assert reads == {
+        "has_memories": False,
+        "count": 0,
+        "get": [],
+        "ids": [],
+        "present": set(),
+        "query": [],
+        "query_ids": [],
+        "get_with_vectors": [],
+        "written": {},
+    }
+    assert collection_names(store) == before
+    assert store.namespaces() == {"alice": 1}
+
+
+def test_a_write_creates_the_namespace_collection(store: ChromaEpisodicStore) -> None:
+    put(store, [unit("a", "Ann likes hiking", "alice")])
+    name, metadata = store.namespace_collection("alice")
+    assert name in collection_names(store) and name.startswith("ramem_memories.alice.")
+    assert metadata == {"ramem_store": "ramem_memories", "ramem_namespace": "alice"}
+    assert store.client.get_collection(name).metadata == metadata
+
+
+@pytest.mark.parametrize(
+    "namespace",
+    ["a", "Ann Lee", "memories.alice", "..", "ünïcødé ✓", "-x-", "1.2.3.4", "日本", "a" * 600],
+)
+def test_any_namespace_gets_a_valid_collection(store: ChromaEpisodicStore, namespace: str) -> None:
+    put(store, [unit("m", "a memory", namespace)])
+    name, _ = store.namespace_collection(namespace)
+    assert 3 <= len(name) <= 512
+    assert store.get(namespace)[0].namespace == namespace
+    assert store.namespaces() == {namespace: 1}
+
+
+def test_an_id_written_into_another_namespace_moves(store: ChromaEpisodicStore) -> None:
+    """An id lives in one namespace (what LexicalIndex.added assumes): writing it into
+    another namespace takes it out of the first, and marks the first as written."""
+    put(store, [unit("doc-1", "Ann likes hiking", "alice"), unit("doc-2", "stays", "alice")])
+    marks = store.written("alice")
+    put(store, [unit("doc-1", "Bob likes hiking", "bob")])
+    assert [u.id for u in store.get("alice")] == ["doc-2"]
+    assert [u.content for u in store.get("bob")] == ["Bob likes hiking"]
+    assert store.written("alice") != marks
+    assert store.namespaces() == {"alice": 1, "bob": 1}
+    store.delete("bob", ids=["doc-1"])
+    put(store, [unit("doc-1", "back with alice", "alice")])  # the deleted id is free again
+    assert store.namespaces() == {"alice": 2}
+
+
+def test_stores_of_other_names_never_see_each_other(store: ChromaEpisodicStore) -> None:
+    other = ChromaEpisodicStore.from_client(store.client, collection="other_store")
+    put(store, [unit("a", "in the default store", "alice")])
+    put(other, [unit("a", "in the other store", "alice")])
+    assert [u.content for u in store.get("alice")] == ["in the default store"]
+    assert [u.content for u in other.get("alice")] == ["in the other store"]
+    assert other.namespaces() == {"alice": 1} and store.namespaces() == {"alice": 1}
+
+
+def test_a_deleted_namespace_reads_empty_and_is_not_listed(store: ChromaEpisodicStore) -> None:
+    put(store, [unit("a", "x", "alice"), unit("b", "y", "bob")])
+    assert store.delete("alice") == ["a"]
+    assert store.get("alice") == [] and not store.has_memories("alice")
+    assert store.namespaces() == {"bob": 1}
+    put(store, [unit("a", "x again", "alice")])
+    assert store.namespaces() == {"alice": 1, "bob": 1}

@@ -21,6 +21,7 @@ from ramem_integrations.stores import upgrade as upgrade_module
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import synthetic_conversation
+from tests.reliability.test_concurrency import chroma_server  # noqa: F401  (a fixture)
 
 NAMESPACES = ("alice", "bob", "team.ops")
 QUESTIONS = ("the dentist in Paris", "pottery class last week", "Ann Bob hiking", "budget")
@@ -30,10 +31,11 @@ def client_at(path: Path) -> Any:
     return chromadb.PersistentClient(path=str(path), settings=Settings(anonymized_telemetry=False))
 
 
-def write_format_1(path: Path, name: str = "ramem_memories") -> dict[str, dict[str, Any]]:
+def write_format_1(path: Path | Any, name: str = "ramem_memories") -> dict[str, dict[str, Any]]:
     """A store as format 1 wrote it: every namespace in the collection ``name`` (cosine,
-    no embedding function), marks in ``name.writes``. Returns the raw records by id."""
-    client = client_at(path)
+    no embedding function), marks in ``name.writes``. Returns the raw records by id.
+    ``path``: the store's directory, or a chromadb client."""
+    client = client_at(path) if isinstance(path, Path) else path
     old = client.get_or_create_collection(
         name, embedding_function=None, configuration={"hnsw": {"space": "cosine"}}
     )
@@ -186,3 +188,27 @@ def test_upgrade_of_a_missing_store_is_refused(
     assert code == 2 and "is not a ramem store" in err
     code, _, err = run("upgrade", "--server", "localhost", capsys=capsys)
     assert code == 2 and "HOST:PORT" in err
+
+
+@pytest.mark.reliability
+def test_upgrade_through_a_chroma_server(
+    chroma_server: str,  # noqa: F811
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    host, port = chroma_server.rsplit(":", 1)
+    client = chromadb.HttpClient(host=host, port=int(port))
+    records = write_format_1(client, name="team_memory")
+    with pytest.raises(StoreFormatError, match="--server HOST:PORT --collection team_memory"):
+        RaMem.from_client(client, collection="team_memory", embedder=HashingEmbedder())
+    argv = ("upgrade", "--server", chroma_server, "--collection", "team_memory", "--json")
+    code, out, _ = run(*argv, capsys=capsys)
+    assert code == 0 and json.loads(out)["memories"] == len(records)
+    mem = RaMem.from_client(client, collection="team_memory", embedder=HashingEmbedder())
+    assert sum(mem.namespaces().values()) == len(records)
+    for ns in NAMESPACES:
+        units, vectors = mem.store.get_with_vectors(ns)
+        for unit, vector in zip(units, vectors, strict=True):
+            assert unit.content == records[unit.id]["document"]
+            assert np.array_equal(vector, records[unit.id]["embedding"].astype(np.float32))
+    code, out, _ = run(*argv, capsys=capsys)
+    assert code == 0 and json.loads(out)["upgraded"] is False

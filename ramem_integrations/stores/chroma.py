@@ -179,12 +179,15 @@ class ChromaEpisodicStore:
         except NotFoundError:
             if not create:
                 return None
-            raw = self.client.get_or_create_collection(
-                name,
-                embedding_function=None,
-                configuration=_COSINE,
-                metadata=layout.namespace_metadata(self.name, namespace),
-            )
+            try:
+                raw = self.client.get_or_create_collection(
+                    name,
+                    embedding_function=None,
+                    configuration=_COSINE,
+                    metadata=layout.namespace_metadata(self.name, namespace),
+                )
+            except Exception:  # created at the same moment by another process: read it
+                raw = self.client.get_collection(name, embedding_function=None)
         meta = raw.metadata or {}
         if meta.get(STORE_KEY) != self.name or meta.get(NAMESPACE_KEY) != namespace:
             raise StoreError(

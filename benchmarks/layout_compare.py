@@ -199,9 +199,9 @@ def ops(layout: Layout, marks: Any) -> dict[str, Callable[[str, np.ndarray], Any
             where={"namespace": ns}, include=["metadatas"]
         )
     if layout.name == "per_namespace":
-        table["marks_collection_metadata"] = lambda ns, q: layout.client.get_collection(
-            layout.key(ns)
-        ).metadata
+        table["marks_collection_metadata"] = lambda ns, q: (
+            layout.client.get_collection(layout.key(ns)).metadata
+        )
     return table
 
 
@@ -272,9 +272,7 @@ def measure(args: argparse.Namespace) -> dict[str, Any]:
                 n: round(statistics.mean(r), 4) if r else None for n, r in recall.items()
             },
             "latency_ms": {
-                name: {
-                    op: {c: _pcts(t) for c, t in per.items() if t} for op, per in table.items()
-                }
+                name: {op: {c: _pcts(t) for c, t in per.items() if t} for op, per in table.items()}
                 for name, table in timings.items()
             },
         }

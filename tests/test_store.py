@@ -1,4 +1,5 @@
 from datetime import UTC, datetime
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -181,3 +182,53 @@ def test_a_deleted_namespace_reads_empty_and_is_not_listed(store: ChromaEpisodic
     assert store.namespaces() == {"bob": 1}
     put(store, [unit("a", "x again", "alice")])
     assert store.namespaces() == {"alice": 1, "bob": 1}
+
+
+MANY_NAMESPACES = """
+import sys
+from datetime import UTC, datetime
+import numpy as np
+from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
+from ramem_integrations.stores.chroma import ChromaEpisodicStore
+span = TimeSpan(datetime(2023, 1, 1, tzinfo=UTC), datetime(2023, 1, 2, tzinfo=UTC))
+s = ChromaEpisodicStore.from_path(sys.argv[1])
+rng = np.random.default_rng(0)
+N = 150
+for n in range(N):
+    units = [
+        MemoryUnit(f"{n}-{i}", f"text {i}", EpisodicContext("s", span), f"ns{n}", (f"t{i}",), "c")
+        for i in range(20)
+    ]
+    v = rng.standard_normal((20, 16)).astype(np.float32)
+    s.upsert(units, v)
+bad = 0
+for rep in range(2):
+    for n in range(N):
+        hits = s.query_ids(f"ns{n}", rng.standard_normal(16).astype(np.float32), 5)
+        bad += len(hits) != 5 or not all(h.startswith(f"{n}-") for h, _ in hits)
+print("namespaces", N, "bad queries", bad, "namespaces()", len(s.namespaces()))
+"""
+
+
+def test_many_namespaces_under_a_low_open_file_limit(tmp_path: Path) -> None:
+    """Chroma keeps (open-file limit) / 5 indexes open; under macOS's default limit of 256 a
+    store of 150 namespaces failed ("unable to open database file") until the store raised
+    its soft limit."""
+    import resource
+    import subprocess
+    import sys
+
+    def low_limit() -> None:
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+        )
+
+    done = subprocess.run(
+        [sys.executable, "-c", MANY_NAMESPACES, str(tmp_path / "s")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        preexec_fn=low_limit,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "namespaces 150 bad queries 0 namespaces() 150"

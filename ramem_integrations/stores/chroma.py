@@ -148,6 +148,7 @@ class ChromaEpisodicStore:
         from ramem_integrations.stores.process_lock import hold
 
         hold(path)  # one process per embedded store; StoreError pointing to server mode
+        raise_file_limit()
         try:
             client = chromadb.PersistentClient(
                 path=str(path), settings=Settings(anonymized_telemetry=False)
@@ -468,6 +469,28 @@ class ChromaEpisodicStore:
             if len(page["ids"]) < _PAGE:
                 return
             offset += _PAGE
+
+
+#: Open files an embedded store asks for. Chroma keeps (open-file limit) / 5 namespace indexes
+#: open, using most of the limit; at macOS's default of 256 a store of about 100 namespaces
+#: then fails with "unable to open database file".
+FILE_LIMIT = 4096
+
+
+def raise_file_limit(wanted: int = FILE_LIMIT) -> None:
+    """Raise this process's soft open-file limit to ``wanted`` (at most the hard limit), before
+    Chroma sizes its index cache from it. Never lowers it; a no-op without ``resource``."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):  # not allowed here: keep the limit
+            return
 
 
 def _marks(client: Any, name: str) -> Any:

@@ -32,9 +32,8 @@ def main() -> None:
             mem.add_conversation(conversation, "ns")
             seconds.append(time.perf_counter() - started)
     for label, seconds in times.items():
-        print(
-            f"{label}: median {statistics.median(seconds):.2f} s of {[round(s, 2) for s in seconds]}"
-        )
+        rounded = [round(s, 2) for s in seconds]
+        print(f"{label}: median {statistics.median(seconds):.2f} s of {rounded}")
 
 
 if __name__ == "__main__":

@@ -28,6 +28,7 @@ from ramem_integrations.errors import (
     NamespaceError,
     RamemError,
     StoreError,
+    StoreFormatError,
     UnknownNamespaceError,
 )
 
@@ -78,6 +79,7 @@ __all__ = [
     "ScoredMemory",
     "Session",
     "StoreError",
+    "StoreFormatError",
     "TimeSpan",
     "Turn",
     "UnknownNamespaceError",

@@ -1,4 +1,4 @@
-"""The ``ramem`` command: demo, ingest, query, answer, namespaces, export, import, eval."""
+"""The ``ramem`` command: demo, ingest, query, answer, namespaces, export, import, upgrade, eval."""
 
 from __future__ import annotations
 
@@ -139,6 +139,20 @@ def build_parser() -> argparse.ArgumentParser:
     restore.add_argument("--json", action="store_true", help="print counts as JSON")
     restore.set_defaults(handler=_import)
 
+    upgrade = sub.add_parser(
+        "upgrade", help="move a store of an older format into this version's layout"
+    )
+    where = upgrade.add_mutually_exclusive_group(required=True)
+    where.add_argument("--store", type=Path, help=STORE_HELP + " (embedded)")
+    where.add_argument("--server", metavar="HOST:PORT", help="a Chroma server (chroma run)")
+    upgrade.add_argument(
+        "--collection",
+        default="ramem_memories",
+        help="the store's name (collection= in the API; default ramem_memories)",
+    )
+    upgrade.add_argument("--json", action="store_true", help="print the result as JSON")
+    upgrade.set_defaults(handler=_upgrade)
+
     demo = sub.add_parser("demo", help="ingest the shipped sample and answer questions, offline")
     demo.add_argument("--store", type=Path, help="default: a temporary directory")
     demo.set_defaults(handler=_demo)
@@ -276,6 +290,53 @@ def _import(args: argparse.Namespace) -> int:
     else:
         print(f"{counts['read']} memories read, {counts['written']} new or changed")
     return 0
+
+
+def _upgrade(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    from ramem_integrations.stores.upgrade import upgrade
+
+    client = _client(args.store, args.server)
+    with tqdm(unit="mem", desc="upgrading", file=sys.stderr, disable=args.json) as bar:
+
+        def total(n: int) -> None:
+            bar.total = n
+            bar.refresh()
+
+        result = upgrade(client, args.collection, progress=bar.update, total=total)
+    if args.json:
+        print(json.dumps(result, indent=2, ensure_ascii=False))
+    elif result["upgraded"]:
+        print(
+            f"upgraded {result['memories']} memories in {len(result['namespaces'])} namespaces "
+            f"to format {result['format']} (a collection per namespace)"
+        )
+    else:
+        print(f"already in format {result['format']}: nothing to do")
+    return 0
+
+
+def _client(store: Path | None, server: str | None) -> Any:
+    """A chromadb client on an existing embedded store or on a Chroma server."""
+    import chromadb
+    from chromadb.config import Settings
+
+    settings = Settings(anonymized_telemetry=False)
+    if store is not None:
+        from ramem_integrations.stores.process_lock import hold
+
+        if not (store / "chroma.sqlite3").is_file():
+            raise StoreError(f"{store} is not a ramem store. Check the path.")
+        hold(store)
+        return chromadb.PersistentClient(path=str(store), settings=settings)
+    host, _, port = (server or "").rpartition(":")
+    if not host or not port.isdigit():
+        raise StoreError(f"--server takes HOST:PORT (e.g. localhost:8000), got {server!r}.")
+    try:
+        return chromadb.HttpClient(host=host, port=int(port), settings=settings)
+    except Exception as exc:
+        raise StoreError(f"No Chroma server answers at {server}: {exc}. Is it running?") from exc
 
 
 def _demo(args: argparse.Namespace) -> int:

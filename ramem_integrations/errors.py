@@ -39,6 +39,11 @@ class StoreError(RamemError):
     """The memory store could not be opened, read or written."""
 
 
+class StoreFormatError(StoreError):
+    """The store is in another layout than this version reads; the message says how to
+    upgrade it (``ramem upgrade``)."""
+
+
 class EmbeddingError(RamemError):
     """The embedder could not be loaded or returned unusable vectors."""
 

@@ -314,8 +314,11 @@ def test_langchain_chroma_collection_is_searched_by_ramem(tmp_path: Path) -> Non
 
     client = chromadb.PersistentClient(str(tmp_path), settings=Settings(anonymized_telemetry=False))
     embedder = HashingEmbedder()
+    mem = RaMem.from_client(client, collection="notes", embedder=embedder)
+    name, metadata = mem.store.namespace_collection("alice")  # where RaMem reads alice
     store = langchain_chroma.Chroma(
-        collection_name="notes",
+        collection_name=name,
+        collection_metadata=metadata,
         client=client,
         embedding_function=lc.RaMemEmbeddings(embedder),
         collection_configuration={"hnsw": {"space": "cosine"}},
@@ -332,7 +335,7 @@ def test_langchain_chroma_collection_is_searched_by_ramem(tmp_path: Path) -> Non
     ]
     store.add_documents(list(EpisodicDocumentTransformer("alice").transform_documents(docs)))
 
-    mem = RaMem.from_client(client, collection="notes", embedder=embedder)
+    assert mem.namespaces() == {"alice": 2}
     hits = mem.retrieve("What did the dentist say in March 2024?", "alice", k=2)
     assert hits[0].memory.context.session_span.start.month == 3
     assert hits[0].reason == "context"

@@ -29,6 +29,7 @@ PUBLIC = [
     "ScoredMemory",
     "Session",
     "StoreError",
+    "StoreFormatError",
     "TimeSpan",
     "Turn",
     "UnknownNamespaceError",

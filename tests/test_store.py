@@ -1,11 +1,12 @@
 from datetime import UTC, datetime
+from pathlib import Path
 
 import numpy as np
 import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
-from ramem_integrations.stores.chroma import ChromaEpisodicStore, scoped
+from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder
 
 SPAN = TimeSpan(datetime(2023, 5, 8, 10, tzinfo=UTC), datetime(2023, 5, 8, 11, tzinfo=UTC))
@@ -46,7 +47,7 @@ def test_reads_without_a_namespace_are_refused(store: ChromaEpisodicStore, bad: 
     with pytest.raises(NamespaceError, match="namespace is required"):
         store.get(bad)  # type: ignore[arg-type]
     with pytest.raises(NamespaceError):
-        scoped(bad)  # type: ignore[arg-type]
+        store.query(bad, np.ones(64, np.float32), 3)  # type: ignore[arg-type]
 
 
 def test_upsert_is_idempotent(store: ChromaEpisodicStore) -> None:
@@ -79,7 +80,7 @@ def test_mismatched_embeddings_are_refused_before_writing(store: ChromaEpisodicS
 
 
 def test_bad_collection_name_is_a_store_error(tmp_path) -> None:  # type: ignore[no-untyped-def]
-    with pytest.raises(StoreError, match="Collection names"):
+    with pytest.raises(StoreError, match="store names"):
         ChromaEpisodicStore.from_path(tmp_path, collection="x")
 
 
@@ -91,3 +92,143 @@ def test_paging_reads_every_memory(
     monkeypatch.setattr(chroma, "_PAGE", 3)
     put(store, [unit(f"m{i}", f"memory {i}", "ns") for i in range(8)])
     assert len(store.get("ns")) == 8 and store.namespaces() == {"ns": 8}
+
+
+# ---------------------------------------------------------------- the layout (format 2)
+
+
+def collection_names(store: ChromaEpisodicStore) -> set[str]:
+    return {c.name for c in store.client.list_collections()}
+
+
+def test_reads_of_an_unknown_namespace_create_nothing(store: ChromaEpisodicStore) -> None:
+    put(store, [unit("a", "Ann likes hiking", "alice")])
+    before = collection_names(store)
+    vec = HashingEmbedder().embed(["hiking"])[0]
+    reads = {
+        "has_memories": store.has_memories("nobody"),
+        "count": store.count("nobody"),
+        "get": store.get("nobody"),
+        "ids": store.ids("nobody", ids=["a"]),
+        "present": store.present("nobody", ["a"]),
+        "query": store.query("nobody", vec, 5),
+        "query_ids": store.query_ids("nobody", vec, 5),
+        "get_with_vectors": store.get_with_vectors("nobody")[0],
+        "written": store.written("nobody"),
+    }
+    assert reads == {
+        "has_memories": False,
+        "count": 0,
+        "get": [],
+        "ids": [],
+        "present": set(),
+        "query": [],
+        "query_ids": [],
+        "get_with_vectors": [],
+        "written": {},
+    }
+    assert collection_names(store) == before
+    assert store.namespaces() == {"alice": 1}
+
+
+def test_a_write_creates_the_namespace_collection(store: ChromaEpisodicStore) -> None:
+    put(store, [unit("a", "Ann likes hiking", "alice")])
+    name, metadata = store.namespace_collection("alice")
+    assert name in collection_names(store) and name.startswith("ramem_memories.alice.")
+    assert metadata == {"ramem_store": "ramem_memories", "ramem_namespace": "alice"}
+    assert store.client.get_collection(name).metadata == metadata
+
+
+@pytest.mark.parametrize(
+    "namespace",
+    ["a", "Ann Lee", "memories.alice", "..", "ünïcødé ✓", "-x-", "1.2.3.4", "日本", "a" * 600],
+)
+def test_any_namespace_gets_a_valid_collection(store: ChromaEpisodicStore, namespace: str) -> None:
+    put(store, [unit("m", "a memory", namespace)])
+    name, _ = store.namespace_collection(namespace)
+    assert 3 <= len(name) <= 512
+    assert store.get(namespace)[0].namespace == namespace
+    assert store.namespaces() == {namespace: 1}
+
+
+def test_an_id_written_into_another_namespace_moves(store: ChromaEpisodicStore) -> None:
+    """An id lives in one namespace (what LexicalIndex.added assumes): writing it into
+    another namespace takes it out of the first, and marks the first as written."""
+    put(store, [unit("doc-1", "Ann likes hiking", "alice"), unit("doc-2", "stays", "alice")])
+    marks = store.written("alice")
+    put(store, [unit("doc-1", "Bob likes hiking", "bob")])
+    assert [u.id for u in store.get("alice")] == ["doc-2"]
+    assert [u.content for u in store.get("bob")] == ["Bob likes hiking"]
+    assert store.written("alice") != marks
+    assert store.namespaces() == {"alice": 1, "bob": 1}
+    store.delete("bob", ids=["doc-1"])
+    put(store, [unit("doc-1", "back with alice", "alice")])  # the deleted id is free again
+    assert store.namespaces() == {"alice": 2}
+
+
+def test_stores_of_other_names_never_see_each_other(store: ChromaEpisodicStore) -> None:
+    other = ChromaEpisodicStore.from_client(store.client, collection="other_store")
+    put(store, [unit("a", "in the default store", "alice")])
+    put(other, [unit("a", "in the other store", "alice")])
+    assert [u.content for u in store.get("alice")] == ["in the default store"]
+    assert [u.content for u in other.get("alice")] == ["in the other store"]
+    assert other.namespaces() == {"alice": 1} and store.namespaces() == {"alice": 1}
+
+
+def test_a_deleted_namespace_reads_empty_and_is_not_listed(store: ChromaEpisodicStore) -> None:
+    put(store, [unit("a", "x", "alice"), unit("b", "y", "bob")])
+    assert store.delete("alice") == ["a"]
+    assert store.get("alice") == [] and not store.has_memories("alice")
+    assert store.namespaces() == {"bob": 1}
+    put(store, [unit("a", "x again", "alice")])
+    assert store.namespaces() == {"alice": 1, "bob": 1}
+
+
+MANY_NAMESPACES = """
+import sys
+from datetime import UTC, datetime
+import numpy as np
+from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
+from ramem_integrations.stores.chroma import ChromaEpisodicStore
+span = TimeSpan(datetime(2023, 1, 1, tzinfo=UTC), datetime(2023, 1, 2, tzinfo=UTC))
+s = ChromaEpisodicStore.from_path(sys.argv[1])
+rng = np.random.default_rng(0)
+N = 150
+for n in range(N):
+    units = [
+        MemoryUnit(f"{n}-{i}", f"text {i}", EpisodicContext("s", span), f"ns{n}", (f"t{i}",), "c")
+        for i in range(20)
+    ]
+    v = rng.standard_normal((20, 16)).astype(np.float32)
+    s.upsert(units, v)
+bad = 0
+for rep in range(2):
+    for n in range(N):
+        hits = s.query_ids(f"ns{n}", rng.standard_normal(16).astype(np.float32), 5)
+        bad += len(hits) != 5 or not all(h.startswith(f"{n}-") for h, _ in hits)
+print("namespaces", N, "bad queries", bad, "namespaces()", len(s.namespaces()))
+"""
+
+
+def test_many_namespaces_under_a_low_open_file_limit(tmp_path: Path) -> None:
+    """Chroma keeps (open-file limit) / 5 indexes open; under macOS's default limit of 256 a
+    store of 150 namespaces failed ("unable to open database file") until the store raised
+    its soft limit."""
+    import resource
+    import subprocess
+    import sys
+
+    def low_limit() -> None:
+        resource.setrlimit(
+            resource.RLIMIT_NOFILE, (256, resource.getrlimit(resource.RLIMIT_NOFILE)[1])
+        )
+
+    done = subprocess.run(
+        [sys.executable, "-c", MANY_NAMESPACES, str(tmp_path / "s")],
+        capture_output=True,
+        text=True,
+        timeout=600,
+        preexec_fn=low_limit,
+    )
+    assert done.returncode == 0, done.stderr[-2000:]
+    assert done.stdout.strip() == "namespaces 150 bad queries 0 namespaces() 150"

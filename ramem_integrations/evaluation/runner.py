@@ -87,6 +87,7 @@ WRITE_PATH = (
     "ingest.py",
     "memory.py",
     "stores/chroma.py",
+    "stores/layout.py",
 )
 
 

@@ -130,7 +130,7 @@ class RaMemStore(BaseStore):
         self.fields = [(f, tokenize_path(f)) for f in fields]
         self.time_field, self.speaker_field = time_field, speaker_field
         self.default_speaker, self.clock, self.episode_key = default_speaker, clock, episode_key
-        name = items_collection or f"{memory.store.collection.name}_langgraph_items"
+        name = items_collection or f"{memory.store.name}_langgraph_items"
         self.items = ItemTable(memory.store.client, name)
         self._lock = threading.RLock()
 

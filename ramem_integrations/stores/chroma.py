@@ -1,29 +1,35 @@
-"""ChromaEpisodicStore: memories with their episodic metadata in one Chroma collection.
+"""ChromaEpisodicStore: memories with their episodic metadata, a Chroma collection per namespace.
 
-The only module that imports chromadb. Every read and write is scoped to a namespace. The
-collection is created with ``embedding_function=None``: this package embeds, Chroma never
-downloads a model.
+The only module that imports chromadb. Every read and write is scoped to a namespace, whose
+memories live in a collection of their own (see :mod:`~ramem_integrations.stores.layout`), so a
+query's cost does not grow with other namespaces. Collections are created with
+``embedding_function=None``: this package embeds, Chroma never downloads a model.
 """
 
 from __future__ import annotations
 
 import hashlib
+import threading
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 import numpy as np
+from chromadb.errors import NotFoundError
 
 from ramem_integrations.core.retrieval import ContextFilter
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
+from ramem_integrations.stores import layout
 from ramem_integrations.stores.guard import GuardedCollection
+from ramem_integrations.stores.layout import IDS_SUFFIX, MARKS_SUFFIX, NAMESPACE_KEY, STORE_KEY
 
+#: The store's name: the prefix of its collections (see :mod:`.layout`).
 DEFAULT_COLLECTION = "ramem_memories"
-#: The companion collection of write marks: ``<collection>.writes``.
-MARKS_SUFFIX = ".writes"
 _PAGE = 2000
+_COSINE = {"hnsw": {"space": "cosine"}}
+_MOVES = threading.Lock()  # one id-moving write at a time in the process (see _owners)
 
 Where = dict[str, Any]
 
@@ -36,14 +42,6 @@ def check_namespace(namespace: Any) -> str:
             "the memories belong to, e.g. namespace='alice'. Reads never span namespaces."
         )
     return namespace
-
-
-def scoped(namespace: str, where: Where | None = None) -> Where:
-    """A where-clause limited to one namespace, combined with ``where`` if given."""
-    own: Where = {"namespace": check_namespace(namespace)}
-    if not where:
-        return own
-    return {"$and": [own, where]}
 
 
 def _overlaps(prefix: str, span: TimeSpan) -> Where:
@@ -98,12 +96,16 @@ def where_for(condition: ContextFilter | None) -> Where | None:
 
 
 class ChromaEpisodicStore:
-    """Memory units in a Chroma collection, read and written one namespace at a time.
+    """Memory units in Chroma, a collection per namespace, read and written one namespace at a
+    time.
 
-    Beside the memories, a small collection of *write marks* records, per namespace and per
-    store object, how many writes it has made (:meth:`mark_written`). Any change to a
-    namespace changes its marks (:meth:`written`), so a reader holding a cache of the
-    namespace learns of another object's or another process's writes with one small read.
+    A store has a name (``collection=``, ``ramem_memories`` by default): the prefix of its
+    collections, so two stores of other names on one Chroma never see each other's memories.
+    Reads never create a collection: a namespace never written reads as empty. Beside the
+    memories, a small collection of *write marks* records, per namespace and per store object,
+    how many writes it has made (:meth:`mark_written`). Any change to a namespace changes its
+    marks (:meth:`written`), so a reader holding a cache of the namespace learns of another
+    object's or another process's writes with one small read.
 
     Setup:
         ``pip install ramem-integrations`` (chromadb is a core dependency).
@@ -113,29 +115,27 @@ class ChromaEpisodicStore:
 
             store = ChromaEpisodicStore.from_path("./memory")           # embedded
             store = ChromaEpisodicStore.from_client(chromadb.HttpClient(port=8000))
+
+    A store in the older one-collection layout raises
+    :class:`~ramem_integrations.errors.StoreFormatError` naming ``ramem upgrade``.
     """
 
     def __init__(self, client: Any, collection: str = DEFAULT_COLLECTION) -> None:
         self.client = client
-        try:
-            self.collection = GuardedCollection(
-                client.get_or_create_collection(
-                    collection,
-                    embedding_function=None,
-                    configuration={"hnsw": {"space": "cosine"}},
-                )
-            )
-            self.marks = client.get_or_create_collection(
-                collection + MARKS_SUFFIX, embedding_function=None
-            )
-        except Exception as exc:
-            raise StoreError(
-                f"Could not open the Chroma collection {collection!r}: {exc}. Collection names "
-                "take 3-500 letters, digits, '.', '_' or '-'."
-            ) from exc
+        self.name = collection
+        self.marks = (
+            check_format(client, collection) if self._checked else _marks(client, collection)
+        )
+        self.registry = client.get_or_create_collection(
+            collection + IDS_SUFFIX, embedding_function=None
+        )
         self.writer_id = uuid.uuid4().hex
         self._writes: dict[str, int] = {}
+        self._collections: dict[str, GuardedCollection] = {}
         self._batch = int(getattr(client, "get_max_batch_size", lambda: 5000)())
+
+    #: Whether opening checks the store's format (only the upgrade opens an old store).
+    _checked = True
 
     @classmethod
     def from_path(
@@ -148,12 +148,15 @@ class ChromaEpisodicStore:
         from ramem_integrations.stores.process_lock import hold
 
         hold(path)  # one process per embedded store; StoreError pointing to server mode
+        raise_file_limit()
         try:
             client = chromadb.PersistentClient(
                 path=str(path), settings=Settings(anonymized_telemetry=False)
             )
         except Exception as exc:
             raise StoreError(f"Could not open a Chroma store at {path}: {exc}") from exc
+        if cls._checked:
+            check_format(client, collection, str(path))  # the error names this path
         return cls(client, collection)
 
     @classmethod
@@ -161,23 +164,121 @@ class ChromaEpisodicStore:
         """A store over any chromadb client: ``PersistentClient``, ``HttpClient``, cloud."""
         return cls(client, collection)
 
+    # -- the layout ----------------------------------------------------------------------
+    def legacy_collection(self) -> Any | None:
+        """The format-1 collection of every namespace, if the store still has one."""
+        return _legacy(self.client, self.name)
+
+    def _collection(self, namespace: str, *, create: bool = False) -> GuardedCollection | None:
+        """The namespace's collection; None if it has none and ``create`` is false."""
+        found = self._collections.get(check_namespace(namespace))
+        if found is not None:
+            return found
+        name = layout.collection_name(self.name, namespace)
+        try:
+            raw = self.client.get_collection(name, embedding_function=None)
+        except NotFoundError:
+            if not create:
+                return None
+            try:
+                raw = self.client.get_or_create_collection(
+                    name,
+                    embedding_function=None,
+                    configuration=_COSINE,
+                    metadata=layout.namespace_metadata(self.name, namespace),
+                )
+            except Exception:  # created at the same moment by another process: read it
+                raw = self.client.get_collection(name, embedding_function=None)
+        meta = raw.metadata or {}
+        if meta.get(STORE_KEY) != self.name or meta.get(NAMESPACE_KEY) != namespace:
+            raise StoreError(
+                f"The Chroma collection {name!r} belongs to namespace "
+                f"{meta.get(NAMESPACE_KEY)!r} of store {meta.get(STORE_KEY)!r}, not to "
+                f"{namespace!r} of {self.name!r}. Rename the store (collection=...)."
+            )
+        return self._collections.setdefault(namespace, GuardedCollection(raw))
+
+    def namespace_collection(self, namespace: str) -> tuple[str, dict[str, str]]:
+        """The name and metadata of the Chroma collection that holds ``namespace``: what
+        another tool (langchain-chroma) needs to write memories this store reads."""
+        name = layout.collection_name(self.name, check_namespace(namespace))
+        return name, layout.namespace_metadata(self.name, namespace)
+
     # -- writes -------------------------------------------------------------------------
     def upsert(self, memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> None:
-        """Insert or replace memories by id; re-adding the same memory never duplicates it."""
+        """Insert or replace memories by id; re-adding the same memory never duplicates it.
+
+        An id lives in one namespace: written into another, it moves (leaves the first)."""
         if len(memories) != len(embeddings):
             raise InvalidInputError(
                 f"{len(memories)} memories but {len(embeddings)} embeddings; give one each."
             )
-        for start in range(0, len(memories), self._batch):
-            chunk = memories[start : start + self._batch]
-            self.collection.upsert(
-                ids=[m.id for m in chunk],
-                documents=[m.content for m in chunk],
-                metadatas=[m.to_metadata() for m in chunk],
-                embeddings=np.asarray(embeddings[start : start + self._batch], dtype=np.float32),
+        rows: dict[str, list[int]] = {}
+        for i, memory in enumerate(memories):
+            rows.setdefault(check_namespace(memory.namespace), []).append(i)
+        vectors = np.asarray(embeddings, dtype=np.float32)
+        for namespace, picked in rows.items():
+            units = [memories[i] for i in picked]
+            self.put(
+                namespace,
+                [m.id for m in units],
+                [m.content for m in units],
+                [m.to_metadata() for m in units],
+                vectors[picked],
             )
-        for namespace in dict.fromkeys(m.namespace for m in memories):
-            self.mark_written(namespace)
+
+    def put(
+        self,
+        namespace: str,
+        ids: list[str],
+        documents: list[str],
+        metadatas: list[Mapping[str, Any]],
+        embeddings: np.ndarray,
+    ) -> None:
+        """Write records into the namespace's collection as they are (no conversion), move
+        any of their ids out of other namespaces, then mark the write."""
+        with _MOVES:
+            owners = self._owners(ids)
+            target = self._collection(namespace, create=True)
+            assert target is not None
+            for start in range(0, len(ids), self._batch):
+                end = start + self._batch
+                target.upsert(
+                    ids=ids[start:end],
+                    documents=documents[start:end],
+                    metadatas=list(metadatas[start:end]),
+                    embeddings=embeddings[start:end],
+                )
+            moved: dict[str, list[str]] = {}
+            for memory_id in ids:
+                owner = owners.get(memory_id, namespace)
+                if owner != namespace:
+                    moved.setdefault(owner, []).append(memory_id)
+            for owner, gone in moved.items():
+                old = self._collection(owner)
+                if old is not None:
+                    old.delete(ids=gone)
+            fresh = [i for i in ids if owners.get(i) != namespace]
+            for start in range(0, len(fresh), self._batch):
+                chunk = fresh[start : start + self._batch]
+                self.registry.upsert(
+                    ids=chunk,
+                    embeddings=[[0.0]] * len(chunk),  # Chroma wants a vector; read by id only
+                    metadatas=[{"namespace": namespace}] * len(chunk),
+                )
+        for owner in moved:
+            self.mark_written(owner)
+        self.mark_written(namespace)
+
+    def _owners(self, ids: Sequence[str]) -> dict[str, str]:
+        """The namespace each of ``ids`` is registered in (ids never written are absent)."""
+        owners: dict[str, str] = {}
+        id_list = list(dict.fromkeys(ids))
+        for start in range(0, len(id_list), _PAGE):
+            page = self.registry.get(ids=id_list[start : start + _PAGE], include=["metadatas"])
+            for i, meta in zip(page["ids"], page["metadatas"], strict=True):
+                owners[i] = str(meta["namespace"])
+        return owners
 
     def delete(
         self,
@@ -189,10 +290,17 @@ class ChromaEpisodicStore:
         """Delete memories of a namespace (all, by id, or by source conversation); returns ids."""
         where = {"conversation_id": conversation_id} if conversation_id is not None else None
         doomed = self.ids(namespace, where=where, ids=ids)
-        for start in range(0, len(doomed), self._batch):
-            self.collection.delete(ids=doomed[start : start + self._batch])
-        if doomed:
-            self.mark_written(namespace)
+        collection = self._collection(namespace)
+        if collection is None or not doomed:
+            return []
+        with _MOVES:
+            for start in range(0, len(doomed), self._batch):
+                collection.delete(ids=doomed[start : start + self._batch])
+            owners = self._owners(doomed)
+            mine = [i for i in doomed if owners.get(i) == namespace]
+            for start in range(0, len(mine), self._batch):
+                self.registry.delete(ids=mine[start : start + self._batch])
+        self.mark_written(namespace)
         return doomed
 
     def mark_written(self, namespace: str) -> tuple[str, int]:
@@ -230,8 +338,8 @@ class ChromaEpisodicStore:
 
     def has_memories(self, namespace: str) -> bool:
         """Whether the namespace holds at least one memory (reads one id)."""
-        page = self.collection.get(where=scoped(namespace), limit=1, include=[])
-        return bool(page["ids"])
+        collection = self._collection(namespace)
+        return collection is not None and bool(collection.get(limit=1, include=[])["ids"])
 
     # -- reads --------------------------------------------------------------------------
     def ids(
@@ -269,12 +377,13 @@ class ChromaEpisodicStore:
         self, namespace: str, embedding: np.ndarray, k: int, *, where: Where | None = None
     ) -> list[tuple[MemoryUnit, float]]:
         """Nearest memories by cosine similarity, as ``(memory, similarity)`` pairs."""
-        if k <= 0:
+        collection = self._collection(namespace)
+        if k <= 0 or collection is None:
             return []
-        result = self.collection.query(
+        result = collection.query(
             query_embeddings=np.asarray(embedding, dtype=np.float32).reshape(1, -1),
             n_results=k,
-            where=scoped(namespace, where),
+            where=where or None,
             include=["documents", "metadatas", "distances"],
         )
         units = _units(result["ids"][0], result["documents"][0], result["metadatas"][0])
@@ -295,12 +404,13 @@ class ChromaEpisodicStore:
         namespace's memories meeting ``where`` (Chroma filters ids much faster than it
         evaluates a long where-clause); the where-clause is then not sent.
         """
-        if k <= 0 or (among is not None and not among):
+        collection = self._collection(namespace)
+        if k <= 0 or (among is not None and not among) or collection is None:
             return []
-        result = self.collection.query(
+        result = collection.query(
             query_embeddings=np.asarray(embedding, dtype=np.float32).reshape(1, -1),
             n_results=k,
-            where=None if among is not None else scoped(namespace, where),
+            where=None if among is not None else (where or None),
             ids=list(among) if among is not None else None,
             include=["distances"],
         )
@@ -309,53 +419,113 @@ class ChromaEpisodicStore:
 
     def present(self, namespace: str, ids: Sequence[str]) -> set[str]:
         """Which of ``ids`` (memories of ``namespace``) are still stored. Reads ids only."""
-        if not ids:
+        collection = self._collection(namespace)
+        if not ids or collection is None:
             return set()
         found: set[str] = set()
         id_list = list(ids)
         for start in range(0, len(id_list), _PAGE):
-            found.update(self.collection.get(ids=id_list[start : start + _PAGE], include=[])["ids"])
+            found.update(collection.get(ids=id_list[start : start + _PAGE], include=[])["ids"])
         return found
 
     def count(self, namespace: str) -> int:
-        return len(self.ids(namespace))
+        collection = self._collection(namespace)
+        return 0 if collection is None else int(collection.count())
 
     def namespaces(self) -> dict[str, int]:
-        """Every namespace in the collection with its number of memories."""
+        """Every namespace of the store that holds memories, with its number of memories."""
         counts: dict[str, int] = {}
-        for page in self._all_pages(include=["metadatas"]):
-            for meta in page["metadatas"]:
-                ns = str(meta["namespace"])
-                counts[ns] = counts.get(ns, 0) + 1
-        return dict(sorted(counts.items()))
+        offset = 0
+        while True:
+            page = self.client.list_collections(limit=_PAGE, offset=offset)
+            for found in page:
+                meta = found.metadata or {}
+                if meta.get(STORE_KEY) == self.name and NAMESPACE_KEY in meta:
+                    n = int(found.count())
+                    if n:
+                        counts[str(meta[NAMESPACE_KEY])] = n
+            if len(page) < _PAGE:
+                return dict(sorted(counts.items()))
+            offset += _PAGE
 
     def _pages(
         self, namespace: str, where: Where | None, ids: Sequence[str] | None, include: list[str]
     ) -> Iterator[Mapping[str, Any]]:
-        clause = scoped(namespace, where)
+        collection = self._collection(namespace)
+        if collection is None:
+            return
+        clause = where or None
         if ids is not None:
             id_list = list(ids)
             for start in range(0, len(id_list), _PAGE):
-                yield self.collection.get(
+                yield collection.get(
                     ids=id_list[start : start + _PAGE], where=clause, include=include
                 )
             return
         offset = 0
         while True:
-            page = self.collection.get(where=clause, include=include, limit=_PAGE, offset=offset)
+            page = collection.get(where=clause, include=include, limit=_PAGE, offset=offset)
             yield page
             if len(page["ids"]) < _PAGE:
                 return
             offset += _PAGE
 
-    def _all_pages(self, include: list[str]) -> Iterator[Mapping[str, Any]]:
-        offset = 0
-        while True:
-            page = self.collection.get(include=include, limit=_PAGE, offset=offset)
-            yield page
-            if len(page["ids"]) < _PAGE:
-                return
-            offset += _PAGE
+
+#: Open files an embedded store asks for. Chroma keeps (open-file limit) / 5 namespace indexes
+#: open, using most of the limit; at macOS's default of 256 a store of about 100 namespaces
+#: then fails with "unable to open database file".
+FILE_LIMIT = 4096
+
+
+def raise_file_limit(wanted: int = FILE_LIMIT) -> None:
+    """Raise this process's soft open-file limit to ``wanted`` (at most the hard limit), before
+    Chroma sizes its index cache from it. Never lowers it; a no-op without ``resource``."""
+    try:
+        import resource
+    except ImportError:  # pragma: no cover - Windows
+        return
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = wanted if hard == resource.RLIM_INFINITY else min(wanted, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+        except (ValueError, OSError):  # not allowed here: keep the limit
+            return
+
+
+def _marks(client: Any, name: str) -> Any:
+    """The store's collection of write marks (whose metadata holds the format version)."""
+    layout.check_store_name(name)
+    try:
+        return client.get_or_create_collection(name + MARKS_SUFFIX, embedding_function=None)
+    except Exception as exc:
+        raise StoreError(f"Could not open the Chroma store {name!r}: {exc}.") from exc
+
+
+def _legacy(client: Any, name: str) -> Any | None:
+    try:
+        return client.get_collection(name, embedding_function=None)
+    except NotFoundError:
+        return None
+
+
+def check_format(client: Any, name: str, where: str | None = None) -> Any:
+    """Open the marks collection of the store ``name``, refusing another layout than
+    :data:`~.layout.FORMAT_VERSION` (a new store records it); returns the marks collection.
+
+    ``where``: the store's path, named in the error."""
+    marks = _marks(client, name)
+    found = dict(marks.metadata or {})
+    version = found.get(layout.FORMAT_KEY)
+    if isinstance(version, int) and version > layout.FORMAT_VERSION:
+        raise layout.newer_layout(name, version)
+    old = _legacy(client, name)
+    count = int(old.count()) if old is not None else 0
+    if count:
+        raise layout.old_layout(name, where, count)
+    if version != layout.FORMAT_VERSION:
+        marks.modify(metadata={**found, layout.FORMAT_KEY: layout.FORMAT_VERSION})
+    return marks
 
 
 def _units(ids: Sequence[str], documents: Any, metadatas: Any) -> list[MemoryUnit]:

@@ -1,0 +1,87 @@
+"""The store's layout in Chroma (format version 2): a collection per namespace.
+
+A store named ``N`` (``collection=`` of :meth:`RaMem.from_path`, ``ramem_memories`` by default)
+is these Chroma collections:
+
+- ``N.<readable>.<digest>``, one per namespace: its memories, searched without any namespace
+  filter, so a query's cost depends on its own namespace only. The name is a readable part of
+  the namespace and a digest of the store name and the namespace (Chroma allows 3-512
+  characters from ``[a-zA-Z0-9._-]``); the collection's metadata holds both names, which is
+  how :meth:`~ramem_integrations.stores.chroma.ChromaEpisodicStore.namespaces` finds them.
+- ``N.writes``: the write marks (one small record per namespace and writer), and in its
+  metadata the format version.
+- ``N.ids``: which namespace holds each memory id, so that writing an id into one namespace
+  moves it out of another (an id lives in one namespace, as in one collection before).
+
+Format version 1 kept every namespace in the one collection ``N``, filtered on each read.
+``ramem upgrade`` copies such a store into this layout (see :mod:`.upgrade`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+
+from ramem_integrations.errors import StoreError, StoreFormatError
+
+#: The layout this version of the package reads and writes.
+FORMAT_VERSION = 2
+#: Metadata keys: on the marks collection (the version), on each namespace collection.
+FORMAT_KEY, STORE_KEY, NAMESPACE_KEY = "ramem_format", "ramem_store", "ramem_namespace"
+MARKS_SUFFIX, IDS_SUFFIX = ".writes", ".ids"
+MAX_NAME = 512  # Chroma's limit on a collection name
+_DIGEST = 16
+_READABLE = 40
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+_STORE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{1,398}[A-Za-z0-9]")
+
+
+def check_store_name(name: object) -> str:
+    """Return ``name`` if it can prefix the store's collections, else raise StoreError."""
+    if not isinstance(name, str) or not _STORE_NAME.fullmatch(name) or ".." in name:
+        raise StoreError(
+            f"{name!r} cannot name a store: store names (collection=) take 3-400 letters, "
+            "digits, '.', '_' or '-', start and end with a letter or digit, and have no '..'."
+        )
+    return name
+
+
+def collection_name(store: str, namespace: str) -> str:
+    """The Chroma collection of ``namespace`` in the store named ``store``."""
+    digest = hashlib.sha256(f"{store}\x1f{namespace}".encode()).hexdigest()[:_DIGEST]
+    room = MAX_NAME - len(store) - len(digest) - 2
+    readable = _UNSAFE.sub("_", namespace)[: min(_READABLE, max(room, 0))]
+    return f"{store}.{readable}.{digest}" if readable else f"{store}.{digest}"
+
+
+def namespace_metadata(store: str, namespace: str) -> dict[str, str]:
+    """The metadata a namespace's collection carries: which store and namespace it holds."""
+    return {STORE_KEY: store, NAMESPACE_KEY: namespace}
+
+
+def upgrade_command(store: str, where: str | None = None) -> str:
+    """The ``ramem upgrade`` command for a store at path ``where`` (None: a Chroma server)."""
+    target = f"--store {where}" if where else "--server HOST:PORT"
+    named = "" if store == "ramem_memories" else f" --collection {store}"
+    return f"ramem upgrade {target}{named}"
+
+
+def old_layout(store: str, where: str | None, count: int) -> StoreFormatError:
+    """The error for a store in format version 1 (``where``: its path, if embedded)."""
+    fix = upgrade_command(store, where)
+    if where is None:
+        fix = f"{upgrade_command(store, 'PATH')} (an embedded store) or {fix} (a Chroma server)"
+    return StoreFormatError(
+        f"The store {where or store!r} is in format version 1: its {count} memories are in one "
+        f"Chroma collection {store!r} for every namespace. This version keeps a collection per "
+        f"namespace (format {FORMAT_VERSION}), so a query pays for its own namespace only. "
+        f"Upgrade it once with: {fix}. Nothing is re-embedded or lost."
+    )
+
+
+def newer_layout(store: str, version: object) -> StoreFormatError:
+    return StoreFormatError(
+        f"The store {store!r} is in format version {version}, newer than this version of "
+        f"ramem-integrations reads ({FORMAT_VERSION}). Upgrade the package: "
+        "pip install -U ramem-integrations."
+    )

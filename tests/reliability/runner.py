@@ -9,8 +9,8 @@ embedder and small batches so that a kill lands between and inside many writes. 
 ``ready`` once the store is open and ``done`` when finished. ``verify`` opens the store fresh and
 prints a JSON report: the stored memories against the rule path's output (turns cut into
 episodes, as ingestion stores them), duplicates, BM25 of the fresh process against an index
-rebuilt from the expected memories, and whether every stored memory is reachable by a dense
-query.
+rebuilt from the expected memories, and whether every stored memory is reachable by the dense
+search retrieval uses (which also checks that each stored vector is its text's).
 """
 
 from __future__ import annotations
@@ -68,9 +68,9 @@ def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[st
     fresh = mem.lexical.index(namespace)
     queries = [*WORDS, "Ann Bob", "pottery class last week", "the dentist in Paris"]
     bm25_disagree = [q for q in queries if fresh.search(q, 20) != rebuilt.search(q, 20)]
-    unreachable = []
+    unreachable = []  # by the dense search retrieval uses (exact, over the loaded vectors)
     for unit in stored.values():
-        hits = mem.store.query(namespace, mem.embedder.embed([unit.search_text])[0], 5)
+        hits = mem.source.dense(namespace, unit.search_text, 5)
         if unit.id not in {h.id for h, _ in hits}:
             unreachable.append(unit.id)
     return {

@@ -362,7 +362,7 @@ class LangchainSides:
 
     def collection(self, namespace: str) -> Any:
         if namespace not in self.per_ns:
-            self.per_ns[namespace] = self._chroma(namespace, self.client_per_ns)
+            self.per_ns[namespace] = self._chroma(f"lc-{namespace}", self.client_per_ns)
         return self.per_ns[namespace]
 
     def add(self, side: str, units: Sequence[MemoryUnit]) -> None:

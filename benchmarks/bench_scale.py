@@ -29,7 +29,6 @@ import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
@@ -140,21 +139,8 @@ def worker(corpus: common.Corpus, root: Path, size: int, per_ns: int) -> dict[st
     embedder = common.TableEmbedder()
     embedder.real.embed(["warm up"])
     mem, lc = open_sides(root, embedder)
-    writes = {side: 0.0 for side in SIDES}
-    copies = 0
-    for units, table in corpus.copies(size):
-        embedder.table = table
-        for side in SIDES[copies % 3 :] + SIDES[: copies % 3]:
-            start = time.perf_counter()
-            if side == "ramem":
-                mem.add_memories(units)
-            else:
-                lc.add(side, units)
-            writes[side] += time.perf_counter() - start
-        copies += 1
-        if copies % 20 == 0:
-            say(f"   written {copies} namespaces")
-    embedded_at_ingest, embedder.table = embedder.embedded, {}
+    writes, copies = common.write_all(corpus, size, mem, lc, embedder)
+    embedded_at_ingest = embedder.embedded
 
     step = max(1, copies // WORKING_SET)
     working = list(range(0, copies, step))[:WORKING_SET]

@@ -141,19 +141,7 @@ def main() -> None:
         embedder.real.embed(["warm up"])
         mem = RaMem.from_client(client, embedder=embedder)
         lc = common.LangchainSides(client, client, embedder)
-        writes = dict.fromkeys(SIDES, 0.0)
-        copies = 0
-        for units, table in corpus.copies(args.size):
-            embedder.table = table
-            for side in SIDES[copies % 3 :] + SIDES[: copies % 3]:
-                start = time.perf_counter()
-                if side == "ramem":
-                    mem.add_memories(units)
-                else:
-                    lc.add(side, units)
-                writes[side] += time.perf_counter() - start
-            copies += 1
-        embedder.table = {}
+        writes, copies = common.write_all(corpus, args.size, mem, lc, embedder)
         working = list(range(min(8, copies)))
         pool = common.QuestionPool(corpus, seed=7)
         runners = {

@@ -381,6 +381,29 @@ class LangchainSides:
         return self.collection(q["namespace"]).similarity_search(q["query"], k=K)
 
 
+def write_all(
+    corpus: Corpus, size: int, mem: Any, lc: LangchainSides, embedder: TableEmbedder
+) -> tuple[dict[str, float], int]:
+    """Write ``size`` synthesised memories into every side, namespace by namespace, the
+    sides' order rotating: seconds spent per side, and the number of namespaces."""
+    writes = dict.fromkeys(SIDES, 0.0)
+    copies = 0
+    for units, table in corpus.copies(size):
+        embedder.table = table
+        for side in SIDES[copies % 3 :] + SIDES[: copies % 3]:
+            start = time.perf_counter()
+            if side == "ramem":
+                mem.add_memories(units)
+            else:
+                lc.add(side, units)
+            writes[side] += time.perf_counter() - start
+        copies += 1
+        if copies % 20 == 0:
+            say(f"   written {copies} namespaces")
+    embedder.table = {}
+    return writes, copies
+
+
 def ramem_runner(mem: Any) -> Callable[[dict[str, str]], Any]:
     def run(q: dict[str, str]) -> Any:
         return mem.retrieve(q["query"], q["namespace"], K)

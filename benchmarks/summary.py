@@ -22,6 +22,13 @@ SHORT = {"ramem": "RaMem", "lc_one": "one collection", "lc_per_ns": "collection 
 #: The issue's targets: RaMem p50 over each langchain-chroma layout's, and growth with size.
 TARGET = {"lc_one": 1.1, "lc_per_ns": 1.3}
 GROWTH_TARGET = {100_000: 1.5, 1_000_000: 2.0}
+LATENCY_HEADER = (
+    "RaMem p50 / p95 ms",
+    "one collection p50 / p95 ms",
+    "per namespace p50 / p95 ms",
+    "RaMem ÷ one collection p50 / p95",
+    "RaMem ÷ per namespace p50 / p95",
+)
 
 
 def load(name: str) -> dict[str, Any] | None:
@@ -75,16 +82,7 @@ def scale_section(result: dict[str, Any], title: str) -> list[str]:
     out = [f"### {title}", "", provenance(result), ""]
     out.append(
         table(
-            [
-                "memories",
-                "namespaces",
-                "kind",
-                "RaMem p50 / p95 ms",
-                "one collection p50 / p95 ms",
-                "per namespace p50 / p95 ms",
-                "RaMem ÷ one collection p50 / p95",
-                "RaMem ÷ per namespace p50 / p95",
-            ],
+            ["memories", "namespaces", "kind", *LATENCY_HEADER],
             latency_rows(runs),
             right_from=3,
         )
@@ -220,16 +218,7 @@ def server_section(result: dict[str, Any]) -> list[str]:
                     " / ".join(f"{stats[side]['queries_per_s']:.1f}" for side in SIDES),
                 ]
             )
-    header = [
-        "threads",
-        "kind",
-        "RaMem p50 / p95 ms",
-        "one collection p50 / p95 ms",
-        "per namespace p50 / p95 ms",
-        "RaMem ÷ one collection p50 / p95",
-        "RaMem ÷ per namespace p50 / p95",
-        "queries/s RaMem / one / per namespace",
-    ]
+    header = ["threads", "kind", *LATENCY_HEADER, "queries/s RaMem / one / per namespace"]
     return [
         "### Through a Chroma server",
         "",

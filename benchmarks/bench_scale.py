@@ -157,7 +157,6 @@ def worker(corpus: common.Corpus, root: Path, size: int, per_ns: int) -> dict[st
         latency[kind] = common.compare(common.interleaved(qs, run))
         hits = sum(1 for q in qs if mem.frame(q["query"], q["namespace"]).is_grounded)
         grounded[kind] = f"{hits}/{len(qs)}"
-        say(f"   {kind:6s} " + line(latency[kind]))
     return {
         "size": size,
         "namespaces": copies,

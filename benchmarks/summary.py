@@ -177,14 +177,15 @@ def resources_section(result: dict[str, Any]) -> list[str]:
     ]
 
 
+def mark(value: float, met: bool) -> str:
+    """``value`` to two places, bold when ``met`` and at least 1."""
+    return f"**{value:.2f}**" if met and value >= 1 else f"{value:.2f}"
+
+
 def ingest_section(result: dict[str, Any]) -> list[str]:
     rates, ratio = result["memories_per_s_best"], result["ratio_to_langchain_chroma"]
     rows = [
-        [
-            f"`{name}`",
-            f"{rate:.1f}",
-            f"**{ratio[name]:.2f}**" if ratio[name] >= 1 else f"{ratio[name]:.2f}",
-        ]
+        [f"`{name}`", f"{rate:.1f}", mark(ratio[name], name.startswith("ramem"))]
         for name, rate in rates.items()
     ]
     return [

@@ -515,11 +515,12 @@ def provenance() -> dict[str, Any]:
     }
 
 
-def write_result(name: str, payload: dict[str, Any], started: dict[str, Any]) -> Path:
-    """Write ``results/<name>.json``: the figures, the machine and ``started`` (provenance)."""
+def write_result(name: str, payload: dict[str, Any], started: dict[str, Any] | None = None) -> Path:
+    """Write ``results/<name>.json``: the figures, the machine and ``started`` (the
+    provenance taken when the run began; taken now when not given)."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{name}.json"
-    run = {**started, "load_avg_end": round(os.getloadavg()[0], 2)}
+    run = {**(started or provenance()), "load_avg_end": round(os.getloadavg()[0], 2)}
     payload = {"benchmark": name, "run": run, "machine": machine(), **payload}
     path.write_text(json.dumps(payload, indent=2, default=str) + "\n", encoding="utf-8")
     print(f"wrote {path}")

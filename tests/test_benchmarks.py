@@ -140,3 +140,18 @@ def test_the_summary_tables_mark_the_targets_met(tmp_path: Path, monkeypatch: An
     assert "| 100,000 | 200 | time | 16.0 / 32.0 | 10.0 / 20.0 | 9.0 / 18.0 | 1.60 / 1.60 |" in text
     assert "| time | 1.60 | 1.60 | 1.60 |" in text  # growth 1.6 misses the 1.5 target: not bold
     assert "| 100,000 | collection per namespace | 250 | 400 | 150 | 40.0 | 400 |" in text
+
+
+def test_a_result_records_its_commit_date_load_and_command(
+    tmp_path: Path, monkeypatch: Any
+) -> None:
+    import json
+
+    monkeypatch.setattr(common, "RESULTS", tmp_path)
+    monkeypatch.setattr(sys, "argv", [str(BENCH / "bench_scale.py"), "--sizes", "1000"])
+    common.write_result("scale", {"runs": []})
+    saved = json.loads((tmp_path / "scale.json").read_text(encoding="utf-8"))
+    assert saved["benchmark"] == "scale" and saved["runs"] == []
+    assert saved["run"]["command"] == "python benchmarks/bench_scale.py --sizes 1000"
+    assert len(saved["run"]["commit"].split("+")[0]) >= 7
+    assert {"date", "load_avg_start", "load_avg_end"} <= set(saved["run"])

@@ -1,304 +1,251 @@
-"""Query latency and resources against store size: RaMem vs langchain-chroma, same data.
+"""Query latency, resident memory and disk against store size: RaMem vs langchain-chroma.
 
-For each size a fresh worker process builds two embedded Chroma stores from the same
-synthesised memories (see ``common.py``): one written by ``RaMem.add_memories``, one by
-langchain-chroma's ``Chroma.add_texts`` with the same vectors and metadata. It then times, on the
-same questions, interleaved, with the query embedding included on both sides (RaMem's query
-cache is cleared before every call):
+For each size a fresh worker process writes the same synthesised memories (see ``common.py``)
+into three embedded Chroma stores, vectors precomputed:
 
-- ``RaMem.retrieve(q, namespace, k=10)`` (frame induction, context and content candidates, RRF)
-- ``Chroma.similarity_search(q, k=10, filter={"namespace": ns})`` (plain vector search)
+- ``ramem``: ``RaMem.from_path(...).add_memories`` (whatever layout the package uses);
+- ``lc_one``: langchain-chroma ``Chroma.add_texts`` into ONE collection holding every namespace,
+  searched with ``similarity_search(q, k=10, filter={"namespace": ns})`` (what most users run);
+- ``lc_per_ns``: langchain-chroma with a collection per namespace, searched with
+  ``similarity_search(q, k=10)`` (the best a user could set up by hand).
 
-on questions with a time condition ("What did X do in May 2023?", grounded) and plain ones, in a
-working set of namespaces that have been queried before (warm). The first query of a namespace
-(cold: BM25 index built from the store) is reported apart. It also records ingest rate
-(vectors precomputed), resident memory, disk, and the BM25 bookkeeping: index builds, documents
-added in place, namespaces held.
+It then times ``RaMem.retrieve(q, ns, k=10)`` and the two searches on the same questions, three
+kinds (time-grounded, person-grounded, plain), interleaved question by question with the order
+rotating, in a working set of namespaces each side has queried before (warm); the first query
+of each namespace (cold) is reported apart. Every question text is asked once per process, so
+every call on every side embeds its question (checked: the count of texts embedded for real).
+Then, per side, a fresh process opens the store and answers questions in the working set: its
+resident memory before and after, and the store's size on disk.
 
     python benchmarks/bench_scale.py --sizes 1000 10000 100000
-    python benchmarks/bench_scale.py --sizes 1000000 --out scale_large
+    python benchmarks/bench_scale.py --sizes 1000 1000000 --out scale_large
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import common
+from common import KINDS, SIDES, say
 
-K = 10
 WORKING_SET = 8  # namespaces queried in the warm measurement
-PER_NAMESPACE = 6  # questions of each kind per namespace
-KINDS = ("time", "person", "plain")
+RSS_QUESTIONS = 2  # questions of each kind per working namespace in the resident-memory run
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data", help="LoCoMo JSON (default ../shared/data/locomo-dev.json)")
     parser.add_argument("--sizes", type=int, nargs="+", default=[1000, 10000, 100000])
-    parser.add_argument("--repeat", type=int, default=2, help="passes over the questions")
+    parser.add_argument(
+        "--per-ns", type=int, default=12, help="timed questions per kind and namespace"
+    )
     parser.add_argument("--out", default="scale")
     parser.add_argument("--worker", type=int, help=argparse.SUPPRESS)
+    parser.add_argument("--rss", choices=SIDES, help=argparse.SUPPRESS)
+    parser.add_argument("--root", help=argparse.SUPPRESS)
+    parser.add_argument("--vectors", help=argparse.SUPPRESS)
     args = parser.parse_args()
     data = common.data_path(args.data)
-    if args.worker:
-        print(json.dumps(worker(data, args.worker, args.repeat)))
+    if args.worker or args.rss:
+        corpus = common.Corpus.load(data, embed=bool(args.worker), cache=Path(args.vectors))
+        root = Path(args.root)
+        if args.worker:
+            out = worker(corpus, root, args.worker, args.per_ns)
+        else:
+            out = rss_worker(
+                corpus, root, args.rss, json.loads((root / "working.json").read_text())
+            )
+        print(json.dumps(out))
         return
+    started = common.provenance()
     runs = []
-    for size in args.sizes:
-        print(f"-- {size:,} memories (fresh process)", flush=True)
-        proc = subprocess.run(
-            [
-                sys.executable,
-                __file__,
-                "--data",
-                str(data),
-                "--worker",
-                str(size),
-                "--repeat",
-                str(args.repeat),
-            ],
-            check=True,
-            capture_output=True,
-            text=True,
-        )
-        run = json.loads(proc.stdout.strip().splitlines()[-1])
-        runs.append(run)
-        show(run)
-    summary = summarise(runs)
+    scratch = Path(tempfile.mkdtemp(prefix="ramem-scale-"))
+    try:
+        vectors = scratch / "vectors.npz"
+        common.Corpus.load(data, cache=vectors)  # embeds the unique texts once for all workers
+        for size in args.sizes:
+            say(f"-- {size:,} memories (fresh processes)")
+            root = scratch / str(size)
+            root.mkdir()
+            extra = ["--data", str(data), "--root", str(root), "--vectors", str(vectors)]
+            run = child([*extra, "--worker", str(size), "--per-ns", str(args.per_ns)])
+            run["resources"] = {}
+            for side in SIDES:
+                res = child([*extra, "--rss", side])
+                res["disk_mb"] = common.disk_mb(root / side)
+                res["disk_mb_per_100k"] = round(res["disk_mb"] * 100_000 / size, 1)
+                run["resources"][side] = res
+            shutil.rmtree(root, ignore_errors=True)
+            runs.append(run)
+            show(run)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+    summary = growth(runs)
     print(json.dumps(summary, indent=2))
-    common.write_result(args.out, {"k": K, "runs": runs, "summary": summary})
+    common.write_result(args.out, {"k": common.K, "runs": runs, "growth": summary}, started)
 
 
-def worker(data: Path, size: int, repeat: int) -> dict[str, Any]:
-    import psutil
-    from langchain_chroma import Chroma
+def child(args: list[str]) -> dict[str, Any]:
+    """Run this script as a worker; its last stdout line is its JSON result."""
+    proc = subprocess.run(
+        [sys.executable, __file__, *args], check=True, stdout=subprocess.PIPE, text=True
+    )
+    return json.loads(proc.stdout.strip().splitlines()[-1])  # type: ignore[no-any-return]
 
-    from ramem_integrations import RaMem
 
-    corpus = common.Corpus.load(data)
-    embedder = common.TableEmbedder()
-    embedder.real.embed(["warm up"])
-    rss_start = common.rss_mb()
-    root = Path(tempfile.mkdtemp(prefix="ramem-bench-"))
-    mem = RaMem.from_path(root / "ramem", embedder=embedder)
-    builds = count_builds(mem)
-
-    ramem_s = lc_s = 0.0
-    copies = 0
-    for units, vectors in corpus.copies(size):
-        embedder.table = {u.content: v for u, v in zip(units, vectors, strict=True)}
-        start = time.perf_counter()
-        mem.add_memories(units)
-        ramem_s += time.perf_counter() - start
-        copies += 1
-    rss_ramem = common.rss_mb()
+def client(path: Path) -> Any:
     import chromadb
     from chromadb.config import Settings
 
-    lc_client = chromadb.PersistentClient(
-        path=str(root / "langchain"), settings=Settings(anonymized_telemetry=False)
-    )
-    lc = Chroma(
-        collection_name="langchain",
-        embedding_function=common.langchain_embeddings(embedder),
-        client=lc_client,
-        collection_configuration={"hnsw": {"space": "cosine"}},
-    )
-    for units, vectors in corpus.copies(size):
-        embedder.table = {u.content: v for u, v in zip(units, vectors, strict=True)}
-        start = time.perf_counter()
-        lc.add_texts(
-            [u.content for u in units],
-            metadatas=[u.to_metadata() for u in units],
-            ids=[u.id for u in units],
-        )
-        lc_s += time.perf_counter() - start
-    embedder.table = {}
+    return chromadb.PersistentClient(path=str(path), settings=Settings(anonymized_telemetry=False))
 
-    working = list(range(min(WORKING_SET, copies)))
-    qs = common.questions(corpus, working, PER_NAMESPACE, seed=size)
-    cold = {}
-    for copy in working:  # first query per namespace: builds its BM25 index and known context
-        q = next(q for q in qs if q["namespace"] == common.namespace_of(copy))
-        cold.setdefault("ramem", []).append(
-            common.timed(lambda q=q: mem.retrieve(q["query"], q["namespace"], K))
-        )
-    grounded = sum(
-        1 for q in qs if q["kind"] == "time" and mem.frame(q["query"], q["namespace"]).time_range
-    )
 
-    def ramem(q: dict) -> Any:
-        mem.source._embed_query.cache_clear()
-        return mem.retrieve(q["query"], q["namespace"], K)
+def open_sides(root: Path, embedder: Any) -> tuple[Any, common.LangchainSides]:
+    """RaMem and the two langchain-chroma set-ups, each in its own directory under ``root``."""
+    from ramem_integrations import RaMem
 
-    def plain(q: dict) -> Any:
-        return lc.similarity_search(q["query"], k=K, filter={"namespace": q["namespace"]})
+    mem = RaMem.from_path(root / "ramem", embedder=embedder)
+    return mem, common.LangchainSides(client(root / "lc_one"), client(root / "lc_per_ns"), embedder)
 
-    for q in qs[:4]:  # warm-up of both paths
-        ramem(q), plain(q)
+
+def runners(mem: Any, lc: common.LangchainSides) -> dict[str, Any]:
+    return {
+        "ramem": common.ramem_runner(mem),
+        "lc_one": lc.search_one,
+        "lc_per_ns": lc.search_per_ns,
+    }
+
+
+def open_side(root: Path, side: str, embedder: Any) -> Any:
+    """One side's query function over its store, opened alone (nothing else in the process)."""
+    if side == "ramem":
+        from ramem_integrations import RaMem
+
+        return common.ramem_runner(RaMem.from_path(root / "ramem", embedder=embedder))
+    store = client(root / side)
+    return runners(None, common.LangchainSides(store, store, embedder))[side]
+
+
+def worker(corpus: common.Corpus, root: Path, size: int, per_ns: int) -> dict[str, Any]:
+    embedder = common.TableEmbedder()
+    embedder.real.embed(["warm up"])
+    mem, lc = open_sides(root, embedder)
+    writes, copies = common.write_all(corpus, size, mem, lc, embedder)
+    embedded_at_ingest = embedder.embedded
+
+    step = max(1, copies // WORKING_SET)
+    working = list(range(0, copies, step))[:WORKING_SET]
+    (root / "working.json").write_text(json.dumps(working))
+    pool = common.QuestionPool(corpus, seed=size)
+    run = checked(runners(mem, lc), embedder)
+    cold = common.interleaved(pool.take(working, "plain", 1), run)  # first query per namespace
+    for kind in KINDS:  # warm-up, untimed
+        common.interleaved(pool.take(working, kind, 1), run)
     latency: dict[str, Any] = {}
+    grounded: dict[str, str] = {}
     for kind in KINDS:
-        cases = [q for q in qs if q["kind"] == kind]
-        samples = common.interleaved(cases, {"ramem": ramem, "langchain_chroma": plain}, repeat)
-        stats = {name: common.percentiles(s) for name, s in samples.items()}
-        stats["ratio_p50"] = common.ratio(
-            stats["ramem"]["p50_ms"], stats["langchain_chroma"]["p50_ms"]
-        )
-        stats["ratio_p95"] = common.ratio(
-            stats["ramem"]["p95_ms"], stats["langchain_chroma"]["p95_ms"]
-        )
-        latency[kind] = stats
-    rss_queried = common.rss_mb()
-    bm25 = bm25_evidence(mem, corpus, builds, copies)
-    shutil_rmtree(root)
+        qs = pool.take(working, kind, per_ns)
+        latency[kind] = common.compare(common.interleaved(qs, run))
+        hits = sum(1 for q in qs if mem.frame(q["query"], q["namespace"]).is_grounded)
+        grounded[kind] = f"{hits}/{len(qs)}"
     return {
         "size": size,
         "namespaces": copies,
         "working_set": len(working),
-        "time_questions_grounded": f"{grounded}/{len(qs) // len(KINDS)}",
-        "ingest": {
-            "ramem_per_s": round(size / ramem_s, 1),
-            "langchain_chroma_per_s": round(size / lc_s, 1),
-            "ratio": common.ratio(lc_s, ramem_s),
-            "note": "vectors precomputed: store write, BM25 upkeep and change detection only",
+        "questions_grounded": grounded,
+        "served_without_embedding": run.misses,  # type: ignore[attr-defined]
+        "ingest_precomputed_vectors": {
+            **{f"{s}_per_s": round(size / writes[s], 1) for s in SIDES},
+            "ratio_lc_one": common.ratio(writes["lc_one"], writes["ramem"]),
+            "ratio_lc_per_ns": common.ratio(writes["lc_per_ns"], writes["ramem"]),
+            "texts_embedded_for_real": embedded_at_ingest,
         },
         "latency": latency,
-        "cold_first_query": common.percentiles(cold["ramem"]),
-        "rss_mb": {
-            "start": rss_start,
-            "after_ramem_ingest": rss_ramem,
-            "after_queries": rss_queried,
-            "peak_hwm": _hwm(),
-        },
-        "disk_mb": {"ramem": DISK["ramem"], "langchain_chroma": DISK["langchain"]},
-        "bm25": bm25,
-        "cpu_count": psutil.cpu_count(),
+        "cold_first_query": {side: common.percentiles(s) for side, s in cold.items()},
     }
 
 
-DISK: dict[str, float] = {}
+def checked(run: dict[str, Any], embedder: common.TableEmbedder) -> Any:
+    """The runners, each counting the calls that embedded nothing (a cache answered)."""
+
+    class Runners(dict[str, Any]):
+        misses = dict.fromkeys(run, 0)
+
+    def counting(side: str, fn: Any) -> Any:
+        def call(q: dict[str, str]) -> Any:
+            before = embedder.embedded
+            out = fn(q)
+            if embedder.embedded == before:
+                Runners.misses[side] += 1
+            return out
+
+        return call
+
+    return Runners({side: counting(side, fn) for side, fn in run.items()})
 
 
-def shutil_rmtree(root: Path) -> None:
-    import shutil
-
-    for name in ("ramem", "langchain"):
-        DISK[name] = common.disk_mb(root / name)
-    shutil.rmtree(root, ignore_errors=True)
-
-
-def _hwm() -> float | None:
-    status = Path("/proc/self/status")
-    if not status.exists():
-        return None
-    for line in status.read_text().splitlines():
-        if line.startswith("VmHWM:"):
-            return round(int(line.split()[1]) / 1024, 1)
-    return None
-
-
-def count_builds(mem: Any) -> dict[str, int]:
-    """Count full BM25 builds (loads of a namespace from the store) from now on."""
-    counter = {"builds": 0}
-    load = mem.lexical._load
-
-    def counting(namespace: str) -> Any:
-        counter["builds"] += 1
-        return load(namespace)
-
-    mem.lexical._load = counting
-    return counter
-
-
-def bm25_evidence(mem: Any, corpus: Any, builds: dict[str, int], copies: int) -> dict[str, Any]:
-    """BM25 is updated in place on writes and holds a bounded number of namespaces."""
-    lexical = mem.lexical
-    out: dict[str, Any] = {
-        "builds_after_queries": builds["builds"],
-        "namespaces_held_after_queries": len(lexical._indexes),
-        "namespaces_in_store": copies,
+def rss_worker(corpus: common.Corpus, root: Path, side: str, working: list[int]) -> dict[str, Any]:
+    """Resident memory of a process serving ``side``'s store: before it opens the store,
+    and after it answers questions in every working namespace."""
+    embedder = common.TableEmbedder()
+    embedder.real.embed(["warm up"])
+    before = common.rss_mb()
+    run = open_side(root, side, embedder)
+    pool = common.QuestionPool(corpus, seed=1)
+    for kind in KINDS:
+        for q in pool.take(working, kind, RSS_QUESTIONS):
+            run(q)
+    after = common.rss_mb()
+    return {
+        "rss_mb_before_store": before,
+        "rss_mb_after_queries": after,
+        "rss_mb_store": round(after - before, 1),
     }
-    # Writes into a loaded namespace: one memory at a time, no rebuild.
-    target = common.namespace_of(0)
-    index = lexical.index(target)
-    before_docs, before_builds = len(index), builds["builds"]
-    extra = next(corpus.copies(200, seed=99))[0]
-    fresh = [_moved(u, target, i) for i, u in enumerate(extra)]
-    vector = mem.embedder.real.embed([fresh[0].content])[0]
-    mem.embedder.table = {u.content: vector for u in fresh}
-    start = time.perf_counter()
-    for unit in fresh:
-        mem.add_memories([unit])
-    per_write = (time.perf_counter() - start) * 1000 / len(fresh)
-    hits = mem.retrieve(fresh[-1].content, target, K, mode="bm25")
-    out["single_writes"] = {
-        "writes": len(fresh),
-        "ms_per_write": round(per_write, 2),
-        "builds_during_writes": builds["builds"] - before_builds,
-        "docs_before": before_docs,
-        "docs_after": len(lexical.index(target)),
-        "last_write_found_by_bm25": any(h.memory.id == fresh[-1].id for h in hits),
-    }
-    # Touch namespaces one after another: the index holds at most its bound.
-    rss_before = common.rss_mb()
-    touched = min(copies, 100)
-    for copy in range(touched):
-        lexical.index(common.namespace_of(copy))
-    out["after_touching"] = {
-        "namespaces_touched": touched,
-        "namespaces_held": len(lexical._indexes),
-        "bound": lexical._max,
-        "docs_held": sum(len(i) for i in lexical._indexes.values()),
-        "rss_mb_before": rss_before,
-        "rss_mb_after": common.rss_mb(),
-    }
-    return out
 
 
-def _moved(unit: Any, namespace: str, i: int) -> Any:
-    from dataclasses import replace
-
-    return replace(
-        unit, id=f"extra-{i:05d}", namespace=namespace, content=f"{unit.content} (note {i})"
-    )
+def line(stats: dict[str, Any]) -> str:
+    parts = [f"{s} p50 {stats[s]['p50_ms']:.1f} p95 {stats[s]['p95_ms']:.1f}" for s in SIDES]
+    ratios = [f"x{stats[f'ratio_p50_{s}']}/{stats[f'ratio_p95_{s}']} vs {s}" for s in SIDES[1:]]
+    return " | ".join(parts + ratios)
 
 
 def show(run: dict[str, Any]) -> None:
-    print(f"   {run['namespaces']} namespaces; ingest {run['ingest']}")
+    say(f"   {run['namespaces']} namespaces; ingest {run['ingest_precomputed_vectors']}")
     for kind, stats in run["latency"].items():
-        r, p = stats["ramem"], stats["langchain_chroma"]
-        print(
-            f"   {kind:5s} ramem p50 {r['p50_ms']:.1f} p95 {r['p95_ms']:.1f} | "
-            f"langchain-chroma p50 {p['p50_ms']:.1f} p95 {p['p95_ms']:.1f} | "
-            f"ratio p50 {stats['ratio_p50']} p95 {stats['ratio_p95']}"
-        )
-    print(
-        f"   cold first query {run['cold_first_query']}; rss {run['rss_mb']}; "
-        f"disk {run['disk_mb']}; bm25 {run['bm25']}",
-        flush=True,
+        say(f"   {kind:6s} {line(stats)}")
+    say(
+        f"   grounded {run['questions_grounded']}; served without embedding "
+        f"{run['served_without_embedding']}"
     )
+    say(f"   resources {run['resources']}")
 
 
-def summarise(runs: list[dict[str, Any]]) -> dict[str, Any]:
+def growth(runs: list[dict[str, Any]]) -> dict[str, Any]:
+    """p50 at each size over p50 at the smallest, per side and kind."""
     by_size = {r["size"]: r for r in runs}
-    out: dict[str, Any] = {}
     smallest = min(by_size)
+    out: dict[str, Any] = {"base_size": smallest}
     for size, run in sorted(by_size.items()):
-        if size == smallest:
-            continue
-        for kind in KINDS:
-            base = by_size[smallest]["latency"][kind]["ramem"]["p50_ms"]
-            here = run["latency"][kind]["ramem"]["p50_ms"]
-            out[f"ramem_p50_{size}_over_{smallest}_{kind}"] = common.ratio(here, base)
+        if size != smallest:
+            out[str(size)] = {
+                side: {
+                    kind: common.ratio(
+                        run["latency"][kind][side]["p50_ms"],
+                        by_size[smallest]["latency"][kind][side]["p50_ms"],
+                    )
+                    for kind in KINDS
+                }
+                for side in SIDES
+            }
     return out
 
 

@@ -1,13 +1,15 @@
-"""The query benchmark against a Chroma server, and queries/s with several client threads.
+"""The query benchmark through a Chroma server, with 1, 4 and 16 client threads.
 
-Starts ``chroma run --path TMP --host 127.0.0.1 --port FREE`` (stopped by its pid at the end),
-writes ``--size`` synthesised memories through ``chromadb.HttpClient`` with
-``RaMem.from_client`` and, into a second collection on the same server, with langchain-chroma;
-then times ``RaMem.retrieve`` against ``Chroma.similarity_search`` (k=10, query embedding
-included, interleaved) and measures queries/s at 1, 4 and 16 client threads (one RaMem and one
-``Chroma`` shared by the threads).
+Starts ``chroma run --path TMP --host 127.0.0.1 --port FREE`` (stopped by its pid at the end)
+and writes ``--size`` synthesised memories through ``chromadb.HttpClient`` three ways, as in
+``bench_scale.py``: ``RaMem.from_client(...).add_memories``; langchain-chroma into one
+collection (searched with a namespace filter); langchain-chroma into a collection per
+namespace. Then, for each number of client threads and each kind of question (time-grounded,
+person-grounded, plain), each side answers the same new questions (k=10, query embedding
+included) from that many threads sharing one RaMem / one set of ``Chroma`` objects: per-query
+p50 and p95, and queries per second. Two rounds, the sides' order rotating.
 
-    python benchmarks/bench_server.py --size 10000
+    python benchmarks/bench_server.py --size 5000
 """
 
 from __future__ import annotations
@@ -26,20 +28,22 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import common
+from common import KINDS, SIDES, say
 
-K = 10
 THREADS = (1, 4, 16)
+ROUNDS = 2
 
 
 def start_server(path: Path, port: int) -> subprocess.Popen[bytes]:
+    """``chroma run`` on 127.0.0.1:``port``, once it answers its heartbeat."""
+    import chromadb
+
     chroma = Path(sys.executable).with_name("chroma")
     proc = subprocess.Popen(
         [str(chroma), "run", "--path", str(path), "--host", "127.0.0.1", "--port", str(port)],
         stdout=subprocess.DEVNULL,
         stderr=subprocess.DEVNULL,
     )
-    import chromadb
-
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         try:
@@ -49,43 +53,84 @@ def start_server(path: Path, port: int) -> subprocess.Popen[bytes]:
             if proc.poll() is not None:
                 raise SystemExit(f"chroma run exited with {proc.returncode}") from None
             time.sleep(0.2)
-    proc.terminate()
+    stop_server(proc)
     raise SystemExit("chroma run did not answer its heartbeat within 60 s")
 
 
-def throughput(run: Callable[[Any], Any], cases: list[Any], threads: int, seconds: float) -> float:
-    """Queries per second with ``threads`` threads cycling through ``cases``."""
-    done = [0] * threads
-    stop = time.monotonic() + seconds
+def stop_server(proc: subprocess.Popen[bytes]) -> None:
+    proc.terminate()
+    try:
+        proc.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.wait()
 
-    def worker(n: int) -> None:
-        i = n
-        while time.monotonic() < stop:
-            run(cases[i % len(cases)])
-            done[n] += 1
-            i += threads
 
-    pool = [threading.Thread(target=worker, args=(n,)) for n in range(threads)]
-    start = time.monotonic()
+def threaded(
+    run: Callable[[dict[str, str]], Any], cases: list[dict[str, str]], threads: int
+) -> tuple[list[float], float]:
+    """Answer ``cases`` from ``threads`` threads: each call's milliseconds, and the wall time."""
+    samples: list[float] = []
+    lock = threading.Lock()
+    queue = list(reversed(cases))
+
+    def worker() -> None:
+        while True:
+            with lock:
+                if not queue:
+                    return
+                case = queue.pop()
+            ms = common.timed(lambda case=case: run(case))
+            with lock:
+                samples.append(ms)
+
+    pool = [threading.Thread(target=worker) for _ in range(threads)]
+    start = time.perf_counter()
     for thread in pool:
         thread.start()
     for thread in pool:
         thread.join()
-    return round(sum(done) / (time.monotonic() - start), 1)
+    return samples, time.perf_counter() - start
+
+
+def measure(
+    runners: dict[str, Callable[[dict[str, str]], Any]],
+    questions: list[dict[str, str]],
+    threads: int,
+    embedder: common.TableEmbedder,
+) -> dict[str, Any]:
+    """Each side answers ``questions`` from ``threads`` threads, in two rounds."""
+    samples: dict[str, list[float]] = {side: [] for side in runners}
+    wall = dict.fromkeys(runners, 0.0)
+    embedded = dict.fromkeys(runners, 0)
+    half = len(questions) // ROUNDS
+    for r in range(ROUNDS):
+        cases = questions[r * half : (r + 1) * half]
+        for side in SIDES[r % 3 :] + SIDES[: r % 3]:
+            before = embedder.embedded
+            got, seconds = threaded(runners[side], cases, threads)
+            samples[side] += got
+            wall[side] += seconds
+            embedded[side] += embedder.embedded - before
+    stats = common.compare(samples)
+    for side in runners:
+        stats[side]["queries_per_s"] = round(len(samples[side]) / wall[side], 1)
+        stats[side]["texts_embedded"] = embedded[side]
+    return stats
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data")
-    parser.add_argument("--size", type=int, default=10000)
-    parser.add_argument("--seconds", type=float, default=8.0, help="per throughput point")
+    parser.add_argument("--size", type=int, default=5000)
+    parser.add_argument("--questions", type=int, default=48, help="per kind and thread count")
     parser.add_argument("--out", default="server")
     args = parser.parse_args()
     import chromadb
-    from langchain_chroma import Chroma
 
     from ramem_integrations import RaMem
 
+    started = common.provenance()
     corpus = common.Corpus.load(common.data_path(args.data))
     root = Path(tempfile.mkdtemp(prefix="ramem-server-"))
     port = common.free_port()
@@ -93,87 +138,53 @@ def main() -> None:
     try:
         client = chromadb.HttpClient(host="127.0.0.1", port=port)
         embedder = common.TableEmbedder()
+        embedder.real.embed(["warm up"])
         mem = RaMem.from_client(client, embedder=embedder)
-        lc = Chroma(
-            collection_name="langchain",
-            embedding_function=common.langchain_embeddings(embedder),
-            client=client,
-            collection_configuration={"hnsw": {"space": "cosine"}},
-        )
-        copies, ramem_s, lc_s = 0, 0.0, 0.0
-        for units, vectors in corpus.copies(args.size):
-            embedder.table = {u.content: v for u, v in zip(units, vectors, strict=True)}
-            start = time.perf_counter()
-            mem.add_memories(units)
-            ramem_s += time.perf_counter() - start
-            start = time.perf_counter()
-            lc.add_texts(
-                [u.content for u in units],
-                metadatas=[u.to_metadata() for u in units],
-                ids=[u.id for u in units],
-            )
-            lc_s += time.perf_counter() - start
-            copies += 1
-        embedder.table = {}
+        lc = common.LangchainSides(client, client, embedder)
+        writes, copies = common.write_all(corpus, args.size, mem, lc, embedder)
         working = list(range(min(8, copies)))
-        qs = common.questions(corpus, working, 4, seed=7)
-        for q in qs:  # warm: BM25 indexes and known contexts of the working set
-            mem.retrieve(q["query"], q["namespace"], K)
-
-        def ramem(q: dict) -> Any:
-            mem.source._embed_query.cache_clear()
-            return mem.retrieve(q["query"], q["namespace"], K)
-
-        def plain(q: dict) -> Any:
-            return lc.similarity_search(q["query"], k=K, filter={"namespace": q["namespace"]})
-
-        latency: dict[str, Any] = {}
-        for kind in ("time", "person", "plain"):
-            cases = [q for q in qs if q["kind"] == kind]
-            samples = common.interleaved(cases, {"ramem": ramem, "langchain_chroma": plain}, 2)
-            stats: dict[str, Any] = {n: common.percentiles(s) for n, s in samples.items()}
-            stats["ratio_p50"] = common.ratio(
-                stats["ramem"]["p50_ms"], stats["langchain_chroma"]["p50_ms"]
-            )
-            stats["ratio_p95"] = common.ratio(
-                stats["ramem"]["p95_ms"], stats["langchain_chroma"]["p95_ms"]
-            )
-            latency[kind] = stats
-            print(
-                f"{kind:6s} ramem p50 {stats['ramem']['p50_ms']:.1f} ms, langchain-chroma p50 "
-                f"{stats['langchain_chroma']['p50_ms']:.1f} ms, ratio {stats['ratio_p50']}"
-            )
-        qps: dict[str, dict[int, float]] = {"ramem": {}, "langchain_chroma": {}}
+        pool = common.QuestionPool(corpus, seed=7)
+        runners = {
+            "ramem": common.ramem_runner(mem),
+            "lc_one": lc.search_one,
+            "lc_per_ns": lc.search_per_ns,
+        }
+        for kind in KINDS:  # warm: each side has queried every working namespace
+            common.interleaved(pool.take(working, kind, 1), runners)
+        per_ns = -(-args.questions // len(working))
+        by_threads: dict[str, Any] = {}
         for threads in THREADS:
-            for name, run in (("ramem", ramem), ("langchain_chroma", plain)):
-                qps[name][threads] = throughput(run, qs, threads, args.seconds)
-            print(
-                f"{threads:2d} threads: ramem {qps['ramem'][threads]} q/s, "
-                f"langchain-chroma {qps['langchain_chroma'][threads]} q/s"
-            )
+            by_threads[str(threads)] = {}
+            for kind in KINDS:
+                qs = pool.take(working, kind, per_ns)[: args.questions]
+                stats = measure(runners, qs, threads, embedder)
+                by_threads[str(threads)][kind] = stats
+                say(
+                    f"{threads:2d} threads {kind:6s} "
+                    + " | ".join(
+                        f"{s} p50 {stats[s]['p50_ms']:.1f} p95 {stats[s]['p95_ms']:.1f} "
+                        f"{stats[s]['queries_per_s']} q/s"
+                        for s in SIDES
+                    )
+                    + f" | x{stats['ratio_p50_lc_one']} vs lc_one, "
+                    f"x{stats['ratio_p50_lc_per_ns']} vs lc_per_ns"
+                )
         common.write_result(
             args.out,
             {
                 "size": args.size,
                 "namespaces": copies,
-                "server": f"chroma run on 127.0.0.1:{port} (pid {server.pid})",
-                "ingest_per_s": {
-                    "ramem": round(args.size / ramem_s, 1),
-                    "langchain_chroma": round(args.size / lc_s, 1),
+                "working_set": len(working),
+                "server": "chroma run on 127.0.0.1, started and stopped by this script",
+                "ingest_precomputed_vectors_per_s": {
+                    s: round(args.size / writes[s], 1) for s in SIDES
                 },
-                "latency": latency,
-                "queries_per_s": qps,
-                "qps_ratio": {
-                    t: common.ratio(qps["ramem"][t], qps["langchain_chroma"][t]) for t in THREADS
-                },
+                "by_threads": by_threads,
             },
+            started,
         )
     finally:
-        server.terminate()
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            server.kill()
+        stop_server(server)
         shutil.rmtree(root, ignore_errors=True)
 
 

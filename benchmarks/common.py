@@ -1,10 +1,16 @@
-"""Shared pieces of the performance benchmarks: data synthesis, timing, resources, results.
+"""Shared pieces of the performance benchmarks: data synthesis, the systems compared, timing,
+resources, results.
 
-Scale data is synthesised from LoCoMo (the development file is read, never copied): each copy
-of a conversation goes to its own namespace, with its participants renamed and its dates
-shifted, so the store holds many look-alike but distinct episodes. The 2,760 unique turn texts
-are embedded once with the real offline embedder; each copy reuses those vectors with a little
-Gaussian noise (see :class:`TableEmbedder`). Queries are always embedded for real.
+Scale data is synthesised from LoCoMo (the development file is read at run time, never
+copied): each copy of a conversation goes to its own namespace, with its participants renamed
+and its dates shifted, so the store holds many look-alike but distinct episodes. The unique
+texts (verbatim turns and their restatements) are embedded once with the real offline
+embedder; each copy reuses those vectors with a little Gaussian noise (see
+:class:`TableEmbedder`). Questions are always embedded for real, and every question text is
+used once per process, so no side answers one from a query cache (:class:`QuestionPool`).
+
+RaMem is measured through its public API only (``RaMem.from_path``/``from_client``,
+``add_memories``, ``retrieve``, ``frame``), so the scripts measure whatever the package is.
 """
 
 from __future__ import annotations
@@ -15,10 +21,12 @@ import platform
 import random
 import socket
 import statistics
+import subprocess
+import sys
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from datetime import timedelta
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -31,84 +39,77 @@ from ramem_integrations.core.types import MemoryUnit, TimeMention, TimeSpan
 from ramem_integrations.embeddings import default_embedder
 
 HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent
 RESULTS = HERE / "results"
-DEFAULT_DATA = HERE.parent.parent / "shared" / "data" / "locomo-dev.json"
+DEFAULT_DATA = ROOT.parent / "shared" / "data" / "locomo-dev.json"
 NOISE = 0.02  # std of the noise added per coordinate before re-normalising (cosine ~0.93)
 SHIFT = timedelta(days=3)  # date shift between successive copies of a conversation
+K = 10
+KINDS = ("time", "person", "plain")
+#: The systems compared, in the order tables show them.
+SIDES = ("ramem", "lc_one", "lc_per_ns")
+SIDE_LABELS = {
+    "ramem": "RaMem.retrieve",
+    "lc_one": "langchain-chroma, one collection + namespace filter",
+    "lc_per_ns": "langchain-chroma, a collection per namespace",
+}
 
 #: Names the copies' participants are renamed to (copy c, speaker i -> NAMES[(3c + i) % n]).
-NAMES = [
-    "Avery",
-    "Blake",
-    "Casey",
-    "Dana",
-    "Eden",
-    "Finley",
-    "Gray",
-    "Harper",
-    "Indigo",
-    "Jules",
-    "Kai",
-    "Logan",
-    "Morgan",
-    "Noel",
-    "Oakley",
-    "Parker",
-    "Quinn",
-    "Reese",
-    "Sage",
-    "Tatum",
-    "Umber",
-    "Val",
-    "Wren",
-    "Xan",
-    "Yael",
-    "Zion",
-    "Arden",
-    "Briar",
-    "Cove",
-    "Dale",
-    "Ellis",
-    "Flynn",
-    "Greer",
-    "Hollis",
-    "Ira",
-    "Jory",
-    "Kit",
-    "Lane",
-    "Marlo",
-    "Nico",
-    "Onyx",
-    "Perry",
-    "Remy",
-    "Shay",
-    "Toby",
-    "Uri",
-    "Vesper",
-    "Wynn",
-]
+NAMES = (
+    "Avery Blake Casey Dana Eden Finley Gray Harper Indigo Jules Kai Logan Morgan Noel Oakley "
+    "Parker Quinn Reese Sage Tatum Umber Val Wren Xan Yael Zion Arden Briar Cove Dale Ellis Flynn "
+    "Greer Hollis Ira Jory Kit Lane Marlo Nico Onyx Perry Remy Shay Toby Uri Vesper Wynn"
+).split()
 
 TIME_QUESTIONS = (
-    "What did {p} do in {month}?",
-    "What did {p} talk about in {month}?",
-    "Where did {p} go in {month}?",
+    "what did {p} do in {month}?",
+    "what did {p} talk about in {month}?",
+    "where did {p} go in {month}?",
+    "what was {p} busy with in {month}?",
 )
 PERSON_QUESTIONS = (
-    "What does {p} like to paint?",
-    "What books has {p} read?",
-    "What is {p}'s job?",
-    "Which pets does {p} have?",
-    "What does {p} think about running?",
-    "Who did {p} meet at the support group?",
+    "what does {p} like to paint?",
+    "what books has {p} read?",
+    "what is {p}'s job?",
+    "which pets does {p} have?",
+    "what does {p} think about running?",
+    "who did {p} meet at the support group?",
+    "what instrument does {p} play?",
+    "where does {p} like to travel?",
 )
 #: No name, no time: nothing to ground, so RaMem is content retrieval alone.
 PLAIN_QUESTIONS = (
-    "What does she like to paint?",
-    "Which books were recommended?",
-    "What happened at the support group?",
-    "Who adopted a dog?",
-    "What did they say about running a marathon?",
-    "Where did the family go camping?",
+    "what does she like to paint?",
+    "which books were recommended?",
+    "what happened at the support group?",
+    "who adopted a dog?",
+    "what did they say about running a marathon?",
+    "where did the family go camping?",
+    "what was said about the new job?",
+    "who went to the concert?",
+    "what did they cook for dinner?",
+    "which school was mentioned?",
+    "what happened at the beach?",
+    "what did they say about pottery?",
+    "who is learning to play the guitar?",
+    "what was the charity event about?",
+    "what did the kids make?",
+    "where did they go hiking?",
+)
+#: Neutral openings that multiply the question texts, so no text is asked twice in a run.
+OPENINGS = (
+    "",
+    "Quick question: ",
+    "Remind me, ",
+    "Do you know ",
+    "Tell me, ",
+    "I wonder, ",
+    "Out of curiosity, ",
+    "Hey, ",
+    "Question: ",
+    "One thing: ",
+    "Please check: ",
+    "Can you tell me ",
 )
 
 
@@ -126,46 +127,69 @@ def data_path(arg: str | None) -> Path:
     return path
 
 
+def texts_of(unit: MemoryUnit) -> set[str]:
+    """The texts either side embeds for a memory: its verbatim content and its search text."""
+    return {unit.content, unit.search_text}
+
+
 @dataclass
 class Corpus:
     """LoCoMo anchored once, its unique texts embedded once."""
 
     conversations: list[Conversation]
     units: list[list[MemoryUnit]]  # per conversation, as the rule anchorer makes them
-    vectors: dict[str, np.ndarray]  # unit id -> unit-length vector
+    vectors: dict[str, np.ndarray]  # text -> unit-length vector
 
     @classmethod
-    def load(cls, path: Path, embed: bool = True) -> Corpus:
+    def load(cls, path: Path, embed: bool = True, cache: Path | None = None) -> Corpus:
+        """Anchor the file; with ``embed``, embed its texts (or read them from ``cache``,
+        an ``.npz`` this method writes when it is absent, outside the repository)."""
         conversations = load_conversations(path)
         anchorer = RuleAnchorer()
         units = [Segmenter().segment(anchorer.anchor(c, c.id)) for c in conversations]
-        flat = [u for group in units for u in group]
+        texts = sorted({t for group in units for u in group for t in texts_of(u)})
         vectors: dict[str, np.ndarray] = {}
-        if embed:
-            matrix = default_embedder().embed([u.content for u in flat])
-            vectors = {u.id: v for u, v in zip(flat, matrix, strict=True)}
+        if embed and cache is not None and cache.is_file():
+            stored = np.load(cache)
+            vectors = dict(zip(texts, stored["vectors"], strict=True))
+        elif embed:
+            matrix = default_embedder().embed(texts)
+            vectors = dict(zip(texts, matrix, strict=True))
+            if cache is not None:
+                np.savez(cache, vectors=matrix)
         return cls(conversations, units, vectors)
 
     @property
     def size(self) -> int:
         return sum(len(group) for group in self.units)
 
-    def copies(self, total: int, seed: int = 0) -> Iterator[tuple[list[MemoryUnit], np.ndarray]]:
-        """``total`` memories as (units of one namespace, their vectors), copy after copy.
+    def copies(
+        self, total: int, seed: int = 0
+    ) -> Iterator[tuple[list[MemoryUnit], dict[str, np.ndarray]]]:
+        """``total`` memories as (units of one namespace, text -> vector), copy after copy.
 
         Copy ``c`` takes conversation ``c % 5``, renames its speakers and shifts its dates by
-        ``c * SHIFT``; its namespace is ``ns-<c>``.
+        ``c * SHIFT``; its namespace is ``ns-<c>``. Each text's vector is its original's plus
+        noise, re-normalised.
         """
         rng = np.random.default_rng(seed)
         made, copy = 0, 0
         while made < total:
             source = self.units[copy % len(self.units)][: total - made]
             conversation = self.conversations[copy % len(self.conversations)]
-            units = [synth(u, conversation.speakers, copy) for u in source]
-            base = np.stack([self.vectors[u.id] for u in source])
-            noisy = base + rng.normal(0.0, NOISE, base.shape).astype(np.float32)
-            noisy /= np.linalg.norm(noisy, axis=1, keepdims=True)
-            yield units, noisy.astype(np.float32)
+            table: dict[str, np.ndarray] = {}
+            units = []
+            for unit in source:
+                moved = synth(unit, conversation.speakers, copy)
+                units.append(moved)
+                for old, new in (
+                    (unit.content, moved.content),
+                    (unit.search_text, moved.search_text),
+                ):
+                    if new not in table:
+                        noisy = self.vectors[old] + rng.normal(0.0, NOISE, 384)
+                        table[new] = (noisy / np.linalg.norm(noisy)).astype(np.float32)
+            yield units, table
             made += len(units)
             copy += 1
 
@@ -214,50 +238,54 @@ def synth(unit: MemoryUnit, speakers: Sequence[str], copy: int) -> MemoryUnit:
         unit,
         id=memory_id(namespace, unit.conversation_id, unit.source_ids),
         content=name(unit.content),
+        restatement=name(unit.restatement) if unit.restatement else None,
         context=context,
         namespace=namespace,
     )
 
 
-def questions(corpus: Corpus, copies: Sequence[int], per_copy: int, seed: int = 0) -> list[dict]:
-    """Questions about the given copies (namespaces): time-conditioned, naming a person only,
-    and plain (nothing to ground).
+class QuestionPool:
+    """Questions about the copies (namespaces), never the same text twice from one pool.
 
-    A time question names a speaker of the copy and a month in which that copy has sessions.
+    Three kinds: ``time`` names a speaker of the copy and a month in which it has sessions
+    (a grounded time and person condition); ``person`` names a speaker only; ``plain`` names
+    neither (nothing to ground). A text is never handed out twice, so a query cache on any side
+    never answers a timed call: every call embeds its question.
     """
-    rng = random.Random(seed)
-    out: list[dict] = []
-    for copy in copies:
-        conversation = corpus.conversations[copy % len(corpus.conversations)]
+
+    def __init__(self, corpus: Corpus, seed: int = 0) -> None:
+        self.corpus = corpus
+        self.rng = random.Random(seed)
+        self.used: set[str] = set()
+
+    def candidates(self, copy: int, kind: str) -> list[str]:
+        conversation = self.corpus.conversations[copy % len(self.corpus.conversations)]
         people = list(renames(conversation.speakers, copy).values())
-        months = sorted({(s.start + SHIFT * copy).strftime("%B %Y") for s in conversation.sessions})
-        for _ in range(per_copy):
-            p = rng.choice(people)
-            out.append(
-                {
-                    "namespace": namespace_of(copy),
-                    "kind": "time",
-                    "query": rng.choice(TIME_QUESTIONS).format(p=p, month=rng.choice(months)),
-                }
-            )
-            out.append(
-                {
-                    "namespace": namespace_of(copy),
-                    "kind": "person",
-                    "query": rng.choice(PERSON_QUESTIONS).format(p=p),
-                }
-            )
-            out.append(
-                {
-                    "namespace": namespace_of(copy),
-                    "kind": "plain",
-                    "query": rng.choice(PLAIN_QUESTIONS),
-                }
-            )
-    return out
+        if kind == "time":
+            months = {(s.start + SHIFT * copy).strftime("%B %Y") for s in conversation.sessions}
+            bases = [t.format(p=p, month=m) for t in TIME_QUESTIONS for p in people for m in months]
+        elif kind == "person":
+            bases = [t.format(p=p) for t in PERSON_QUESTIONS for p in people]
+        else:
+            bases = list(PLAIN_QUESTIONS)
+        texts = [f"{o}{b}" if o else b[0].upper() + b[1:] for o in OPENINGS for b in bases]
+        return sorted(set(texts) - self.used)
+
+    def take(self, copies: Sequence[int], kind: str, per_copy: int) -> list[dict[str, str]]:
+        """``per_copy`` new questions of ``kind`` for each copy, copies interleaved."""
+        chosen: list[list[dict[str, str]]] = []
+        for copy in copies:
+            texts = self.candidates(copy, kind)
+            if len(texts) < per_copy:
+                raise SystemExit(f"only {len(texts)} unused {kind} questions left for copy {copy}")
+            picked = self.rng.sample(texts, per_copy)
+            self.used.update(picked)
+            ns = namespace_of(copy)
+            chosen.append([{"namespace": ns, "kind": kind, "query": q} for q in picked])
+        return [q for row in zip(*chosen, strict=True) for q in row]
 
 
-# --- embedders ---------------------------------------------------------------------------------
+# --- embedders and the systems compared ----------------------------------------------------------
 
 
 class TableEmbedder:
@@ -265,6 +293,8 @@ class TableEmbedder:
 
     Used to write synthesised memories without re-embedding them; queries (not in the table)
     go through the real offline embedder, so query latency includes the embedding.
+    ``embedded`` counts the texts embedded for real (the proof that no query was served
+    from a cache).
     """
 
     def __init__(self, real: Any | None = None) -> None:
@@ -272,11 +302,18 @@ class TableEmbedder:
         self.name = f"table+{self.real.name}"
         self.dimension = self.real.dimension
         self.table: dict[str, np.ndarray] = {}
+        self.embedded = 0
 
     def embed(self, texts: Sequence[str]) -> np.ndarray:
-        if all(t in self.table for t in texts):
-            return np.stack([self.table[t] for t in texts]) if texts else np.zeros((0, 384))
-        return self.real.embed(texts)
+        out = np.empty((len(texts), self.dimension), dtype=np.float32)
+        unknown = [i for i, t in enumerate(texts) if t not in self.table]
+        for i, text in enumerate(texts):
+            if text in self.table:
+                out[i] = self.table[text]
+        if unknown:
+            out[unknown] = self.real.embed([texts[i] for i in unknown])
+            self.embedded += len(unknown)
+        return out
 
 
 def langchain_embeddings(embedder: Any) -> Any:
@@ -285,12 +322,93 @@ def langchain_embeddings(embedder: Any) -> Any:
 
     class Wrapped(Embeddings):
         def embed_documents(self, texts: list[str]) -> list[list[float]]:
-            return embedder.embed(texts).tolist()
+            return embedder.embed(texts).tolist()  # type: ignore[no-any-return]
 
         def embed_query(self, text: str) -> list[float]:
-            return embedder.embed([text])[0].tolist()
+            return embedder.embed([text])[0].tolist()  # type: ignore[no-any-return]
 
     return Wrapped()
+
+
+class LangchainSides:
+    """The two langchain-chroma set-ups RaMem is compared with, over one chromadb client.
+
+    ``lc_one``: one collection holding every namespace, searched with a namespace filter (what
+    most users run). ``lc_per_ns``: a collection per namespace (the best a user could set up by
+    hand), the ``Chroma`` objects kept open.
+    """
+
+    def __init__(self, client_one: Any, client_per_ns: Any, embedder: Any) -> None:
+        self.embeddings = langchain_embeddings(embedder)
+        self.client_one, self.client_per_ns = client_one, client_per_ns
+        self._one: Any = None
+        self.per_ns: dict[str, Any] = {}
+
+    @property
+    def one(self) -> Any:
+        if self._one is None:
+            self._one = self._chroma("langchain", self.client_one)
+        return self._one
+
+    def _chroma(self, name: str, client: Any) -> Any:
+        from langchain_chroma import Chroma
+
+        return Chroma(
+            collection_name=name,
+            embedding_function=self.embeddings,
+            client=client,
+            collection_configuration={"hnsw": {"space": "cosine"}},
+        )
+
+    def collection(self, namespace: str) -> Any:
+        if namespace not in self.per_ns:
+            self.per_ns[namespace] = self._chroma(f"lc-{namespace}", self.client_per_ns)
+        return self.per_ns[namespace]
+
+    def add(self, side: str, units: Sequence[MemoryUnit]) -> None:
+        """Write one namespace's memories: verbatim text, the same metadata RaMem keeps."""
+        store = self.one if side == "lc_one" else self.collection(units[0].namespace)
+        store.add_texts(
+            [u.content for u in units],
+            metadatas=[u.to_metadata() for u in units],
+            ids=[u.id for u in units],
+        )
+
+    def search_one(self, q: dict[str, str]) -> Any:
+        return self.one.similarity_search(q["query"], k=K, filter={"namespace": q["namespace"]})
+
+    def search_per_ns(self, q: dict[str, str]) -> Any:
+        return self.collection(q["namespace"]).similarity_search(q["query"], k=K)
+
+
+def write_all(
+    corpus: Corpus, size: int, mem: Any, lc: LangchainSides, embedder: TableEmbedder
+) -> tuple[dict[str, float], int]:
+    """Write ``size`` synthesised memories into every side, namespace by namespace, the
+    sides' order rotating: seconds spent per side, and the number of namespaces."""
+    writes = dict.fromkeys(SIDES, 0.0)
+    copies = 0
+    for units, table in corpus.copies(size):
+        embedder.table = table
+        for side in SIDES[copies % 3 :] + SIDES[: copies % 3]:
+            start = time.perf_counter()
+            if side == "ramem":
+                mem.add_memories(units)
+            else:
+                lc.add(side, units)
+            writes[side] += time.perf_counter() - start
+        copies += 1
+        if copies % 20 == 0:
+            say(f"   written {copies} namespaces")
+    embedder.table = {}
+    return writes, copies
+
+
+def ramem_runner(mem: Any) -> Callable[[dict[str, str]], Any]:
+    def run(q: dict[str, str]) -> Any:
+        return mem.retrieve(q["query"], q["namespace"], K)
+
+    return run
 
 
 # --- measuring ---------------------------------------------------------------------------------
@@ -318,15 +436,26 @@ def timed(fn: Callable[[], Any]) -> float:
 
 
 def interleaved(
-    cases: Sequence[Any], runners: dict[str, Callable[[Any], Any]], repeat: int = 1
+    cases: Sequence[Any], runners: dict[str, Callable[[Any], Any]]
 ) -> dict[str, list[float]]:
-    """Time each runner on each case, alternating runners case by case (fair under noise)."""
-    samples: dict[str, list[float]] = {name: [] for name in runners}
-    for _ in range(repeat):
-        for case in cases:
-            for name, run in runners.items():
-                samples[name].append(timed(lambda run=run, case=case: run(case)))
+    """Time each runner on each case, case by case, the runners' order rotating each case
+    (so none always runs first or last: fair under noise and CPU cache effects)."""
+    names = list(runners)
+    samples: dict[str, list[float]] = {name: [] for name in names}
+    for i, case in enumerate(cases):
+        for name in names[i % len(names) :] + names[: i % len(names)]:
+            samples[name].append(timed(lambda run=runners[name], case=case: run(case)))
     return samples
+
+
+def compare(samples: dict[str, list[float]], base: str = "ramem") -> dict[str, Any]:
+    """Percentiles per side, and ``base``'s p50 and p95 over each other side's."""
+    stats: dict[str, Any] = {name: percentiles(s) for name, s in samples.items()}
+    for name in samples:
+        if name != base:
+            for p in ("p50", "p95"):
+                stats[f"ratio_{p}_{name}"] = ratio(stats[base][f"{p}_ms"], stats[name][f"{p}_ms"])
+    return stats
 
 
 def rss_mb() -> float:
@@ -346,6 +475,18 @@ def free_port() -> int:
         return int(sock.getsockname()[1])
 
 
+def commit() -> str:
+    """The checked-out commit (short hash, ``+dirty`` when the tree has changes)."""
+
+    def git(*args: str) -> str:
+        return subprocess.run(
+            ["git", *args], cwd=ROOT, capture_output=True, text=True, check=False
+        ).stdout.strip()
+
+    head = git("rev-parse", "--short", "HEAD") or "unknown"
+    return head + ("+dirty" if git("status", "--porcelain", "--untracked-files=no") else "")
+
+
 def machine() -> dict[str, Any]:
     import chromadb
 
@@ -357,10 +498,30 @@ def machine() -> dict[str, Any]:
     }
 
 
-def write_result(name: str, payload: dict[str, Any]) -> Path:
+def command() -> str:
+    """This process's command line, the script's path relative to the repository."""
+    script = Path(sys.argv[0]).resolve()
+    name = script.relative_to(ROOT).as_posix() if script.is_relative_to(ROOT) else sys.argv[0]
+    return " ".join(["python", name, *sys.argv[1:]])
+
+
+def provenance() -> dict[str, Any]:
+    """What a figure needs beside it: commit, date, load, the command that made it."""
+    return {
+        "commit": commit(),
+        "date": datetime.now(UTC).strftime("%Y-%m-%d %H:%M UTC"),
+        "load_avg_start": round(os.getloadavg()[0], 2),
+        "command": command(),
+    }
+
+
+def write_result(name: str, payload: dict[str, Any], started: dict[str, Any] | None = None) -> Path:
+    """Write ``results/<name>.json``: the figures, the machine and ``started`` (the
+    provenance taken when the run began; taken now when not given)."""
     RESULTS.mkdir(parents=True, exist_ok=True)
     path = RESULTS / f"{name}.json"
-    payload = {"benchmark": name, "machine": machine(), **payload}
+    run = {**(started or provenance()), "load_avg_end": round(os.getloadavg()[0], 2)}
+    payload = {"benchmark": name, "run": run, "machine": machine(), **payload}
     path.write_text(json.dumps(payload, indent=2, default=str) + "\n", encoding="utf-8")
     print(f"wrote {path}")
     return path
@@ -368,3 +529,8 @@ def write_result(name: str, payload: dict[str, Any]) -> Path:
 
 def ratio(a: float, b: float) -> float:
     return round(a / b, 3) if b else float("nan")
+
+
+def say(*parts: Any) -> None:
+    """Progress, on stderr (stdout carries a worker's JSON)."""
+    print(*parts, file=sys.stderr, flush=True)

@@ -3,7 +3,10 @@
     python benchmarks/run_all.py --data ../shared/data/locomo-dev.json
     python benchmarks/run_all.py --data ../shared/data/locomo-dev.json --large
 
-Skips, with a message and exit status 0, when the LoCoMo file is absent.
+Each step writes ``benchmarks/results/<name>.json``; then ``plot.py`` draws
+docs/img/latency_vs_size.png and ``summary.py`` writes ``benchmarks/results/summary.md``, the
+tables docs/performance.md shows. Skips, with a message and exit status 0, when the LoCoMo file
+is absent.
 """
 
 from __future__ import annotations
@@ -18,6 +21,14 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 
 import common  # noqa: E402
+import summary  # noqa: E402
+
+SUITE = (
+    ("bench_ingest.py", "--rounds", "2"),
+    ("bench_scale.py", "--sizes", "1000", "10000", "100000"),
+    ("bench_server.py", "--size", "5000"),
+)
+LARGE = (("bench_scale.py", "--sizes", "1000", "1000000", "--per-ns", "6", "--out", "scale_large"),)
 
 
 def main() -> None:
@@ -29,22 +40,22 @@ def main() -> None:
     if not path.is_file():
         print(f"SKIP make bench: no LoCoMo file at {path} (pass --data PATH or DATA=PATH).")
         return
-    data = ["--data", str(path)]
-    if args.large:
-        steps = [["bench_scale.py", "--sizes", "1000000", "--repeat", "1", "--out", "scale_large"]]
-    else:
-        steps = [
-            ["bench_ingest.py", "--rounds", "2"],
-            ["bench_scale.py", "--sizes", "1000", "10000", "100000"],
-            ["bench_server.py", "--size", "5000", "--seconds", "6"],
-            ["bench_async.py", "--size", "5000"],
-        ]
+    started = common.provenance()
     start = time.monotonic()
-    for script, *rest in steps:
+    for script, *rest in LARGE if args.large else SUITE:
         print(f"\n=== {script} {' '.join(rest)}", flush=True)
-        subprocess.run([sys.executable, str(HERE / script), *data, *rest], check=True)
+        subprocess.run([sys.executable, str(HERE / script), "--data", str(path), *rest], check=True)
     subprocess.run([sys.executable, str(HERE / "plot.py")], check=True)
-    print(f"\nsuite done in {(time.monotonic() - start) / 60:.1f} min")
+    minutes = (time.monotonic() - start) / 60
+    target = "make bench-large" if args.large else "make bench"
+    suite = (
+        f"`{target}` (`{started['command']}`) on commit `{started['commit']}`, started "
+        f"{started['date']}, took {minutes:.1f} min on {common.machine()['cpus']} CPUs "
+        f"(load average {started['load_avg_start']} at the start)."
+    )
+    path = summary.write(suite)
+    print("\n" + path.read_text(encoding="utf-8"))
+    print(f"suite done in {minutes:.1f} min")
 
 
 if __name__ == "__main__":

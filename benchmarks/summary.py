@@ -1,0 +1,265 @@
+"""The markdown tables docs/performance.md shows, from ``results/*.json``.
+
+    python benchmarks/summary.py            # writes benchmarks/results/summary.md
+
+Each table says the commit it was measured on, the date, the load average and the command.
+``run_all.py`` calls it at the end of ``make bench`` / ``make bench-large``.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+HERE = Path(__file__).resolve().parent
+RESULTS = HERE / "results"
+KINDS = ("time", "person", "plain")
+SIDES = ("ramem", "lc_one", "lc_per_ns")
+SHORT = {"ramem": "RaMem", "lc_one": "one collection", "lc_per_ns": "collection per namespace"}
+#: The issue's targets: RaMem p50 over each langchain-chroma layout's, and growth with size.
+TARGET = {"lc_one": 1.1, "lc_per_ns": 1.3}
+GROWTH_TARGET = {100_000: 1.5, 1_000_000: 2.0}
+LATENCY_HEADER = (
+    "RaMem p50 / p95 ms",
+    "one collection p50 / p95 ms",
+    "per namespace p50 / p95 ms",
+    "RaMem ÷ one collection p50 / p95",
+    "RaMem ÷ per namespace p50 / p95",
+)
+
+
+def load(name: str) -> dict[str, Any] | None:
+    path = RESULTS / f"{name}.json"
+    return json.loads(path.read_text(encoding="utf-8")) if path.is_file() else None
+
+
+def provenance(result: dict[str, Any]) -> str:
+    run, machine = result.get("run", {}), result.get("machine", {})
+    return (
+        f"Measured on commit `{run.get('commit', '?')}`, {run.get('date', '?')}, "
+        f"{machine.get('cpus', '?')} CPUs, load average {run.get('load_avg_start', '?')} at the "
+        f"start and {run.get('load_avg_end', '?')} at the end; command: "
+        f"`{run.get('command', '?')}`."
+    )
+
+
+def table(header: list[str], rows: list[list[str]], right_from: int = 1) -> str:
+    align = ["---" if i < right_from else "---:" for i in range(len(header))]
+    lines = [header, align, *rows]
+    return "\n".join("| " + " | ".join(cells) + " |" for cells in lines)
+
+
+def pair(stats: dict[str, Any]) -> str:
+    return f"{stats['p50_ms']:.1f} / {stats['p95_ms']:.1f}"
+
+
+def ratios(stats: dict[str, Any], side: str) -> str:
+    p50, p95 = stats[f"ratio_p50_{side}"], stats[f"ratio_p95_{side}"]
+    mark = f"**{p50:.2f}**" if p50 <= TARGET[side] else f"{p50:.2f}"
+    return f"{mark} / {p95:.2f}"
+
+
+def latency_rows(runs: list[dict[str, Any]]) -> list[list[str]]:
+    return [
+        [
+            f"{run['size']:,}",
+            f"{run['namespaces']:,}",
+            kind,
+            *(pair(run["latency"][kind][side]) for side in SIDES),
+            ratios(run["latency"][kind], "lc_one"),
+            ratios(run["latency"][kind], "lc_per_ns"),
+        ]
+        for run in runs
+        for kind in KINDS
+    ]
+
+
+def scale_section(result: dict[str, Any], title: str) -> list[str]:
+    runs = sorted(result["runs"], key=lambda r: r["size"])
+    out = [f"### {title}", "", provenance(result), ""]
+    out.append(
+        table(
+            ["memories", "namespaces", "kind", *LATENCY_HEADER],
+            latency_rows(runs),
+            right_from=3,
+        )
+    )
+    out += [
+        "",
+        "Bold: within the target (p50 ≤ 1.1x one collection, ≤ 1.3x a collection per namespace).",
+        "",
+    ]
+    growth = result["growth"]
+    base = growth["base_size"]
+    sizes = sorted(int(s) for s in growth if s != "base_size")
+    if sizes:
+        header = ["kind", *(f"{SHORT[s]} {size:,} ÷ {base:,}" for s in SIDES for size in sizes)]
+        rows = []
+        for kind in KINDS:
+            cells = [kind]
+            for side in SIDES:
+                for size in sizes:
+                    value = growth[str(size)][side][kind]
+                    target = GROWTH_TARGET.get(size)
+                    met = side == "ramem" and target is not None and value <= target
+                    cells.append(f"**{value:.2f}**" if met else f"{value:.2f}")
+            rows.append(cells)
+        out += ["Growth of p50 with the store:", "", table(header, rows), ""]
+        out += [
+            "Bold: RaMem within the target (≤ 1.5 from 1k to 100k, ≤ 2 from 1k to 1M).",
+            "",
+        ]
+    cold_rows = [
+        [f"{run['size']:,}", *(pair(run["cold_first_query"][side]) for side in SIDES)]
+        for run in runs
+    ]
+    out += [
+        "First query of a namespace (cold), p50 / p95 ms:",
+        "",
+        table(["memories", *(SHORT[s] for s in SIDES)], cold_rows),
+        "",
+    ]
+    grounded = "; ".join(
+        f"{run['size']:,}: " + ", ".join(f"{k} {v}" for k, v in run["questions_grounded"].items())
+        for run in runs
+    )
+    unserved = "; ".join(
+        f"{run['size']:,}: "
+        + ", ".join(f"{k} {v}" for k, v in run["served_without_embedding"].items())
+        for run in runs
+    )
+    out += [
+        f"Questions RaMem grounded (a condition steering retrieval): {grounded}.",
+        f"Calls answered without embedding their question (a cache hit; should be 0): {unserved}.",
+        "",
+    ]
+    return out
+
+
+def resources_section(result: dict[str, Any]) -> list[str]:
+    rows = []
+    for run in sorted(result["runs"], key=lambda r: r["size"]):
+        for side in SIDES:
+            res = run["resources"][side]
+            rows.append(
+                [
+                    f"{run['size']:,}",
+                    SHORT[side],
+                    f"{res['rss_mb_before_store']:,.0f}",
+                    f"{res['rss_mb_after_queries']:,.0f}",
+                    f"{res['rss_mb_store']:,.0f}",
+                    f"{res['disk_mb']:,.1f}",
+                    f"{res['disk_mb_per_100k']:,.0f}",
+                ]
+            )
+    header = [
+        "memories",
+        "side",
+        "RSS before opening MB",
+        "RSS after queries MB",
+        "RSS for the store MB",
+        "disk MB",
+        "disk per 100k MB",
+    ]
+    return [
+        "### Resident memory and disk",
+        "",
+        provenance(result),
+        "",
+        "A fresh process per side: RSS before it opens the store (model and corpus loaded) and "
+        "after it answers 6 questions in each working namespace.",
+        "",
+        table(header, rows, right_from=2),
+        "",
+    ]
+
+
+def mark(value: float, met: bool) -> str:
+    """``value`` to two places, bold when ``met`` and at least 1."""
+    return f"**{value:.2f}**" if met and value >= 1 else f"{value:.2f}"
+
+
+def ingest_section(result: dict[str, Any]) -> list[str]:
+    rates, ratio = result["memories_per_s_best"], result["ratio_to_langchain_chroma"]
+    rows = [
+        [f"`{name}`", f"{rate:.1f}", mark(ratio[name], name.startswith("ramem"))]
+        for name, rate in rates.items()
+    ]
+    return [
+        "### Ingestion, real embedder",
+        "",
+        provenance(result),
+        "",
+        f"{result['memories']:,} memories from {result['conversations']} conversations, fresh "
+        f"stores, best of {result['rounds']} rounds; `add_texts` in batches of "
+        f"{result['add_texts_batch']}.",
+        "",
+        table(["system", "memories/s", "÷ langchain-chroma add_texts"], rows),
+        "",
+        "Bold: within the target (≥ 1.0x).",
+        "",
+    ]
+
+
+def server_section(result: dict[str, Any]) -> list[str]:
+    rows = []
+    for threads, kinds in result["by_threads"].items():
+        for kind in KINDS:
+            stats = kinds[kind]
+            rows.append(
+                [
+                    threads,
+                    kind,
+                    *(pair(stats[side]) for side in SIDES),
+                    ratios(stats, "lc_one"),
+                    ratios(stats, "lc_per_ns"),
+                    " / ".join(f"{stats[side]['queries_per_s']:.1f}" for side in SIDES),
+                ]
+            )
+    header = ["threads", "kind", *LATENCY_HEADER, "queries/s RaMem / one / per namespace"]
+    return [
+        "### Through a Chroma server",
+        "",
+        provenance(result),
+        "",
+        f"{result['size']:,} memories in {result['namespaces']} namespaces, `chroma run` on "
+        "127.0.0.1; the client threads share one RaMem and one set of `Chroma` objects.",
+        "",
+        table(header, rows, right_from=2),
+        "",
+    ]
+
+
+SECTIONS: tuple[tuple[str, Callable[[dict[str, Any]], list[str]]], ...] = (
+    ("scale", lambda r: scale_section(r, "Query latency against store size, embedded, k=10")),
+    ("scale_large", lambda r: scale_section(r, "Query latency at 1M memories, k=10")),
+    ("ingest", ingest_section),
+    ("server", server_section),
+    ("scale", resources_section),
+    ("scale_large", resources_section),
+)
+
+
+def render(suite: str | None = None) -> str:
+    out = ["# Benchmark summary (generated by benchmarks/summary.py)", ""]
+    if suite:
+        out += [suite, ""]
+    for name, section in SECTIONS:
+        result = load(name)
+        if result is not None and "run" in result:  # older results have another layout
+            out += section(result)
+    return "\n".join(out).rstrip() + "\n"
+
+
+def write(suite: str | None = None) -> Path:
+    path = RESULTS / "summary.md"
+    path.write_text(render(suite), encoding="utf-8")
+    print(f"wrote {path}")
+    return path
+
+
+if __name__ == "__main__":
+    write(" ".join(sys.argv[1:]) or None)

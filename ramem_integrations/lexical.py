@@ -12,6 +12,8 @@ import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+import numpy.typing as npt
+
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit
 
@@ -152,7 +154,12 @@ class LexicalIndex:
             self._writes[namespace] = self.version(namespace) + 1
         return marks
 
-    def added(self, namespace: str, memories: Iterable[MemoryUnit]) -> None:
+    def added(
+        self,
+        namespace: str,
+        memories: Iterable[MemoryUnit],
+        vectors: npt.ArrayLike | None = None,
+    ) -> None:
         """Keep a loaded index current after an upsert (unloaded ones load fresh later)."""
         memories = list(memories)
         self._writes[namespace] = self.version(namespace) + 1

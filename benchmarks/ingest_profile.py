@@ -1,0 +1,226 @@
+"""Where RaMem's ingestion time goes, and how it compares with langchain-chroma ``add_texts``.
+
+On LoCoMo (read at run time, never copied), with the packaged MiniLM int8 ONNX embedder on both
+sides, each in a fresh embedded store:
+
+- ``ramem``: ``RaMem.add_conversation`` once per conversation (namespace = its id);
+- ``langchain_chroma``: ``Chroma.add_texts`` of every conversation's turn texts in batches of
+  256, with the namespace as metadata (one collection), our embedder wrapped as a LangChain
+  ``Embeddings``.
+
+Rounds alternate the two so load on the machine falls on both; the ratio is langchain-chroma's
+seconds over RaMem's (>= 1: RaMem as fast or faster). Then one RaMem ingestion is timed stage
+by stage (every thread: anchoring, grouping, segmentation, change detection, embedding, Chroma
+upsert, write marks, BM25 upkeep) and profiled with cProfile (the calling thread).
+``--sweep`` times the embedder alone at several ONNX batch sizes.
+
+    python benchmarks/ingest_profile.py --rounds 3
+    python benchmarks/ingest_profile.py --sweep 8 16 32 64 128 --rounds 0
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import functools
+import io
+import pstats
+import shutil
+import sys
+import tempfile
+import threading
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+import common
+
+LC_BATCH = 256
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--data")
+    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--sweep", type=int, nargs="*", default=[], help="ONNX batch sizes")
+    parser.add_argument("--out", default="ingest_profile")
+    args = parser.parse_args()
+    from ramem_integrations import RaMem
+    from ramem_integrations.core.conversation import load_conversations
+    from ramem_integrations.embeddings import default_embedder
+
+    conversations = load_conversations(common.data_path(args.data))
+    turns = [(c.id, t.text) for c in conversations for s in c.sessions for t in s.turns]
+    embedder = default_embedder()
+    embedder.embed(["warm up"])
+
+    def ramem(root: Path) -> None:
+        mem = RaMem.from_path(root, embedder=embedder)
+        for conversation in conversations:
+            mem.add_conversation(conversation, conversation.id)
+
+    def langchain_chroma(root: Path) -> None:
+        import chromadb
+        from chromadb.config import Settings
+        from langchain_chroma import Chroma
+
+        client = chromadb.PersistentClient(
+            path=str(root), settings=Settings(anonymized_telemetry=False)
+        )
+        store = Chroma(
+            collection_name="langchain",
+            embedding_function=common.langchain_embeddings(embedder),
+            client=client,
+            collection_configuration={"hnsw": {"space": "cosine"}},
+        )
+        for start in range(0, len(turns), LC_BATCH):
+            batch = turns[start : start + LC_BATCH]
+            store.add_texts([t for _, t in batch], metadatas=[{"namespace": n} for n, _ in batch])
+
+    systems: dict[str, Callable[[Path], None]] = {
+        "ramem": ramem,
+        "langchain_chroma": langchain_chroma,
+    }
+    seconds: dict[str, list[float]] = {name: [] for name in systems}
+    for round_ in range(args.rounds):
+        for name, run in systems.items():
+            root = Path(tempfile.mkdtemp(prefix="ramem-ingest-"))
+            start = time.perf_counter()
+            run(root)
+            seconds[name].append(time.perf_counter() - start)
+            shutil.rmtree(root, ignore_errors=True)
+            print(f"round {round_ + 1} {name:18s} {seconds[name][-1]:6.2f} s", flush=True)
+    result: dict[str, Any] = {"turns": len(turns), "conversations": len(conversations)}
+    if args.rounds:
+        best = {name: min(s) for name, s in seconds.items()}
+        per_round = [
+            round(lc / ra, 3)
+            for lc, ra in zip(seconds["langchain_chroma"], seconds["ramem"], strict=True)
+        ]
+        result |= {
+            "rounds": args.rounds,
+            "seconds": {n: [round(x, 2) for x in s] for n, s in seconds.items()},
+            "turns_per_s_best": {n: round(len(turns) / s, 1) for n, s in best.items()},
+            "speed_ratio_best": round(best["langchain_chroma"] / best["ramem"], 3),
+            "speed_ratio_per_round": per_round,
+        }
+        print(
+            f"RaMem / langchain-chroma speed: best {result['speed_ratio_best']}x, "
+            f"per round {per_round}"
+        )
+        root = Path(tempfile.mkdtemp(prefix="ramem-ingest-"))
+        result["stages"] = stages(lambda: ramem(root))
+        shutil.rmtree(root, ignore_errors=True)
+        root = Path(tempfile.mkdtemp(prefix="ramem-ingest-"))
+        result["profile"] = profile(lambda: ramem(root))
+        shutil.rmtree(root, ignore_errors=True)
+        print("where the time goes (one RaMem ingestion, every thread):")
+        for stage, share in result["stages"]["seconds"].items():
+            print(f"   {stage:34s} {share:6.2f} s")
+        print(f"   {'wall':34s} {result['stages']['wall_s']:6.2f} s")
+    if args.sweep:
+        result["onnx_batch_sweep"] = sweep(conversations, args.sweep)
+    common.write_result(args.out, result)
+
+
+#: Stage -> (module, owner class or None, function): timed wherever they run.
+STAGES = {
+    "anchoring (RuleAnchorer.anchor, all)": ("core.anchoring", "RuleAnchorer", "anchor"),
+    "  grouping (group_turns)": ("core.anchoring", None, "group_turns"),
+    "  aliases (conversation_aliases)": ("core.anchoring", None, "conversation_aliases"),
+    "segmentation (Segmenter.segment)": ("core.segmentation", "Segmenter", "segment"),
+    "change detection (Writer._changed)": ("ingest", "Writer", "_changed"),
+    "embedding (MiniLMEmbedder.embed)": ("embeddings", "MiniLMEmbedder", "embed"),
+    "chroma upsert (store.upsert, all)": ("stores.chroma", "ChromaEpisodicStore", "upsert"),
+    "  write marks (store.mark_written)": ("stores.chroma", "ChromaEpisodicStore", "mark_written"),
+    "BM25 upkeep (LexicalIndex.added)": ("lexical", "LexicalIndex", "added"),
+}
+
+
+def stages(run: Callable[[], None]) -> dict[str, Any]:
+    """Seconds spent in each of :data:`STAGES` during ``run``, summed over threads."""
+    totals = dict.fromkeys(STAGES, 0.0)
+    lock = threading.Lock()
+    with timed(totals, lock):
+        start = time.perf_counter()
+        run()
+        wall = time.perf_counter() - start
+    return {"wall_s": round(wall, 2), "seconds": {k: round(v, 2) for k, v in totals.items()}}
+
+
+@contextmanager
+def timed(totals: dict[str, float], lock: threading.Lock) -> Iterator[None]:
+    import importlib
+
+    undo: list[tuple[Any, str, Any]] = []
+    for stage, (module_name, owner_name, func_name) in STAGES.items():
+        module = importlib.import_module(f"ramem_integrations.{module_name}")
+        owner = getattr(module, owner_name) if owner_name else module
+        original = getattr(owner, func_name)
+        undo.append((owner, func_name, original))
+        setattr(owner, func_name, _timer(original, stage, totals, lock))
+    try:
+        yield
+    finally:
+        for owner, name, original in reversed(undo):
+            setattr(owner, name, original)
+
+
+def _timer(
+    func: Callable[..., Any], stage: str, totals: dict[str, float], lock: threading.Lock
+) -> Callable[..., Any]:
+    @functools.wraps(func)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        start = time.perf_counter()
+        try:
+            return func(*args, **kwargs)
+        finally:
+            with lock:
+                totals[stage] += time.perf_counter() - start
+
+    return wrapper
+
+
+def profile(run: Callable[[], None]) -> dict[str, Any]:
+    profiler = cProfile.Profile()
+    start = time.perf_counter()
+    profiler.enable()
+    run()
+    profiler.disable()
+    total = time.perf_counter() - start
+    text = io.StringIO()
+    pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(30)
+    tottime = io.StringIO()
+    pstats.Stats(profiler, stream=tottime).sort_stats("tottime").print_stats(20)
+    return {
+        "total_s": round(total, 2),
+        "top_cumulative": text.getvalue().splitlines()[:50],
+        "top_tottime": tottime.getvalue().splitlines()[:40],
+    }
+
+
+def sweep(conversations: list[Any], sizes: list[int]) -> dict[str, float]:
+    """Texts per second of the embedder alone on RaMem's search texts, per ONNX batch size."""
+    from ramem_integrations.core.anchoring import RuleAnchorer
+    from ramem_integrations.embeddings import MiniLMEmbedder
+
+    anchorer = RuleAnchorer()
+    texts = [u.search_text for c in conversations for u in anchorer.anchor(c, c.id)]
+    rates: dict[str, list[float]] = {str(s): [] for s in sizes}
+    for _ in range(2):  # interleaved, best of two
+        for size in sizes:
+            embedder = MiniLMEmbedder(batch_size=size)
+            start = time.perf_counter()
+            for chunk in range(0, len(texts), 256):
+                embedder.embed(texts[chunk : chunk + 256])
+            rates[str(size)].append(len(texts) / (time.perf_counter() - start))
+            print(f"onnx batch {size:4d}: {rates[str(size)][-1]:7.1f} texts/s", flush=True)
+    return {size: round(max(r), 1) for size, r in rates.items()}
+
+
+if __name__ == "__main__":
+    main()

@@ -211,7 +211,7 @@ class MiniLMEmbedder:
             instead of the packaged one; inputs ``input_ids``, ``attention_mask`` and optionally
             ``token_type_ids``; first output the last hidden state (or already pooled rows).
         batch_size: texts per onnxruntime call (texts are sorted by length first; 16 pads
-            less than 32 and was faster on LoCoMo turns, see docs/performance.md).
+            less than 32, measured by ``benchmarks/ingest_profile.py --sweep``).
         max_tokens: truncation length, 256 as in sentence-transformers.
         threads: onnxruntime intra-op threads; default all CPUs.
 

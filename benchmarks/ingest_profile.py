@@ -11,23 +11,22 @@ sides, each in a fresh embedded store:
   restatement: speaker and addressee named, times grounded), so both sides embed the same
   tokens.
 
-Rounds alternate the systems so load on the machine falls on all; a ratio is langchain-chroma's
-seconds over RaMem's (>= 1: RaMem as fast or faster). Then one RaMem ingestion is timed stage
+Each round ingests conversation after conversation, every system in turn, so load on a shared
+machine falls on all; a ratio is langchain-chroma's seconds over RaMem's (>= 1: RaMem as fast
+or faster), wall clock and process CPU. Then one RaMem ingestion is timed stage
 by stage (every thread: anchoring, grouping, segmentation, change detection, embedding, Chroma
-upsert, write marks, BM25 upkeep) and profiled with cProfile (the calling thread).
+upsert, write marks, BM25 upkeep) and profiled with cProfile (the calling thread, as
+``bench_ingest.py`` does).
 ``--sweep`` times the embedder alone at several ONNX batch sizes.
 
-    python benchmarks/ingest_profile.py --rounds 3
+    python benchmarks/ingest_profile.py --rounds 2
     python benchmarks/ingest_profile.py --sweep 8 16 32 64 128 --rounds 0
 """
 
 from __future__ import annotations
 
 import argparse
-import cProfile
 import functools
-import io
-import pstats
 import shutil
 import sys
 import tempfile
@@ -36,19 +35,26 @@ import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+import bench_ingest
 import common
 
+if TYPE_CHECKING:
+    from ramem_integrations.core.conversation import Conversation
+
 LC_BATCH = 256
+
+#: Ingests one conversation into a store opened for one system.
+Step = Callable[["Conversation"], None]
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--data")
-    parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--sweep", type=int, nargs="*", default=[], help="ONNX batch sizes")
     parser.add_argument("--out", default="ingest_profile")
     args = parser.parse_args()
@@ -63,12 +69,11 @@ def main() -> None:
     embedder = default_embedder()
     embedder.embed(["warm up"])
 
-    def ramem(root: Path) -> None:
+    def ramem(root: Path) -> Step:
         mem = RaMem.from_path(root, embedder=embedder)
-        for conversation in conversations:
-            mem.add_conversation(conversation, conversation.id)
+        return lambda conversation: mem.add_conversation(conversation, conversation.id)
 
-    def add_texts(root: Path, texts: list[tuple[str, str]]) -> None:
+    def add_texts(root: Path, texts: list[tuple[str, str]]) -> Step:
         import chromadb
         from chromadb.config import Settings
         from langchain_chroma import Chroma
@@ -82,24 +87,20 @@ def main() -> None:
             client=client,
             collection_configuration={"hnsw": {"space": "cosine"}},
         )
-        for start in range(0, len(texts), LC_BATCH):
-            batch = texts[start : start + LC_BATCH]
-            store.add_texts([t for _, t in batch], metadatas=[{"namespace": n} for n, _ in batch])
 
-    systems: dict[str, Callable[[Path], None]] = {
+        def step(conversation: Conversation) -> None:
+            own = [t for n, t in texts if n == conversation.id]
+            for start in range(0, len(own), LC_BATCH):
+                batch = own[start : start + LC_BATCH]
+                store.add_texts(batch, metadatas=[{"namespace": conversation.id}] * len(batch))
+
+        return step
+
+    systems: dict[str, Callable[[Path], Step]] = {
         "ramem": ramem,
         "langchain_chroma": lambda root: add_texts(root, turns),
         "langchain_chroma_same_texts": lambda root: add_texts(root, restated),
     }
-    seconds: dict[str, list[float]] = {name: [] for name in systems}
-    for round_ in range(args.rounds):
-        for name, run in systems.items():
-            root = Path(tempfile.mkdtemp(prefix="ramem-ingest-"))
-            start = time.perf_counter()
-            run(root)
-            seconds[name].append(time.perf_counter() - start)
-            shutil.rmtree(root, ignore_errors=True)
-            print(f"round {round_ + 1} {name:18s} {seconds[name][-1]:6.2f} s", flush=True)
     result: dict[str, Any] = {
         "turns": len(turns),
         "conversations": len(conversations),
@@ -107,29 +108,14 @@ def main() -> None:
     }
     print(f"tokens embedded: {result['tokens_embedded']}")
     if args.rounds:
-        best = {name: min(s) for name, s in seconds.items()}
-        result |= {
-            "rounds": args.rounds,
-            "seconds": {n: [round(x, 2) for x in s] for n, s in seconds.items()},
-            "turns_per_s_best": {n: round(len(turns) / s, 1) for n, s in best.items()},
-            "speed_ratio_best": {},
-            "speed_ratio_per_round": {},
-        }
-        for other in ("langchain_chroma", "langchain_chroma_same_texts"):
-            per_round = [
-                round(lc / ra, 3) for lc, ra in zip(seconds[other], seconds["ramem"], strict=True)
-            ]
-            result["speed_ratio_best"][other] = round(best[other] / best["ramem"], 3)
-            result["speed_ratio_per_round"][other] = per_round
-            print(
-                f"RaMem speed / {other}: best {result['speed_ratio_best'][other]}x, "
-                f"per round {per_round}"
-            )
+        result |= compare(systems, conversations, args.rounds)
         root = Path(tempfile.mkdtemp(prefix="ramem-ingest-"))
-        result["stages"] = stages(lambda: ramem(root))
+        result["stages"] = stages(lambda: all_of(ramem(root), conversations))
         shutil.rmtree(root, ignore_errors=True)
         root = Path(tempfile.mkdtemp(prefix="ramem-ingest-"))
-        result["profile"] = profile(lambda: ramem(root))
+        result["profile"] = bench_ingest.profile(
+            lambda: all_of(ramem(root), conversations), len(turns)
+        )
         shutil.rmtree(root, ignore_errors=True)
         print("where the time goes (one RaMem ingestion, every thread):")
         for stage, share in result["stages"]["seconds"].items():
@@ -138,6 +124,60 @@ def main() -> None:
     if args.sweep:
         result["onnx_batch_sweep"] = sweep(conversations, args.sweep)
     common.write_result(args.out, result)
+
+
+def all_of(step: Step, conversations: list[Conversation]) -> None:
+    for conversation in conversations:
+        step(conversation)
+
+
+def compare(
+    systems: dict[str, Callable[[Path], Step]], conversations: list[Conversation], rounds: int
+) -> dict[str, Any]:
+    """Wall and process CPU seconds of each system over all conversations, best round.
+
+    Each round opens a fresh store per system, then ingests conversation after conversation,
+    every system in turn (the order rotating), so a change of load on a shared machine falls
+    on all systems alike. Ratios are langchain-chroma's seconds over RaMem's."""
+    wall: dict[str, list[float]] = {name: [] for name in systems}
+    cpu: dict[str, list[float]] = {name: [] for name in systems}
+    roots = []
+    for round_ in range(rounds):
+        opened = {}
+        for name, open_ in systems.items():
+            roots.append(Path(tempfile.mkdtemp(prefix="ramem-ingest-")))
+            opened[name] = open_(roots[-1])
+        spent = {name: [0.0, 0.0] for name in systems}
+        for index, conversation in enumerate(conversations):
+            names = list(systems)
+            shift = (index + round_) % len(names)
+            for name in names[shift:] + names[:shift]:
+                start, start_cpu = time.perf_counter(), time.process_time()
+                opened[name](conversation)
+                spent[name][0] += time.perf_counter() - start
+                spent[name][1] += time.process_time() - start_cpu
+        for name, (w, c) in spent.items():
+            wall[name].append(w)
+            cpu[name].append(c)
+            print(f"round {round_ + 1} {name:28s} wall {w:6.2f} s  cpu {c:6.2f} s", flush=True)
+    for root in roots:
+        shutil.rmtree(root, ignore_errors=True)
+    out: dict[str, Any] = {
+        "rounds": rounds,
+        "wall_s": {n: [round(x, 2) for x in s] for n, s in wall.items()},
+        "cpu_s": {n: [round(x, 2) for x in s] for n, s in cpu.items()},
+        "speed_ratio": {},
+    }
+    for other in [n for n in systems if n != "ramem"]:
+        out["speed_ratio"][other] = {
+            "wall_best": round(min(wall[other]) / min(wall["ramem"]), 3),
+            "wall_per_round": [
+                round(o / r, 3) for o, r in zip(wall[other], wall["ramem"], strict=True)
+            ],
+            "cpu_best": round(min(cpu[other]) / min(cpu["ramem"]), 3),
+        }
+        print(f"RaMem speed / {other}: {out['speed_ratio'][other]}")
+    return out
 
 
 #: Stage -> (module, owner class or None, function): timed wherever they run.
@@ -196,24 +236,6 @@ def _timer(
                 totals[stage] += time.perf_counter() - start
 
     return wrapper
-
-
-def profile(run: Callable[[], None]) -> dict[str, Any]:
-    profiler = cProfile.Profile()
-    start = time.perf_counter()
-    profiler.enable()
-    run()
-    profiler.disable()
-    total = time.perf_counter() - start
-    text = io.StringIO()
-    pstats.Stats(profiler, stream=text).sort_stats("cumulative").print_stats(30)
-    tottime = io.StringIO()
-    pstats.Stats(profiler, stream=tottime).sort_stats("tottime").print_stats(20)
-    return {
-        "total_s": round(total, 2),
-        "top_cumulative": text.getvalue().splitlines()[:50],
-        "top_tottime": tottime.getvalue().splitlines()[:40],
-    }
 
 
 def tokens(texts: list[tuple[str, str]]) -> int:

@@ -210,7 +210,8 @@ class MiniLMEmbedder:
         model_path: an all-MiniLM-L6-v2-compatible ONNX file (same tokenizer, 384-d) to use
             instead of the packaged one; inputs ``input_ids``, ``attention_mask`` and optionally
             ``token_type_ids``; first output the last hidden state (or already pooled rows).
-        batch_size: texts per onnxruntime call (texts are sorted by length first).
+        batch_size: texts per onnxruntime call (texts are sorted by length first; 16 pads
+            less than 32, measured by ``benchmarks/ingest_profile.py --sweep``).
         max_tokens: truncation length, 256 as in sentence-transformers.
         threads: onnxruntime intra-op threads; default all CPUs.
 
@@ -228,7 +229,7 @@ class MiniLMEmbedder:
         self,
         model_path: str | os.PathLike[str] | None = None,
         *,
-        batch_size: int = 32,
+        batch_size: int = 16,
         max_tokens: int = MINILM_MAX_TOKENS,
         threads: int | None = None,
     ) -> None:

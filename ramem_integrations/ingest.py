@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
 
@@ -17,7 +18,7 @@ from ramem_integrations.core.conversation import Conversation, Session, Turn, pa
 from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.embeddings import Embedder
+from ramem_integrations.embeddings import Embedder, Vectors
 from ramem_integrations.errors import (
     InvalidInputError,
     InvalidTimeError,
@@ -30,6 +31,10 @@ from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespac
 EMBED_BATCH = 256
 
 Progress = Callable[[int], None]
+#: Memories of one namespace, written together.
+Batch = tuple[str, list[MemoryUnit]]
+#: A batch's write under way: its future, namespace, memories and their embeddings.
+Pending = tuple["Future[None]", str, list[MemoryUnit], Vectors]
 
 
 class Writer:
@@ -131,20 +136,68 @@ class Writer:
         for unit in units:
             by_ns.setdefault(unit.namespace, []).append(unit)
         fresh = {ns: self._changed(ns, group, replace) for ns, group in by_ns.items()}
-        for namespace, group in by_ns.items():
-            if progress:
+        if progress:
+            for namespace, group in by_ns.items():
                 progress(len(group) - len(fresh[namespace]))
-            self._write(namespace, fresh[namespace], progress)
+        self._write(
+            [
+                (namespace, todo[start : start + EMBED_BATCH])
+                for namespace, todo in fresh.items()
+                for start in range(0, len(todo), EMBED_BATCH)
+            ],
+            progress,
+        )
         return [u.id for u in units]
 
-    def _write(self, namespace: str, fresh: list[MemoryUnit], progress: Progress | None) -> None:
-        for start in range(0, len(fresh), EMBED_BATCH):
-            batch = fresh[start : start + EMBED_BATCH]
-            vectors = self.embedder.embed([u.search_text for u in batch])
-            self.store.upsert(batch, vectors)
-            self.lexical.added(namespace, batch, vectors)
-            if progress:
-                progress(len(batch))
+    def _write(self, batches: list[Batch], progress: Progress | None) -> None:
+        """Embed and store batch after batch; each batch's upsert overlaps the next one's
+        embedding (one background thread writes, in order).
+
+        The caches and ``progress`` are updated in this thread once a batch's write returned.
+        A failed write or embedding raises its own error here after the write in flight has
+        finished, so the store holds whole batches only, as after a crash: re-running writes
+        the rest and duplicates nothing.
+        """
+        if len(batches) < 2:  # nothing to overlap
+            for namespace, batch in batches:
+                vectors = self.embedder.embed([u.search_text for u in batch])
+                self.store.upsert(batch, vectors)
+                self._written(namespace, batch, vectors, progress)
+            return
+        with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramem-write") as pool:
+            pending: Pending | None = None
+            try:
+                for namespace, batch in batches:
+                    vectors = self.embedder.embed([u.search_text for u in batch])
+                    if pending is not None:
+                        done, pending = pending, None
+                        self._settle(done, progress)
+                    pending = (
+                        pool.submit(self.store.upsert, batch, vectors),
+                        namespace,
+                        batch,
+                        vectors,
+                    )
+                if pending is not None:
+                    done, pending = pending, None
+                    self._settle(done, progress)
+            except BaseException:
+                if pending is not None and pending[0].exception() is None:  # waits for it
+                    self._written(*pending[1:], progress)  # a batch stored is cached
+                raise
+
+    def _settle(self, pending: Pending, progress: Progress | None) -> None:
+        """Wait for a batch's write (raising its own error), then update the caches."""
+        pending[0].result()
+        self._written(*pending[1:], progress)
+
+    def _written(
+        self, namespace: str, batch: list[MemoryUnit], vectors: Vectors, progress: Progress | None
+    ) -> None:
+        """Keep the caches current after ``batch`` (embedded as ``vectors``) was stored."""
+        self.lexical.added(namespace, batch, vectors)
+        if progress:
+            progress(len(batch))
 
     def _changed(self, namespace: str, units: list[MemoryUnit], replace: bool) -> list[MemoryUnit]:
         """The units not yet stored as they are; refuses to change stored text silently."""

@@ -88,6 +88,17 @@ def test_minilm_batch_agrees_with_single(minilm: MiniLMEmbedder) -> None:
 
 
 @pytest.mark.slow
+@pytest.mark.parametrize("batch_size", [1, 2, 32])
+def test_minilm_rows_do_not_depend_on_the_batch_size(batch_size: int) -> None:
+    """Padding and batch composition leave every row bit for bit the same, so the batch size
+    is a speed setting only (stored vectors never change with it)."""
+    texts = [f"{'Caroline went to a support group ' * n}on {n} May." for n in range(1, 12)]
+    np.testing.assert_array_equal(
+        MiniLMEmbedder(batch_size=batch_size).embed(texts), MiniLMEmbedder().embed(texts)
+    )
+
+
+@pytest.mark.slow
 def test_minilm_truncates_a_huge_text(minilm: MiniLMEmbedder) -> None:
     words = [f"w{i % 7}" for i in range(20_000)]
     huge = minilm.embed([" ".join(words)])

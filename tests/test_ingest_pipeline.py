@@ -1,0 +1,125 @@
+"""The write path's pipeline: each batch's upsert overlaps the next batch's embedding.
+
+Real Chroma, the hashing embedder, small batches (ingest.EMBED_BATCH = 7) so that one
+conversation makes many batches. A failure in the writing thread or in the embedder raises
+its own error in the caller; the store then holds whole batches only, the caches and the
+progress count agree with it, and re-running completes the store without duplicates.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import numpy as np
+import pytest
+
+from ramem_integrations import ingest
+from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.errors import EmbeddingError, StoreError
+from ramem_integrations.memory import RaMem
+from tests.fakes import HashingEmbedder
+from tests.reliability.helpers import synthetic_conversation
+
+BATCH = 7
+
+
+@pytest.fixture(autouse=True)
+def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(ingest, "EMBED_BATCH", BATCH)
+
+
+@pytest.fixture
+def conversation():  # type: ignore[no-untyped-def]
+    return synthetic_conversation("c", 4, 10, seed=1)  # 40 turns: 6 batches
+
+
+class FailingEmbedder(HashingEmbedder):
+    """The hashing embedder, failing on its ``fail_on``-th call."""
+
+    def __init__(self, fail_on: int) -> None:
+        self.calls, self.fail_on = 0, fail_on
+
+    def embed(self, texts: Sequence[str]) -> Any:
+        self.calls += 1
+        if self.calls == self.fail_on:
+            raise EmbeddingError("the embedding service is down")
+        return super().embed(texts)
+
+
+def fail_upsert_on(mem: RaMem, call: int, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make the store's ``call``-th upsert raise; returns the sizes of the upserts made."""
+    real: Callable[..., None] = mem.store.upsert
+    sizes: list[int] = []
+
+    def upsert(memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> None:
+        if len(sizes) + 1 == call:
+            sizes.append(0)
+            raise StoreError("Chroma refused the write: disk full")
+        sizes.append(len(memories))
+        real(memories, embeddings)
+
+    monkeypatch.setattr(mem.store, "upsert", upsert)
+    return sizes
+
+
+def test_every_batch_is_stored_once_with_its_own_vectors(tmp_path, conversation) -> None:  # type: ignore[no-untyped-def]
+    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    seen: list[tuple[list[str], np.ndarray]] = []
+    added = mem.lexical.added
+
+    def spy(namespace: str, batch: list[MemoryUnit], vectors: Any = None) -> None:
+        seen.append(([u.id for u in batch], np.asarray(vectors)))
+        added(namespace, batch, vectors)
+
+    mem.lexical.added = spy  # type: ignore[method-assign]
+    counts: list[int] = []
+    ids = mem.add_conversation(conversation, "ann", progress=counts.append)
+    assert counts == [0, 7, 7, 7, 7, 7, 5]  # nothing stored before, then batch by batch
+    assert [len(i) for i, _ in seen] == [7, 7, 7, 7, 7, 5]
+    assert [i for batch, _ in seen for i in batch] == ids
+    units, stored = mem.store.get_with_vectors("ann")
+    by_id = dict(zip([u.id for u in units], stored, strict=True))
+    for batch, vectors in seen:
+        texts = [next(u for u in units if u.id == i).search_text for i in batch]
+        assert np.array_equal(vectors, HashingEmbedder().embed(texts))
+        assert np.allclose(np.stack([by_id[i] for i in batch]), vectors, atol=1e-6)
+    assert mem.store.ids("ann") == ids  # stored in the order given
+
+
+@pytest.mark.parametrize("failing", [1, 3, 6])
+def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
+    tmp_path, conversation, monkeypatch: pytest.MonkeyPatch, failing: int
+) -> None:  # type: ignore[no-untyped-def]
+    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    mem.lexical.index("ann")  # loaded (empty): kept current by each batch written
+    sizes = fail_upsert_on(mem, failing, monkeypatch)
+    counts: list[int] = []
+    with pytest.raises(StoreError, match=r"^Chroma refused the write: disk full$"):
+        mem.add_conversation(conversation, "ann", progress=counts.append)
+    assert sizes == [BATCH] * (failing - 1) + [0]  # no write after the failed one
+    stored = mem.store.ids("ann")
+    assert len(stored) == sum(sizes) == sum(counts)
+    assert set(mem.lexical.loaded("ann") or {}) == set(stored)
+    monkeypatch.undo()
+    monkeypatch.setattr(ingest, "EMBED_BATCH", BATCH)
+    again: list[int] = []
+    ids = mem.add_conversation(conversation, "ann", progress=again.append)
+    assert again[0] == len(stored) and sum(again) == 40
+    assert sorted(mem.store.ids("ann")) == sorted(ids) and len(ids) == 40
+
+
+@pytest.mark.parametrize("failing", [1, 2, 6])
+def test_a_failed_embedding_raises_its_error_after_the_write_in_flight(
+    tmp_path, conversation, failing: int
+) -> None:  # type: ignore[no-untyped-def]
+    mem = RaMem.from_path(tmp_path, embedder=FailingEmbedder(failing))
+    mem.lexical.index("ann")  # loaded (empty): kept current by each batch written
+    counts: list[int] = []
+    with pytest.raises(EmbeddingError, match=r"^the embedding service is down$"):
+        mem.add_conversation(conversation, "ann", progress=counts.append)
+    stored = mem.store.ids("ann")
+    assert len(stored) == BATCH * (failing - 1) == sum(counts)
+    assert set(mem.lexical.loaded("ann") or {}) == set(stored)
+    ids = mem.add_conversation(conversation, "ann")
+    assert sorted(mem.store.ids("ann")) == sorted(ids) and len(ids) == 40

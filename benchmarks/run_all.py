@@ -27,6 +27,7 @@ SUITE = (
     ("bench_ingest.py", "--rounds", "2"),
     ("bench_scale.py", "--sizes", "1000", "10000", "100000"),
     ("bench_server.py", "--size", "5000"),
+    ("growth_probe.py", "--large", "100000"),
 )
 LARGE = (("bench_scale.py", "--sizes", "1000", "1000000", "--per-ns", "6", "--out", "scale_large"),)
 

@@ -276,12 +276,21 @@ print("ok", flush=True)
 """
 
 
+#: How a raw writer or reader of one embedded path shared by two processes can fail (Chroma's
+#: own errors, seen in loops of this test under load).
+CHROMA_RACES = (
+    "database is locked",  # SQLite refuses one writer
+    "already exists",  # both processes create the schema at once: one fails to start
+    "hnsw segment reader",  # both wrote; the vector index files do not read back
+)
+
+
 def test_what_chroma_does_with_two_processes(tmp_path: Path) -> None:
     """Chroma 1.5.9 itself, without our lock: two PersistentClients on one path in two
-    processes either both write without any error, or one fails with SQLite's "database is
-    locked" (timing decides which). (What the vector index then holds is timing
-    dependent; docs/reliability.md has the measured loss.) This is why the store refuses a
-    second process."""
+    processes. Timing decides among: one writer refused by SQLite or by a schema race, both
+    writing with every record in SQLite, or both writing and the vector index not reading back
+    (docs/reliability.md has the measured loss). Any other outcome fails. This is why the
+    store refuses a second process."""
     path = str(tmp_path / "raw")
     procs = [
         subprocess.Popen(
@@ -292,14 +301,14 @@ def test_what_chroma_does_with_two_processes(tmp_path: Path) -> None:
         )
         for who in ("a", "bb")
     ]
-    locked = False
+    refused = False
     for proc in procs:
         out, err = proc.communicate(timeout=120)
-        if proc.returncode != 0 and "database is locked" in err:
-            locked = True  # Chroma's other outcome: one writer refused mid-way
+        if proc.returncode != 0 and any(race in err for race in CHROMA_RACES[:2]):
+            refused = True  # one writer failed mid-way or at the start
             continue
         assert proc.returncode == 0 and out.strip() == "ok", err[-2000:]
-    if locked:
+    if refused:
         return
     check = (
         "import sys, numpy as np, chromadb; c = chromadb.PersistentClient(sys.argv[1]);"
@@ -309,6 +318,10 @@ def test_what_chroma_does_with_two_processes(tmp_path: Path) -> None:
     done = subprocess.run(
         [sys.executable, "-c", check, path], capture_output=True, text=True, timeout=120
     )
+    if done.returncode != 0:
+        assert CHROMA_RACES[2] in done.stderr, done.stderr[-3000:]
+        print("two processes, one embedded path: the vector index does not read back")
+        return
     stored, reachable = map(int, done.stdout.split())
     print(f"two processes, one embedded path: {stored} records, {reachable} reachable by query")
     assert stored == 3000  # SQLite serialises the writes; the HNSW files are another matter

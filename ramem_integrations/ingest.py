@@ -247,7 +247,7 @@ class Writer:
         version = self.lexical.version(namespace)
         cached = self._known.get(namespace)
         if cached is None or cached[0] != version:
-            units = self.lexical.memories(namespace).values()
+            units = list(self.lexical.memories(namespace).values())
             cached = self._known[namespace] = (version, KnownContext.from_memories(units))
         return cached[1]
 

@@ -129,9 +129,15 @@ class LexicalIndex:
         self._bytes: dict[str, int] = {}
         self._writes: dict[str, int] = {}
         self._seen: dict[str, dict[str, int]] = {}
+        # loads, writes and drops of a namespace are atomic: a reader never sees one half done
+        self._lock = threading.RLock()
 
     def index(self, namespace: str) -> BM25:
         """The namespace's index, built from the store the first time it is asked for."""
+        with self._lock:
+            return self._index(namespace)
+
+    def _index(self, namespace: str) -> BM25:
         if namespace in self._indexes:
             self._indexes.move_to_end(namespace)
             return self._indexes[namespace]
@@ -151,13 +157,15 @@ class LexicalIndex:
 
     def memories(self, namespace: str) -> Mapping[str, MemoryUnit]:
         """The namespace's memories by id, as last loaded or written (loads it if needed)."""
-        self.index(namespace)
-        return self._units[namespace]
+        with self._lock:
+            self._index(namespace)
+            return self._units[namespace]
 
     def vectors(self, namespace: str) -> VectorTable:
         """The vectors of the namespace's memories (loads it if needed)."""
-        self.index(namespace)
-        return self._vectors[namespace]
+        with self._lock:
+            self._index(namespace)
+            return self._vectors[namespace]
 
     def loaded(self, namespace: str) -> Mapping[str, MemoryUnit] | None:
         """The namespace's memories by id if it is loaded, else None (loads nothing)."""
@@ -177,9 +185,10 @@ class LexicalIndex:
         other writers' marks on the namespace (one small read). Own writes never reload: they
         are applied in place by :meth:`added` and :meth:`removed`."""
         marks = self._marks(namespace) if self._marks else {}
-        if namespace in self._indexes and dict(marks) != self._seen.get(namespace):
-            self.forget(namespace)
-            self._writes[namespace] = self.version(namespace) + 1
+        with self._lock:
+            if namespace in self._indexes and dict(marks) != self._seen.get(namespace):
+                self.forget(namespace)
+                self._writes[namespace] = self.version(namespace) + 1
         return marks
 
     def added(
@@ -193,8 +202,14 @@ class LexicalIndex:
         ``vectors`` are the memories' embeddings, one row each; without them a loaded
         namespace is dropped, to load fresh when next asked for."""
         memories = list(memories)
+        with self._lock:
+            self._added(namespace, memories, vectors)
+
+    def _added(
+        self, namespace: str, memories: list[MemoryUnit], vectors: npt.ArrayLike | None
+    ) -> None:
         self._writes[namespace] = self.version(namespace) + 1
-        for other in self._indexes:  # an id lives in one namespace: a move leaves the old one
+        for other in list(self._indexes):  # an id lives in one namespace: a move leaves the old one
             if other != namespace:
                 self.removed(other, [m.id for m in memories if m.id in self._indexes[other]])
         bm25 = self._indexes.get(namespace)
@@ -210,21 +225,23 @@ class LexicalIndex:
         self._measure(namespace)
 
     def removed(self, namespace: str, ids: Iterable[str]) -> None:
-        self._writes[namespace] = self.version(namespace) + 1
-        bm25 = self._indexes.get(namespace)
-        if bm25 is not None:
-            ids = list(ids)
-            for doc_id in ids:
-                bm25.remove(doc_id)
-                self._units[namespace].pop(doc_id, None)
-            self._vectors[namespace].remove(ids)
+        with self._lock:
+            self._writes[namespace] = self.version(namespace) + 1
+            bm25 = self._indexes.get(namespace)
+            if bm25 is not None:
+                ids = list(ids)
+                for doc_id in ids:
+                    bm25.remove(doc_id)
+                    self._units[namespace].pop(doc_id, None)
+                self._vectors[namespace].remove(ids)
 
     def forget(self, namespace: str) -> None:
-        self._indexes.pop(namespace, None)
-        self._units.pop(namespace, None)
-        self._vectors.pop(namespace, None)
-        self._bytes.pop(namespace, None)
-        self._seen.pop(namespace, None)
+        with self._lock:
+            self._indexes.pop(namespace, None)
+            self._units.pop(namespace, None)
+            self._vectors.pop(namespace, None)
+            self._bytes.pop(namespace, None)
+            self._seen.pop(namespace, None)
 
     def _measure(self, namespace: str) -> None:
         """Re-estimate the namespace's bytes, then drop least recently used namespaces past

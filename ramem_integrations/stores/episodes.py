@@ -20,7 +20,7 @@ class EpisodeIndex:
         version = self.lexical.version(namespace)
         built = self._built.get(namespace)
         if built is None or built[0] != version:
-            built = (version, _by_episode(self.lexical.memories(namespace).values()))
+            built = (version, _by_episode(list(self.lexical.memories(namespace).values())))
             self._built[namespace] = built
         return built[1].get(episode_id, [])
 

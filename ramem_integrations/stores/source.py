@@ -66,6 +66,7 @@ class StoreSource:
         if last_key == key and last is not None:
             return last
         units = self.lexical_index.memories(namespace)
-        among = [i for i, unit in units.items() if where.met_by(unit) is not None]
+        snapshot = list(units.items())  # one step under the GIL: a write may add to units
+        among = [i for i, unit in snapshot if where.met_by(unit) is not None]
         self._last_among = (key, among)
         return among

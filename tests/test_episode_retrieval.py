@@ -7,7 +7,13 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ramem_integrations.core.types import EpisodicContext, MemoryUnit, RecallFrame, TimeSpan
+from ramem_integrations.core.types import (
+    Episode,
+    EpisodicContext,
+    MemoryUnit,
+    RecallFrame,
+    TimeSpan,
+)
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.memory import RaMem
 
@@ -36,15 +42,17 @@ def texts(hits: list) -> list[str]:  # type: ignore[type-arg]
 
 def test_a_hit_returns_its_episodes_neighbouring_turn(nadia: RaMem) -> None:
     question = "What did the dentist find in April 2022?"
-    hits = nadia.retrieve(question, "n", 3, reference=SAID)
+    frame = nadia.frame(question, "n", reference=SAID)
+    # spread 0: the neighbours come right after their hit (the default spreads them out)
+    retriever = replace(nadia.reinstatement, spread=0.0)
+    hits = retriever.retrieve(frame, "n", 3)
     # the best hit is a dentist turn; the fact told in a turn that never names the episode
     # (no word of the question) comes with it
     assert "dentist" in texts(hits)[0]
     assert TURNS[2][1] in texts(hits)
     cavity = next(h for h in hits if h.memory.content.endswith(TURNS[2][1]))
     assert cavity.reason == "episode" and cavity.matched == (hits[0].memory.id,)
-    turn_level = replace(nadia.reinstatement, episodes=None)
-    frame = nadia.frame(question, "n", reference=SAID)
+    turn_level = replace(retriever, episodes=None)
     assert TURNS[2][1] not in texts(turn_level.retrieve(frame, "n", 3))
 
 
@@ -102,3 +110,49 @@ def test_a_valid_memory_with_no_content_match_does_not_outrank_a_relevant_one(
     frame = RecallFrame("What did the dentist find in May 2022?", "dentist", cond)
     ranked = fake_mem.reinstatement.retrieve(frame, "ns", 2)
     assert [h.memory.id for h in ranked] == ["m2", "m1"]
+
+
+class _Episodes:
+    """Episode 'e' holds turns a0..a3 in order; 'f' holds b0 alone."""
+
+    def __init__(self, units: dict[str, MemoryUnit]) -> None:
+        self.units = units
+
+    def episode(self, namespace: str, episode_id: str) -> list[MemoryUnit]:
+        return [u for u in self.units.values() if u.context.episode.id == episode_id]  # type: ignore[union-attr]
+
+
+def _unit(name: str, episode: str, position: int) -> MemoryUnit:
+    span = TimeSpan.day(datetime(2024, 1, 1).date(), UTC)
+    episode_of = Episode(episode, position)
+    context = EpisodicContext(session_id="s", session_span=span, episode=episode_of)
+    return MemoryUnit(id=name, content=name, context=context, namespace="ns")
+
+
+@pytest.mark.parametrize(
+    ("spread", "order"),
+    [
+        # a neighbour d turns away takes rank r + d (after before before); at an equal rank
+        # a hit comes first (b0 before a2 and a0, all at rank 1)
+        (1.0, ["a1", "b0", "a2", "a0", "a3"]),
+        # spread 0: every neighbour right after its own hit, nearest first
+        (0.0, ["a1", "a2", "a0", "a3", "b0"]),
+        # spread 0.5: the next hit comes between the near and the far neighbours
+        (0.5, ["a1", "a2", "a0", "b0", "a3"]),
+    ],
+)
+def test_neighbours_take_their_place_behind_their_hit(spread: float, order: list[str]) -> None:
+    from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever
+    from ramem_integrations.core.types import ScoredMemory
+
+    units = {n: _unit(n, "e", i) for i, n in enumerate(["a0", "a1", "a2", "a3"])}
+    units["b0"] = _unit("b0", "f", 0)
+    retriever = ContextualRetriever(
+        ContentRetriever(source=None),  # type: ignore[arg-type]
+        episodes=_Episodes(units),
+        before=1,
+        after=2,
+        spread=spread,
+    )
+    ranked = [ScoredMemory(units[n], 1.0 - i / 10, "content") for i, n in enumerate(["a1", "b0"])]
+    assert [h.memory.id for h in retriever.reinstate(ranked, "ns", 10)] == order

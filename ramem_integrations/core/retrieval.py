@@ -18,7 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import Protocol
 
 from ramem_integrations.core.aliases import named_query
-from ramem_integrations.core.fusion import reciprocal_rank_fusion
+from ramem_integrations.core.fusion import Fusion, convex_combination, reciprocal_rank_fusion
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import (
     Episode,
@@ -114,14 +114,17 @@ class MemorySource(Protocol):
 
 @dataclass(frozen=True)
 class ContentRetriever:
-    """Content-only retrieval: dense and BM25 rankings fused by reciprocal rank fusion.
+    """Content-only retrieval: dense and BM25 rankings fused.
 
-    ``depth`` is how many candidates each ranking contributes before fusion.
+    ``depth`` is how many candidates each ranking contributes before fusion; ``fusion`` is
+    ``"convex"`` (min-max normalised scores, weighted mean: the default, measured best) or
+    ``"rrf"`` (reciprocal rank fusion); ``weights`` are the dense and BM25 weights.
     """
 
     source: MemorySource
     depth: int = 50
     weights: tuple[float, float] = (1.0, 1.0)
+    fusion: Fusion = "convex"
 
     def retrieve(
         self, query: str, namespace: str, k: int, where: ContextFilter | None = None
@@ -131,7 +134,7 @@ class ContentRetriever:
             self.source.dense(namespace, query, depth, where),
             self.source.lexical(namespace, query, depth, where),
         ]
-        return fuse(rankings, k, self.weights)
+        return fuse(rankings, k, self.weights, self.fusion)
 
 
 @dataclass(frozen=True)
@@ -196,8 +199,9 @@ class ContextualRetriever:
         """Each hit with the turns around it in its episode, de-duplicated, cut to ``k``.
 
         Only the ``leading`` best hits bring their episode. A neighbour ``d`` turns from the
-        hit at rank ``r`` takes rank ``r + d * spread``
-        (0: right after its hit), with the hit's score and reason ``"episode"``.
+        hit at rank ``r`` takes rank ``r + d * spread`` (0: right after its hit), with the hit's
+        score and reason ``"episode"``; at an equal rank the nearer one comes first (a hit
+        before any neighbour).
         """
         if self.episodes is None:
             return list(ranked[:k])
@@ -444,20 +448,32 @@ def _when(hit: ScoredMemory) -> datetime:
 
 
 #: Recency and "the first time" reorder by time the memories among the first
-#: ``TIME_ORDER_WINDOW`` that score at least ``RELEVANT_FRACTION`` of the best (with RRF, a
-#: memory found by only one of dense and BM25 scores about half the best and stays put).
+#: ``TIME_ORDER_WINDOW`` that score at least ``RELEVANT_FRACTION`` of the best (with either
+#: fusion, a memory found by only one of dense and BM25 scores at most about half the best and
+#: stays put).
 TIME_ORDER_WINDOW = 5
 RELEVANT_FRACTION = 0.75
 
 
+#: Where each content ranking's scores start (dense: its own lowest, min-max; BM25: 0, no word
+#: of the query), for the convex fusion (docs/evaluation.md, "Fusion").
+FUSION_FLOORS = (None, 0.0)
+
+
 def fuse(
-    rankings: Sequence[Hits], k: int, weights: Sequence[float] = (1.0, 1.0)
+    rankings: Sequence[Hits],
+    k: int,
+    weights: Sequence[float] = (1.0, 1.0),
+    fusion: Fusion = "convex",
 ) -> list[ScoredMemory]:
-    """Fuse ranked hit lists by RRF and keep the best ``k`` as content-chosen memories."""
+    """Fuse ranked hit lists and keep the best ``k`` as content-chosen memories."""
     by_id = {unit.id: unit for hits in rankings for unit, _ in hits}
-    fused = reciprocal_rank_fusion(
-        [[unit.id for unit, _ in hits] for hits in rankings], weights=weights
-    )
+    if fusion == "rrf":
+        ids = [[unit.id for unit, _ in hits] for hits in rankings]
+        fused = reciprocal_rank_fusion(ids, weights=weights)
+    else:
+        scored = [[(unit.id, score) for unit, score in hits] for hits in rankings]
+        fused = convex_combination(scored, weights=weights, floors=FUSION_FLOORS)
     return [ScoredMemory(by_id[i], score, "content") for i, score in fused[:k]]
 
 

@@ -16,7 +16,7 @@ import importlib.util
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.ablations import ContextShuffle
 from ramem_integrations.evaluation.llama_systems import llama_vector, llama_vector_ramem
-from ramem_integrations.evaluation.variants import Mode, System, Variant
+from ramem_integrations.evaluation.variants import Fused, Mode, System, Variant
 
 __all__ = ["FLAT_PROMPT_SYSTEMS", "RENAMED", "SYSTEMS", "System", "register", "select"]
 
@@ -73,6 +73,9 @@ register("no-speaker-preference", Variant(speaker_bonus=0.0))
 register("ramem-need", Variant(use_need=True))
 #: The turn-level method: hits without their episodes.
 register("no-episodes", Variant(episodes=False))
+#: Reciprocal rank fusion instead of the convex fusion of dense and BM25 (docs/evaluation.md).
+register("content-rrf", Fused("rrf"))
+register("ramem-rrf", Variant(fusion="rrf"))
 register("context-shuffle", ContextShuffle())
 #: Context shuffle without the speaker preference: how much of the shuffle's loss comes from
 #: the preference lifting turns whose (shuffled) speaker the question names.

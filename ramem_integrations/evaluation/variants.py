@@ -12,9 +12,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING
 
+from ramem_integrations.core.fusion import Fusion
 from ramem_integrations.core.retrieval import ContextualRetriever
 from ramem_integrations.core.types import RetrievalMode, ScoredMemory
 from ramem_integrations.evaluation.datasets import Asked
+from ramem_integrations.requests import questions_last
 
 if TYPE_CHECKING:
     from ramem_integrations.memory import RaMem
@@ -33,6 +35,17 @@ class Mode:
 
 
 @dataclass(frozen=True)
+class Fused:
+    """The ``content`` baseline with another fusion of its dense and BM25 rankings."""
+
+    fusion: Fusion
+
+    def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
+        content = replace(mem.content, fusion=self.fusion)
+        return questions_last(content.retrieve(asked.text, asked.namespace, k))
+
+
+@dataclass(frozen=True)
 class Variant:
     """RaMem (the question's recall frame, then selective reinstatement) with some options of
     its :class:`ContextualRetriever` changed; a field left None keeps the store's own setting.
@@ -46,6 +59,8 @@ class Variant:
     speaker_bonus: float | None = None
     #: False: the turn-level method (hits without their episodes).
     episodes: bool | None = None
+    #: How content retrieval fuses dense and BM25 ("convex" or "rrf").
+    fusion: Fusion | None = None
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
         """``base`` with this variant's options put in."""
@@ -56,6 +71,9 @@ class Variant:
             match_session=base.match_session if self.match_session is None else self.match_session,
             speaker_bonus=base.speaker_bonus if self.speaker_bonus is None else self.speaker_bonus,
             episodes=None if self.episodes is False else base.episodes,
+            content=base.content
+            if self.fusion is None
+            else replace(base.content, fusion=self.fusion),
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:

@@ -101,6 +101,35 @@ def test_proper_names(text: str, names: list[str]) -> None:
         ("We went hiking in August.", datetime(2024, 7, 9, tzinfo=UTC), "August 2023"),
         ("I painted it on Friday.", datetime(2024, 2, 1, tzinfo=UTC), "26 January 2024"),
         ("I'll call you next Friday.", datetime(2024, 2, 1, tzinfo=UTC), "2 February 2024"),
+        # a season after "the": a plan said in September is next spring, not the last one
+        (
+            "We're going to Rome in the spring!",
+            datetime(2024, 9, 18, tzinfo=UTC),
+            "1 March 2025 to 31 May 2025",
+        ),
+        (
+            "We'll fly to Oslo in the summer.",
+            datetime(2024, 2, 1, tzinfo=UTC),
+            "1 June 2024 to 31 August 2024",
+        ),
+        # a month or season under way when said is this one; a weekday is the next one
+        (
+            "Bob and I are planning a trip to Lisbon in the spring.",
+            datetime(2024, 3, 12, tzinfo=UTC),
+            "1 March 2024 to 31 May 2024",
+        ),
+        ("I'll see Bob in March.", datetime(2024, 3, 12, tzinfo=UTC), "March 2024"),
+        ("The plumber comes on Friday.", datetime(2024, 2, 2, 9, tzinfo=UTC), "9 February 2024"),
+        (
+            "We went to Rome in the spring.",
+            datetime(2024, 9, 18, tzinfo=UTC),
+            "1 March 2024 to 31 May 2024",
+        ),
+        (
+            "We'll move in the autumn.",
+            datetime(2024, 2, 1, tzinfo=UTC),
+            "1 September 2024 to 30 November 2024",
+        ),
     ],
 )
 def test_bare_times_point_forward_in_future_sentences(

@@ -93,6 +93,8 @@ _BARE = re.compile(
     r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|spring|summer|autumn|fall|winter)",
     re.IGNORECASE,
 )
+_THE = re.compile(r"^the\s+", re.IGNORECASE)  # "the spring" names a season like "spring"
+_WEEKDAY = re.compile(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day", re.IGNORECASE)
 _ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?"
 _JOIN = r"\s*(?:-|–|to|until|till|through|and)\s*(?:the\s+)?"
 _DAY_MONTH = re.compile(
@@ -219,8 +221,9 @@ def _found(turn: Turn, said_at: datetime) -> list[FoundTime]:
 def forward_bare_times(text: str, found: Sequence[FoundTime], said_at: datetime) -> list[FoundTime]:
     """Times without a year in sentences about what is ahead point forward.
 
-    A bare month, weekday or season ("in August", "on Friday") in a sentence with a
-    :data:`FUTURE_CUES` word means the next one; so does a day and month ("on 16 June") or a
+    A bare month, weekday or season ("in August", "on Friday", "in the spring") in a sentence
+    with a :data:`FUTURE_CUES` word means the next one (a month or season still under way
+    when said, this one: "in the spring" said in March); so does a day and month ("on 16 June") or a
     run of days ("from 18 to 24 August") that was grounded to the past. A day and month after
     "on" or "for" (a run of days after "from" or "between") that is still to come this year is
     read as this year's when the sentence has no :data:`PAST_CUES` word ("my birthday is on
@@ -229,9 +232,10 @@ def forward_bare_times(text: str, found: Sequence[FoundTime], said_at: datetime)
     out = []
     for item in found:
         sentence = _sentence_around(text, item.start)
-        written = item.text.strip()
+        written = _THE.sub("", item.text.strip())
         if _BARE.fullmatch(written) and _FUTURE.search(sentence):
-            ahead = ground_time(f"next {written}", said_at)
+            ongoing = not _WEEKDAY.fullmatch(written) and item.span.end > said_at
+            ahead = None if ongoing else ground_time(f"next {written}", said_at)
             item = replace(item, span=ahead) if ahead else item
         elif (days := _DAY_MONTH.fullmatch(written) or _DAY_RANGE.fullmatch(written)) and (
             item.span.end <= said_at

@@ -26,6 +26,7 @@ from ramem_integrations.errors import (
     UnknownNamespaceError,
 )
 from ramem_integrations.lexical import LexicalIndex
+from ramem_integrations.regrouping import regrouped
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
 EMBED_BATCH = 256
@@ -126,7 +127,9 @@ class Writer:
         """Embed and upsert memory units; those already stored unchanged are skipped.
 
         A unit whose id is stored with different text raises :class:`MemoryConflictError`
-        before anything is written, unless ``replace`` says to overwrite it on purpose.
+        before anything is written, unless ``replace`` says to overwrite it on purpose. A
+        stored memory whose turns the units now hold under other ids (a chat burst that grew by
+        a message) is deleted once they are written (:mod:`~ramem_integrations.regrouping`).
         """
         units = list(memories)
         for unit in units:
@@ -136,6 +139,7 @@ class Writer:
         for unit in units:
             by_ns.setdefault(unit.namespace, []).append(unit)
         fresh = {ns: self._changed(ns, group, replace) for ns, group in by_ns.items()}
+        replaced = {ns: self._regrouped(ns, fresh[ns], replace) for ns in by_ns}
         if progress:
             for namespace, group in by_ns.items():
                 progress(len(group) - len(fresh[namespace]))
@@ -147,6 +151,9 @@ class Writer:
             ],
             progress,
         )
+        for namespace, old in replaced.items():  # only now: a crash before leaves no words lost
+            if old:
+                self.forget(namespace, ids=old)
         return [u.id for u in units]
 
     def _write(self, batches: list[Batch], progress: Progress | None) -> None:
@@ -209,6 +216,19 @@ class Writer:
         if clashes and not replace:
             raise conflict(namespace, clashes, stored)
         return [u for u in unique.values() if stored.get(u.id) != u]
+
+    def _regrouped(self, namespace: str, units: list[MemoryUnit], replace: bool) -> list[str]:
+        """Stored memories that the new ``units`` hold under other ids (a burst of messages
+        that grew): the ids to delete once ``units`` are written. Refuses, before anything is
+        written, when their words differ (unless ``replace``)."""
+        turns = [turn for u in units for turn in u.source_ids]
+        if not turns:
+            return []
+        conversations = [u.conversation_id for u in units]
+        kept, changed = regrouped(units, self.store.holding(namespace, conversations, turns))
+        if changed and not replace:
+            raise conflict(namespace, [new for _, new in changed], {n.id: o for o, n in changed})
+        return [u.id for u in kept] + [old.id for old, _ in changed]
 
     def forget(
         self,

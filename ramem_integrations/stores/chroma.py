@@ -28,6 +28,8 @@ from ramem_integrations.stores.layout import IDS_SUFFIX, MARKS_SUFFIX, NAMESPACE
 #: The store's name: the prefix of its collections (see :mod:`.layout`).
 DEFAULT_COLLECTION = "ramem_memories"
 _PAGE = 2000
+#: Turn ids asked for in one read of the memories holding them.
+_TURNS_PER_READ = 200
 _COSINE = {"hnsw": {"space": "cosine"}}
 _MOVES = threading.Lock()  # one id-moving write at a time in the process (see _owners)
 
@@ -359,6 +361,20 @@ class ChromaEpisodicStore:
         for page in self._pages(namespace, where, ids, include=["documents", "metadatas"]):
             units.extend(_units(page["ids"], page["documents"], page["metadatas"]))
         return units
+
+    def holding(
+        self, namespace: str, conversation_ids: Sequence[str], turn_ids: Sequence[str]
+    ) -> list[MemoryUnit]:
+        """The memories of these conversations that hold any of these turns."""
+        units: dict[str, MemoryUnit] = {}
+        turns, conversations = sorted(set(turn_ids)), sorted(set(conversation_ids))
+        for start in range(0, len(turns), _TURNS_PER_READ):
+            held = [
+                {"source_ids": {"$contains": t}} for t in turns[start : start + _TURNS_PER_READ]
+            ]
+            where = _all_of([{"conversation_id": {"$in": conversations}}, _any_of(held)])
+            units.update((u.id, u) for u in self.get(namespace, where=where))
+        return list(units.values())
 
     def get_with_vectors(self, namespace: str) -> tuple[list[MemoryUnit], np.ndarray]:
         """Every memory of a namespace with its stored embedding (row ``i`` is memory ``i``)."""

@@ -15,6 +15,7 @@ from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
+import chromadb
 import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
@@ -22,6 +23,7 @@ from ramem_integrations.errors import StoreError
 from ramem_integrations.memory import MODES, RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import WORDS, conversation_json, synthetic_conversation
+from tests.test_regrouping import SAID, chat
 
 pytestmark = pytest.mark.reliability
 
@@ -325,3 +327,18 @@ def test_what_chroma_does_with_two_processes(tmp_path: Path) -> None:
     stored, reachable = map(int, done.stdout.split())
     print(f"two processes, one embedded path: {stored} records, {reachable} reachable by query")
     assert stored == 3000  # SQLite serialises the writes; the HNSW files are another matter
+
+
+def test_a_regrouped_burst_through_a_chroma_server(chroma_server: str) -> None:
+    """The same as tests/test_regrouping.py, through ``chroma run``: the where-clause that finds
+    the memories holding a turn is Chroma's, so the server must read it the same."""
+    host, port = chroma_server.split(":")
+    mem = RaMem.from_client(
+        chromadb.HttpClient(host=host, port=int(port)), embedder=HashingEmbedder()
+    )
+    for count in (3, 4, 4):
+        mem.add_turns(chat(count), "b", session_time=SAID, session_id="s1", conversation_id="c")
+    assert sorted(u.content for u in mem.memories("b")) == [
+        "no way, congrats\nwhen do you start?",
+        "omg\nI got the job at the bakery!",
+    ]

@@ -61,3 +61,11 @@ def test_a_floor_keeps_the_second_of_two_matches_above_zero() -> None:
     assert dict(convex_combination([bm25], floors=[0.0]))["b"] == pytest.approx(0.5)
     with pytest.raises(ValueError, match="one floor per ranking"):
         convex_combination([bm25], floors=[0.0, None])
+
+
+def test_an_unknown_fusion_is_refused() -> None:
+    from ramem_integrations.core.retrieval import ContentRetriever
+    from ramem_integrations.errors import InvalidInputError
+
+    with pytest.raises(InvalidInputError, match="fusion must be one of convex, rrf, got 'mean'"):
+        ContentRetriever(source=None, fusion="mean")  # type: ignore[arg-type]

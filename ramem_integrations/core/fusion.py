@@ -1,7 +1,7 @@
 """Rank fusion: pure functions over ranked lists.
 
 Content retrieval fuses a dense and a BM25 ranking. The default is a convex combination of
-their min-max normalised scores (Bruch et al., 2023, "An Analysis of Fusion Functions for Hybrid
+their normalised scores (Bruch et al., 2023, "An Analysis of Fusion Functions for Hybrid
 Retrieval"); reciprocal rank fusion (Cormack et al., 2009), which looks at ranks only, stays
 available. Measured in docs/evaluation.md ("Fusion").
 """
@@ -14,8 +14,8 @@ from typing import Literal
 #: The k of reciprocal rank fusion (Cormack et al., 2009); 60 is the usual value.
 RRF_K = 60
 
+#: How content retrieval fuses its rankings (:class:`~.retrieval.ContentRetriever`).
 Fusion = Literal["convex", "rrf"]
-FUSIONS: tuple[Fusion, ...] = ("convex", "rrf")
 
 
 def _weights_for(rankings: Sequence[object], weights: Sequence[float] | None) -> Sequence[float]:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Protocol
+from typing import Protocol, get_args
 
 from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.fusion import Fusion, convex_combination, reciprocal_rank_fusion
@@ -27,6 +27,7 @@ from ramem_integrations.core.types import (
     ScoredMemory,
     TimeSpan,
 )
+from ramem_integrations.errors import InvalidInputError
 
 Hits = list[tuple[MemoryUnit, float]]
 
@@ -117,7 +118,7 @@ class ContentRetriever:
     """Content-only retrieval: dense and BM25 rankings fused.
 
     ``depth`` is how many candidates each ranking contributes before fusion; ``fusion`` is
-    ``"convex"`` (min-max normalised scores, weighted mean: the default, measured best) or
+    ``"convex"`` (normalised scores, weighted mean: the default, measured best) or
     ``"rrf"`` (reciprocal rank fusion); ``weights`` are the dense and BM25 weights.
     """
 
@@ -125,6 +126,12 @@ class ContentRetriever:
     depth: int = 50
     weights: tuple[float, float] = (1.0, 1.0)
     fusion: Fusion = "convex"
+
+    def __post_init__(self) -> None:
+        if self.fusion not in get_args(Fusion):
+            raise InvalidInputError(
+                f"fusion must be one of {', '.join(get_args(Fusion))}, got {self.fusion!r}."
+            )
 
     def retrieve(
         self, query: str, namespace: str, k: int, where: ContextFilter | None = None

@@ -37,6 +37,7 @@ from ramem_integrations.core.conversation import Conversation, load_conversation
 from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import MemoryUnit, TimeMention, TimeSpan
 from ramem_integrations.embeddings import default_embedder
+from ramem_integrations.memory_vectors import speaker_line
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -128,8 +129,9 @@ def data_path(arg: str | None) -> Path:
 
 
 def texts_of(unit: MemoryUnit) -> set[str]:
-    """The texts either side embeds for a memory: its verbatim content and its search text."""
-    return {unit.content, unit.search_text}
+    """The texts either side embeds for a memory: its verbatim content and its speaker line
+    (:mod:`ramem_integrations.memory_vectors`)."""
+    return {text for text in (unit.content, speaker_line(unit)) if text}
 
 
 @dataclass
@@ -184,9 +186,9 @@ class Corpus:
                 units.append(moved)
                 for old, new in (
                     (unit.content, moved.content),
-                    (unit.search_text, moved.search_text),
+                    (speaker_line(unit), speaker_line(moved)),
                 ):
-                    if new not in table:
+                    if old is not None and new is not None and new not in table:
                         noisy = self.vectors[old] + rng.normal(0.0, NOISE, 384)
                         table[new] = (noisy / np.linalg.norm(noisy)).astype(np.float32)
             yield units, table

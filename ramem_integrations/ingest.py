@@ -26,6 +26,7 @@ from ramem_integrations.errors import (
     UnknownNamespaceError,
 )
 from ramem_integrations.lexical import LexicalIndex
+from ramem_integrations.memory_vectors import memory_vectors
 from ramem_integrations.regrouping import regrouped
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
@@ -167,7 +168,7 @@ class Writer:
         """
         if len(batches) < 2:  # nothing to overlap
             for namespace, batch in batches:
-                vectors = self.embedder.embed([u.search_text for u in batch])
+                vectors = memory_vectors(self.embedder, batch)
                 self.store.upsert(batch, vectors)
                 self._written(namespace, batch, vectors, progress)
             return
@@ -175,7 +176,7 @@ class Writer:
             pending: Pending | None = None
             try:
                 for namespace, batch in batches:
-                    vectors = self.embedder.embed([u.search_text for u in batch])
+                    vectors = memory_vectors(self.embedder, batch)
                     if pending is not None:
                         done, pending = pending, None
                         self._settle(done, progress)

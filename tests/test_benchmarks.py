@@ -15,6 +15,8 @@ sys.path.insert(0, str(BENCH))
 import common  # noqa: E402
 import summary  # noqa: E402
 
+from ramem_integrations.memory_vectors import speaker_line  # noqa: E402
+
 DEMO = Path(__file__).resolve().parent.parent / "ramem_integrations" / "data"
 
 
@@ -61,7 +63,9 @@ def test_copies_rename_people_everywhere_and_carry_a_vector_per_text(
     assert {u.namespace for u in units} == {"ns-00000"}
     for unit in units:
         assert "Sam" not in unit.search_text and "Alice" not in unit.content
-        assert np.isclose(np.linalg.norm(table[unit.search_text]), 1.0, atol=1e-5)
+        line = speaker_line(unit)
+        assert line is not None and "Sam" not in line
+        assert np.isclose(np.linalg.norm(table[line]), 1.0, atol=1e-5)
         assert unit.content in table
 
 

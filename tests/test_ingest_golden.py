@@ -18,6 +18,7 @@ import pytest
 from ramem_integrations import ingest
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.embeddings import default_embedder
+from ramem_integrations.memory_vectors import memory_vectors
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.golden_ingest import GOLDEN, decode, stored
 from tests.golden_ingest import ingest as ingest_fixture
@@ -38,5 +39,5 @@ def test_stored_memories_match_the_golden_file(
 
     units = [MemoryUnit.from_metadata(i, m["document"], m["metadata"]) for i, m in now.items()]
     reference = ChromaEpisodicStore.from_path(tmp_path / "reference")
-    reference.upsert(units, default_embedder().embed([u.search_text for u in units]))
+    reference.upsert(units, memory_vectors(default_embedder(), units))
     assert stored(reference) == now

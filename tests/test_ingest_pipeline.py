@@ -18,6 +18,7 @@ from ramem_integrations import ingest
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import EmbeddingError, StoreError
 from ramem_integrations.memory import RaMem
+from ramem_integrations.memory_vectors import memory_vectors
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import synthetic_conversation
 
@@ -81,8 +82,8 @@ def test_every_batch_is_stored_once_with_its_own_vectors(tmp_path, conversation)
     units, stored = mem.store.get_with_vectors("ann")
     by_id = dict(zip([u.id for u in units], stored, strict=True))
     for batch, vectors in seen:
-        texts = [next(u for u in units if u.id == i).search_text for i in batch]
-        assert np.array_equal(vectors, HashingEmbedder().embed(texts))
+        written = [next(u for u in units if u.id == i) for i in batch]
+        assert np.array_equal(vectors, memory_vectors(HashingEmbedder(), written))
         assert np.allclose(np.stack([by_id[i] for i in batch]), vectors, atol=1e-6)
     assert mem.store.ids("ann") == ids  # stored in the order given
 

@@ -45,7 +45,7 @@ def write_format_1(path: Path | Any, name: str = "ramem_memories") -> dict[str, 
     for n, namespace in enumerate(NAMESPACES):
         conversation = synthetic_conversation(f"c{n}", 2, 12, seed=n)
         units = RuleAnchorer().anchor(conversation, namespace)
-        vectors = embedder.embed([u.search_text for u in units])
+        vectors = embedder.embed([u.search_text for u in units])  # what format 1 stored
         metadatas = [u.to_metadata() for u in units]
         metadatas[0] = {**metadatas[0], "original_content": "kept as is", "source": "notes.txt"}
         old.upsert(
@@ -126,8 +126,8 @@ def test_format_1_is_refused_then_upgraded_byte_for_byte(
         assert same_ranking(after, ranked), (ns, q)
 
     fresh = RaMem.from_path(tmp_path / "fresh", embedder=embedder)  # written in format 2
-    for ns in NAMESPACES:
-        fresh.add_memories(mem.memories(ns))
+    for ns in NAMESPACES:  # the same memories and vectors (today's write path embeds otherwise)
+        fresh.store.upsert(*mem.store.get_with_vectors(ns))
         for q in QUESTIONS:
             assert mem.retrieve(q, ns, 5) == fresh.retrieve(q, ns, 5)
 

@@ -85,6 +85,7 @@ WRITE_PATH = (
     "embeddings.py",
     "errors.py",
     "ingest.py",
+    "memory_vectors.py",
     "memory.py",
     "stores/chroma.py",
     "stores/layout.py",

@@ -24,6 +24,7 @@ from ramem_integrations import ingest as ingest_module
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.lexical import BM25, lexical_text
 from ramem_integrations.memory import RaMem
+from ramem_integrations.memory_vectors import memory_vectors
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import WORDS
 
@@ -69,9 +70,10 @@ def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[st
     queries = [*WORDS, "Ann Bob", "pottery class last week", "the dentist in Paris"]
     bm25_disagree = [q for q in queries if fresh.search(q, 20) != rebuilt.search(q, 20)]
     unreachable = []  # by the dense search retrieval uses (exact, over the loaded vectors)
-    for unit in stored.values():
-        hits = mem.source.dense(namespace, unit.search_text, 5)
-        if unit.id not in {h.id for h, _ in hits}:
+    table = mem.lexical.vectors(namespace)
+    made = memory_vectors(mem.embedder, list(stored.values()))  # what the write path embeds
+    for unit, vector in zip(stored.values(), made, strict=True):
+        if unit.id not in {i for i, _ in table.search(vector, 5)}:
             unreachable.append(unit.id)
     return {
         "expected": len(expected),

@@ -68,13 +68,17 @@ def test_event_dates_of_plans(text: str, when: datetime, expected: str, tmp_path
 def test_a_stored_plan_is_found_by_its_date(tmp_path: Path) -> None:
     """Through the store: 'What is on in June 2025?' finds the plan said in May."""
     mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    # Two sessions, so each memory is its own episode: within one episode the interview would
+    # meet "June 2025" through the episode's date (the plan's), and content alone would decide.
     mem.add_turns(
-        [
-            {"speaker": "Maya", "text": "I start at Brightwave as a designer on 16 June."},
-            {"speaker": "Maya", "text": "I had a designer interview at Northwind in June."},
-        ],
+        [{"speaker": "Maya", "text": "I start at Brightwave as a designer on 16 June."}],
         "maya",
         session_time=said(2025, 5, 30),
+    )
+    mem.add_turns(
+        [{"speaker": "Maya", "text": "I had a designer interview at Northwind in June."}],
+        "maya",
+        session_time=said(2025, 5, 31),
     )
     hits = mem.retrieve("designer in June 2025", "maya", k=1, reference=said(2025, 7, 1))
     assert hits[0].memory.content.startswith("I start at Brightwave")

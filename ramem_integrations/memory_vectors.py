@@ -1,0 +1,57 @@
+"""A memory's dense vector: the words as said, plus who said them to whom.
+
+The vector is the sum of two unit vectors, normalised: the embedding of the memory's verbatim
+``content`` and, weighted :data:`SPEAKER_WEIGHT`, the embedding of its speaker line
+(``"Melanie (to Caroline)"``, the head of the rule anchorer's restatement, or the speaker's name).
+Questions name people ("What did Melanie paint?"), and a short message rarely does; the speaker
+line puts the names into every vector, while the words are embedded once, without the
+restatement's extra tokens. Measured against embedding the restatement in docs/embeddings.md
+("What a memory's vector is made of").
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+import numpy as np
+
+from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.embeddings import Embedder, Vectors
+
+#: The speaker line's weight beside the words' (both unit vectors).
+SPEAKER_WEIGHT = 3.0
+
+
+def speaker_line(unit: MemoryUnit) -> str | None:
+    """``"Speaker (to Addressee)"`` from the restatement's head, else the speaker's name."""
+    speaker = unit.context.speaker
+    if not speaker:
+        return None
+    head = (unit.restatement or "").partition(": ")[0]
+    if re.fullmatch(re.escape(speaker) + r" \(to [^()\n]+\)", head):
+        return head
+    return speaker
+
+
+def memory_vectors(embedder: Embedder, units: Sequence[MemoryUnit]) -> Vectors:
+    """The vectors to store for ``units``: one embedding call for their words and the
+    distinct speaker lines among them."""
+    if not units:
+        return embedder.embed([])
+    lines = [speaker_line(u) for u in units]
+    distinct = list(dict.fromkeys(line for line in lines if line))
+    embedded = embedder.embed([u.content for u in units] + distinct)
+    words, by_line = (
+        embedded[: len(units)],
+        dict(zip(distinct, embedded[len(units) :], strict=True)),
+    )
+    summed = np.array(
+        [
+            w if line is None else w + SPEAKER_WEIGHT * by_line[line]
+            for w, line in zip(words, lines, strict=True)
+        ],
+        dtype=np.float32,
+    )
+    norms = np.linalg.norm(summed, axis=1, keepdims=True)
+    return (summed / np.where(norms > 0, norms, 1.0)).astype(np.float32)

@@ -7,9 +7,9 @@ sides, each in a fresh embedded store:
 - ``langchain_chroma``: ``Chroma.add_texts`` of every conversation's turn texts in batches of
   256, with the namespace as metadata (one collection), our embedder wrapped as a LangChain
   ``Embeddings``;
-- ``langchain_chroma_same_texts``: the same, of the texts RaMem embeds (each memory's
-  restatement: speaker and addressee named, times grounded), so both sides embed the same
-  tokens.
+- ``langchain_chroma_same_texts``: the same, of the texts RaMem embeds (each memory's words
+  as said, and each conversation's distinct speaker lines: ``memory_vectors.py``), so both
+  sides embed the same tokens.
 
 Each round ingests conversation after conversation, every system in turn, so load on a shared
 machine falls on all; a ratio is langchain-chroma's seconds over RaMem's (>= 1: RaMem as fast
@@ -45,6 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_ingest
 import common
 
+from ramem_integrations.memory_vectors import speaker_line
+
 if TYPE_CHECKING:
     from ramem_integrations.core.conversation import Conversation
     from ramem_integrations.ingest import Batch, Progress, Writer
@@ -72,7 +74,7 @@ def main() -> None:
     conversations = load_conversations(common.data_path(args.data))
     turns = [(c.id, t.text) for c in conversations for s in c.sessions for t in s.turns]
     anchorer = RaMem.from_path(tempfile.mkdtemp(prefix="ramem-anchor-")).writer
-    restated = [(c.id, u.search_text) for c in conversations for u in anchorer.anchor(c, c.id)]
+    restated = [(c.id, text) for c in conversations for text in embedded_texts(anchorer, c)]
     embedder = default_embedder()
     embedder.embed(["warm up"])
 
@@ -138,6 +140,14 @@ def main() -> None:
     if args.sweep:
         result["onnx_batch_sweep"] = sweep(conversations, args.sweep)
     common.write_result(args.out, result)
+
+
+def embedded_texts(writer: Writer, conversation: Conversation) -> list[str]:
+    """What RaMem's write path embeds for ``conversation``: each memory's words as said, then
+    the distinct speaker lines."""
+    units = writer.anchor(conversation, conversation.id)
+    lines = dict.fromkeys(line for u in units if (line := speaker_line(u)))
+    return [u.content for u in units] + list(lines)
 
 
 def sequential_write(writer: Writer, batches: list[Batch], progress: Progress | None) -> None:
@@ -271,12 +281,12 @@ def tokens(texts: list[tuple[str, str]]) -> int:
 
 
 def sweep(conversations: list[Any], sizes: list[int]) -> dict[str, float]:
-    """Texts per second of the embedder alone on RaMem's search texts, per ONNX batch size."""
+    """Texts per second of the embedder alone on the memories' words, per ONNX batch size."""
     from ramem_integrations.core.anchoring import RuleAnchorer
     from ramem_integrations.embeddings import MiniLMEmbedder
 
     anchorer = RuleAnchorer()
-    texts = [u.search_text for c in conversations for u in anchorer.anchor(c, c.id)]
+    texts = [u.content for c in conversations for u in anchorer.anchor(c, c.id)]
     rates: dict[str, list[float]] = {str(s): [] for s in sizes}
     for _ in range(2):  # interleaved, best of two
         for size in sizes:

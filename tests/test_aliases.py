@@ -14,6 +14,7 @@ from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
 from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.embeddings import MiniLMEmbedder
 from ramem_integrations.memory import RaMem
 from tests.fakes import HashingEmbedder
 
@@ -141,7 +142,8 @@ def test_a_nickname_in_a_question_means_the_participant() -> None:
 
 
 def test_alias_questions_prefer_what_the_participant_said(tmp_path: Path) -> None:
-    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    """With the packaged model: the alias means Bea, whose speaker line is in her vectors."""
+    mem = RaMem.from_path(tmp_path / "store", embedder=MiniLMEmbedder())
     mem.add_conversation(chat(), "ns")
     hits = mem.retrieve("What did Trixie say the dentist found?", "ns", k=3)
     assert hits[0].memory.context.speaker == "Bea"

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Sequence
 from functools import lru_cache
 
 import numpy as np
 
+from ramem_integrations.conditions import ConditionTable
 from ramem_integrations.core.retrieval import ContextFilter, Hits
 from ramem_integrations.embeddings import Embedder
 from ramem_integrations.lexical import LexicalIndex
@@ -29,6 +31,8 @@ class StoreSource:
         self.store, self.embedder, self.lexical_index = store, embedder, lexical
         self._embed_query = lru_cache(maxsize=256)(self._embed_one)
         self._last_among: tuple[object, list[str] | None] = (None, None)
+        self._tables: dict[str, tuple[tuple[str, int], object, ConditionTable]] = {}
+        self._lock = threading.Lock()
 
     def _embed_one(self, text: str) -> np.ndarray:
         row: np.ndarray = self.embedder.embed([text])[0]
@@ -65,8 +69,24 @@ class StoreSource:
         last_key, last = self._last_among
         if last_key == key and last is not None:
             return last
-        units = self.lexical_index.memories(namespace)
-        snapshot = list(units.items())  # one step under the GIL: a write may add to units
-        among = [i for i, unit in snapshot if where.met_by(unit) is not None]
+        among = self._conditions(namespace).among(where)
         self._last_among = (key, among)
         return among
+
+    def _conditions(self, namespace: str) -> ConditionTable:
+        """The namespace's :class:`ConditionTable`, rebuilt after a write."""
+        key = (namespace, self.lexical_index.version(namespace))
+        units = self.lexical_index.memories(namespace)
+        with self._lock:
+            cached = self._tables.get(namespace)
+            if cached is not None and cached[0] == key and cached[1] is units:
+                return cached[2]
+        table = ConditionTable(dict(units))  # one step under the GIL: a write may add to units
+        with self._lock:  # kept for loaded namespaces only, as the cache it is built from
+            self._tables = {
+                ns: entry
+                for ns, entry in self._tables.items()
+                if self.lexical_index.loaded(ns) is not None
+            }
+            self._tables[namespace] = (key, units, table)
+        return table

@@ -1,0 +1,96 @@
+"""ConditionTable: which memories meet a filter, all at once, exactly as met_by says."""
+
+from datetime import UTC, datetime, timedelta
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ramem_integrations.conditions import ConditionTable
+from ramem_integrations.core.retrieval import ContextFilter
+from ramem_integrations.core.types import Episode, EpisodicContext, MemoryUnit, TimeSpan
+
+BASE = datetime(2023, 1, 2, tzinfo=UTC)
+NAMES = ["Ann", "bob", "Cy", "Paris", "rome"]
+
+
+def day(n: int, days: int = 1) -> TimeSpan:
+    return TimeSpan(BASE + timedelta(days=n), BASE + timedelta(days=n + days))
+
+
+names = st.lists(st.sampled_from(NAMES), max_size=2, unique=True).map(tuple)
+maybe_day = st.one_of(st.none(), st.integers(0, 20).map(day))
+episodes = st.one_of(
+    st.none(),
+    st.builds(
+        Episode,
+        id=st.just("e"),
+        event_time=maybe_day,
+        participants=names,
+        places=names,
+        entities=names,
+    ),
+)
+contexts = st.builds(
+    EpisodicContext,
+    session_id=st.just("s"),
+    session_span=st.integers(0, 20).map(day),
+    event_time=maybe_day,
+    participants=names,
+    entities=names,
+    location=st.one_of(st.none(), st.sampled_from(NAMES)),
+    episode=episodes,
+)
+filters = st.builds(
+    ContextFilter,
+    time=st.one_of(
+        st.none(), st.tuples(st.integers(0, 20), st.integers(1, 6)).map(lambda t: day(*t))
+    ),
+    people=names,
+    places=names,
+    entities=st.lists(st.sampled_from(NAMES), max_size=1).map(tuple),
+    match_session=st.booleans(),
+)
+
+
+def units_of(contexts: list[EpisodicContext]) -> dict[str, MemoryUnit]:
+    return {f"m{i}": MemoryUnit(f"m{i}", "text", c, "ns") for i, c in enumerate(contexts)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(contexts=st.lists(contexts, max_size=12), where=filters)
+def test_among_agrees_with_met_by(contexts: list[EpisodicContext], where: ContextFilter) -> None:
+    units = units_of(contexts)
+    expected = [i for i, unit in units.items() if where.met_by(unit) is not None]
+    assert ConditionTable(units).among(where) == expected
+
+
+@pytest.mark.parametrize(
+    ("context", "where", "met"),
+    [
+        # a turn without its own date meets the time through its episode's
+        (
+            EpisodicContext("s", day(30), episode=Episode("e", event_time=day(3))),
+            ContextFilter(time=day(2, 3), match_session=False),
+            True,
+        ),
+        # half-open: a span ending where the condition starts does not meet it
+        (EpisodicContext("s", day(30), event_time=day(4)), ContextFilter(time=day(5, 2)), False),
+        # said in the span counts only with match_session
+        (EpisodicContext("s", day(5)), ContextFilter(time=day(5), match_session=False), False),
+        (EpisodicContext("s", day(5)), ContextFilter(time=day(5), match_session=True), True),
+        # names compare lower-cased; a person may be named as an entity
+        (EpisodicContext("s", day(1), entities=("BOB",)), ContextFilter(people=("bob",)), True),
+        (EpisodicContext("s", day(1), location="Rome"), ContextFilter(places=("rome",)), True),
+        (EpisodicContext("s", day(1), location="Rome"), ContextFilter(entities=("Rome",)), False),
+    ],
+)
+def test_cases(context: EpisodicContext, where: ContextFilter, met: bool) -> None:
+    units: dict[str, Any] = units_of([context])
+    assert (ConditionTable(units).among(where) == ["m0"]) is met
+    assert (where.met_by(units["m0"]) is not None) is met
+
+
+def test_no_memories_meet_nothing() -> None:
+    assert ConditionTable({}).among(ContextFilter(people=("Ann",))) == []

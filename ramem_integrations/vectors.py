@@ -73,20 +73,23 @@ class VectorTable:
             return []
         vector = _unit_rows(np.asarray(query).reshape(1, -1))[0]
         with self._lock:
-            if among is None:
-                ids = list(self._ids)
-                similarity = self._matrix[: len(ids)] @ vector if ids else np.zeros(0)
+            # One product over every row (no copy of the rows), then the rows asked for.
+            similarity = self._matrix[: len(self._ids)] @ vector if self._ids else np.zeros(0)
+            if among is not None:
+                wanted = (self._rows[i] for i in dict.fromkeys(among) if i in self._rows)
+                rows = np.fromiter(wanted, dtype=np.intp)
+                similarity = similarity[rows]
             else:
-                rows = [self._rows[i] for i in dict.fromkeys(among) if i in self._rows]
-                ids = [self._ids[r] for r in rows]
-                similarity = self._matrix[rows] @ vector if rows else np.zeros(0)
-        if len(ids) > k:  # keep the k best, and every id tied with the k-th
-            cut = np.partition(similarity, len(ids) - k)[len(ids) - k]
-            keep = np.flatnonzero(similarity >= cut)
-        else:
-            keep = np.arange(len(ids))
-        best = sorted(keep.tolist(), key=lambda j: (-float(similarity[j]), ids[j]))[:k]
-        return [(ids[j], float(similarity[j])) for j in best]
+                rows = np.arange(len(similarity))
+            if len(rows) > k:  # keep the k best, and every row tied with the k-th
+                cut = np.partition(similarity, len(rows) - k)[len(rows) - k]
+                keep = np.flatnonzero(similarity >= cut)
+            else:
+                keep = np.arange(len(rows))
+            found = [
+                (self._ids[r], float(similarity[j])) for j, r in zip(keep, rows[keep], strict=True)
+            ]
+        return sorted(found, key=lambda pair: (-pair[1], pair[0]))[:k]
 
     def _append(self, memory_id: str, dim: int) -> int:
         position = len(self._ids)

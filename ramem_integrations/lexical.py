@@ -8,6 +8,7 @@ and by bytes, so a store with many namespaces does not hold them all.
 
 from __future__ import annotations
 
+import heapq
 import math
 import threading
 from collections import Counter, OrderedDict
@@ -97,8 +98,7 @@ class BM25:
                     continue
                 norm = tf + self.k1 * (1 - self.b + self.b * self._lengths[doc_id] / avg)
                 scores[doc_id] = scores.get(doc_id, 0.0) + idf * tf * (self.k1 + 1) / norm
-        ranked = sorted(scores.items(), key=lambda item: (-item[1], item[0]))
-        return ranked[:k]
+        return heapq.nsmallest(k, scores.items(), key=lambda item: (-item[1], item[0]))
 
 
 class LexicalIndex:

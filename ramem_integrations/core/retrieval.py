@@ -19,7 +19,7 @@ from typing import Protocol, get_args
 
 from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.fusion import Fusion, convex_combination, reciprocal_rank_fusion
-from ramem_integrations.core.text import tokenize
+from ramem_integrations.core.text import tokenize, word_set
 from ramem_integrations.core.types import (
     Episode,
     MemoryUnit,
@@ -330,9 +330,9 @@ class ContextualRetriever:
         def find(relation: str, anchor: str) -> TimeSpan | None:
             words = set(tokenize(anchor))
             best = max(
-                hits, key=lambda h: len(words & set(tokenize(h.memory.search_text))), default=None
+                hits, key=lambda h: len(words & word_set(h.memory.search_text)), default=None
             )
-            if best is None or not words & set(tokenize(best.memory.search_text)):
+            if best is None or not words & word_set(best.memory.search_text):
                 return None
             return _around(relation, best.memory)
 
@@ -359,7 +359,7 @@ class ContextualRetriever:
         words = set(tokenize(query or ""))
         unmatched: list[ScoredMemory] = []
         if self.require_match and query is not None:
-            unmatched = [h for h in valid if not words & set(tokenize(h.memory.search_text))]
+            unmatched = [h for h in valid if not words & word_set(h.memory.search_text)]
             valid = [h for h in valid if h not in unmatched]
         seen = {h.memory.id for h in valid}
         fallback = [h for h in base if h.memory.id not in seen]
@@ -422,7 +422,7 @@ def about_subject(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemo
     def shares(word: str) -> bool:
         return any(word == w or (len(w) >= 4 and word.startswith(w)) for w in wanted)
 
-    return [h for h in hits if any(shares(word) for word in tokenize(h.memory.search_text))]
+    return [h for h in hits if any(shares(word) for word in word_set(h.memory.search_text))]
 
 
 def latest_first(

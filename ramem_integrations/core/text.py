@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 STOP_WORDS = frozenset(
@@ -42,6 +43,12 @@ SENTENCE_START = re.compile(r"(?:(?:^|[.!?]\s+)[\"'“(]*|[\"“(]\s*)$")
 def fold_plural(word: str) -> str:
     """'dogs' -> 'dog'; words of three letters or fewer and '-ss' words stay as they are."""
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
+
+
+@lru_cache(maxsize=16384)
+def word_set(text: str) -> frozenset[str]:
+    """The words of :func:`tokenize` as a set, cached: every question checks memory texts."""
+    return frozenset(tokenize(text))
 
 
 def tokenize(text: str) -> list[str]:

@@ -42,10 +42,8 @@ def memory_vectors(embedder: Embedder, units: Sequence[MemoryUnit]) -> Vectors:
     lines = [speaker_line(u) for u in units]
     distinct = list(dict.fromkeys(line for line in lines if line))
     embedded = embedder.embed([u.content for u in units] + distinct)
-    words, by_line = (
-        embedded[: len(units)],
-        dict(zip(distinct, embedded[len(units) :], strict=True)),
-    )
+    words = embedded[: len(units)]
+    by_line = dict(zip(distinct, embedded[len(units) :], strict=True))
     summed = np.array(
         [
             w if line is None else w + SPEAKER_WEIGHT * by_line[line]

@@ -33,7 +33,7 @@ Hits = list[tuple[MemoryUnit, float]]
 
 #: Who said a memory is a coordinate too. 0.6 was chosen on locomo-dev when the vector was the
 #: restatement's; with the speaker line in every vector (memory_vectors.py) 0.1 measured as well
-#: or better on every development set (docs/embeddings.md, "The speaker preference").
+#: or better on every development set (docs/embeddings.md, "The speaker preference, re-checked").
 SPEAKER_BONUS = 0.1
 #: Turns of its episode before and after a hit that come back with it; chosen on the tune
 #: split of LoCoMo and the episodes development set (docs/episodes.md).

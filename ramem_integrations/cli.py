@@ -153,6 +153,15 @@ def build_parser() -> argparse.ArgumentParser:
     upgrade.add_argument("--json", action="store_true", help="print the result as JSON")
     upgrade.set_defaults(handler=_upgrade)
 
+    reembed = sub.add_parser(
+        "reembed",
+        help="embed memories again (a store written by an older version or another embedder)",
+    )
+    reembed.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    reembed.add_argument("--namespace", action="append", help="repeatable; default: every one")
+    reembed.add_argument("--json", action="store_true", help="print counts as JSON")
+    reembed.set_defaults(handler=_reembed)
+
     demo = sub.add_parser("demo", help="ingest the shipped sample and answer questions, offline")
     demo.add_argument("--store", type=Path, help="default: a temporary directory")
     demo.set_defaults(handler=_demo)
@@ -264,6 +273,29 @@ def _answer(args: argparse.Namespace) -> int:
     print("\nevidence:")
     for rank, hit in enumerate(result.hits, 1):
         print(f"{rank:>2}. {hit.memory.content}\n    {coordinates_line(hit.memory)}")
+    return 0
+
+
+def _reembed(args: argparse.Namespace) -> int:
+    from tqdm import tqdm
+
+    mem = _open(args.store)
+    stored = mem.namespaces()
+    namespaces = args.namespace or list(stored)
+    counts: dict[str, int] = {}
+    with tqdm(
+        total=sum(stored.get(ns, 0) for ns in namespaces),
+        unit="mem",
+        desc="re-embedding",
+        file=sys.stderr,
+    ) as bar:
+        for namespace in namespaces:
+            counts[namespace] = mem.reembed(namespace, progress=bar.update)
+    if args.json:
+        print(json.dumps({"reembedded": counts}, indent=2))
+    else:
+        for ns, n in counts.items():
+            print(f"{ns}: {n} memories re-embedded")
     return 0
 
 

@@ -20,6 +20,7 @@ from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.embeddings import Embedder, Vectors
 from ramem_integrations.errors import (
+    EmbeddingError,
     InvalidInputError,
     InvalidTimeError,
     MemoryConflictError,
@@ -230,6 +231,32 @@ class Writer:
         if changed and not replace:
             raise conflict(namespace, [new for _, new in changed], {n.id: o for o, n in changed})
         return [u.id for u in kept] + [old.id for old, _ in changed]
+
+    def reembed(self, namespace: str, progress: Progress | None = None) -> int:
+        """Embed the namespace's stored memories again, with this writer's embedder and
+        today's recipe (:mod:`~ramem_integrations.memory_vectors`); returns how many.
+
+        Only the vectors are written (:meth:`ChromaEpisodicStore.set_vectors`): a text changed
+        or a memory deleted by another writer meanwhile is never written back. Batch by batch:
+        after a crash, running it again finishes the job."""
+        self.sync(namespace)
+        stored = self.store.dimension(namespace)
+        if stored is not None and stored != self.embedder.dimension:
+            raise EmbeddingError(
+                f"Namespace {namespace!r} holds {stored}-dimensional vectors and the embedder "
+                f"{self.embedder.name!r} makes {self.embedder.dimension}: a namespace keeps one "
+                "dimension. To change embedders, export the namespace and import it into a new "
+                "store with the new one ('ramem export', then 'ramem import')."
+            )
+        units = self.store.get(namespace)
+        for start in range(0, len(units), EMBED_BATCH):
+            batch = units[start : start + EMBED_BATCH]
+            vectors = memory_vectors(self.embedder, batch)
+            self.store.set_vectors(namespace, [u.id for u in batch], vectors)
+            if progress:
+                progress(len(batch))
+        self.lexical.forget(namespace)  # the next read loads the new vectors
+        return len(units)
 
     def forget(
         self,

@@ -198,6 +198,12 @@ class RaMem:
         stored ones with other text are refused unless ``replace=True``."""
         return self.writer.add_memories(memories, progress=progress, replace=replace)
 
+    def reembed(self, namespace: str, *, progress: Progress | None = None) -> int:
+        """Embed a namespace's memories again with this memory's embedder and today's vector
+        recipe (for a store written before it, or with another embedder); returns how many.
+        Texts and coordinates stay as they are."""
+        return self.writer.reembed(namespace, progress)
+
     def forget(
         self,
         namespace: str,

@@ -272,6 +272,31 @@ class ChromaEpisodicStore:
             self.mark_written(owner)
         self.mark_written(namespace)
 
+    def dimension(self, namespace: str) -> int | None:
+        """The length of the namespace's stored vectors (None when it holds none)."""
+        collection = self._collection(namespace)
+        if collection is None:
+            return None
+        got = collection.get(limit=1, include=["embeddings"])
+        embeddings = got["embeddings"]
+        return None if embeddings is None or not len(embeddings) else len(embeddings[0])
+
+    def set_vectors(self, namespace: str, ids: Sequence[str], embeddings: np.ndarray) -> None:
+        """Replace the vectors of stored memories of ``namespace``; their texts and metadata
+        stay as they are, and ids no longer stored there are skipped."""
+        if len(ids) != len(embeddings):
+            raise InvalidInputError(
+                f"{len(ids)} ids but {len(embeddings)} embeddings; give one each."
+            )
+        collection = self._collection(namespace)
+        if collection is None or not len(ids):
+            return
+        vectors = np.asarray(embeddings, dtype=np.float32)
+        for start in range(0, len(ids), self._batch):
+            end = start + self._batch
+            collection.update(ids=list(ids[start:end]), embeddings=vectors[start:end])
+        self.mark_written(namespace)
+
     def _owners(self, ids: Sequence[str]) -> dict[str, str]:
         """The namespace each of ``ids`` is registered in (ids never written are absent)."""
         owners: dict[str, str] = {}

@@ -94,3 +94,27 @@ def test_cases(context: EpisodicContext, where: ContextFilter, met: bool) -> Non
 
 def test_no_memories_meet_nothing() -> None:
     assert ConditionTable({}).among(ContextFilter(people=("Ann",))) == []
+
+
+def test_the_store_source_checks_first_then_builds_the_table(tmp_path: Any) -> None:
+    """After a write, the first question is checked memory by memory; the second builds the
+    table; every answer is the same."""
+    from ramem_integrations.memory import RaMem
+    from tests.fakes import HashingEmbedder
+    from tests.reliability.helpers import synthetic_conversation
+
+    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    mem.add_conversation(synthetic_conversation("c", 3, 8, seed=1), "ns")
+    units = mem.lexical.memories("ns")
+    wheres = [
+        ContextFilter(people=("Bob",)),
+        ContextFilter(people=("Ann",)),
+        ContextFilter(people=("Bob",)),
+    ]
+    answers = [mem.source._among("ns", wheres[0])]
+    assert mem.source._tables["ns"][2] is None  # the first: checked one by one
+    answers += [mem.source._among("ns", where) for where in wheres[1:]]
+    assert isinstance(mem.source._tables["ns"][2], ConditionTable)
+    for where, got in zip(wheres, answers, strict=True):
+        assert got == [i for i, u in units.items() if where.met_by(u) is not None]
+    assert answers[0] == answers[2] and answers[0]

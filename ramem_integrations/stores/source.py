@@ -31,7 +31,7 @@ class StoreSource:
         self.store, self.embedder, self.lexical_index = store, embedder, lexical
         self._embed_query = lru_cache(maxsize=256)(self._embed_one)
         self._last_among: tuple[object, list[str] | None] = (None, None)
-        self._tables: dict[str, tuple[tuple[str, int], object, ConditionTable]] = {}
+        self._tables: dict[str, tuple[tuple[str, int], object, ConditionTable | None]] = {}
         self._lock = threading.Lock()
 
     def _embed_one(self, text: str) -> np.ndarray:
@@ -69,24 +69,32 @@ class StoreSource:
         last_key, last = self._last_among
         if last_key == key and last is not None:
             return last
-        among = self._conditions(namespace).among(where)
+        among = self._among(namespace, where)
         self._last_among = (key, among)
         return among
 
-    def _conditions(self, namespace: str) -> ConditionTable:
-        """The namespace's :class:`ConditionTable`, rebuilt after a write."""
+    def _among(self, namespace: str, where: ContextFilter) -> list[str]:
+        """The ids meeting ``where``. The first question after a write checks each cached
+        memory (``met_by``); the second builds the namespace's :class:`ConditionTable`, which
+        answers every later one at once. So a write between every question costs no more than
+        the check, and a namespace read many times between writes pays for the table once."""
         key = (namespace, self.lexical_index.version(namespace))
         units = self.lexical_index.memories(namespace)
         with self._lock:
             cached = self._tables.get(namespace)
-            if cached is not None and cached[0] == key and cached[1] is units:
-                return cached[2]
-        table = ConditionTable(dict(units))  # one step under the GIL: a write may add to units
-        with self._lock:  # kept for loaded namespaces only, as the cache it is built from
-            self._tables = {
-                ns: entry
-                for ns, entry in self._tables.items()
-                if self.lexical_index.loaded(ns) is not None
-            }
-            self._tables[namespace] = (key, units, table)
-        return table
+        if cached is None or cached[0] != key or cached[1] is not units:
+            with self._lock:  # kept for loaded namespaces only, as the cache it is built from
+                self._tables = {
+                    ns: entry
+                    for ns, entry in self._tables.items()
+                    if self.lexical_index.loaded(ns) is not None
+                }
+                self._tables[namespace] = (key, units, None)
+            snapshot = list(units.items())  # one step under the GIL: a write may add to units
+            return [i for i, unit in snapshot if where.met_by(unit) is not None]
+        table = cached[2]
+        if table is None:
+            table = ConditionTable(dict(units))  # one step under the GIL, as above
+            with self._lock:
+                self._tables[namespace] = (key, units, table)
+        return table.among(where)

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
+
+import Stemmer
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 STOP_WORDS = frozenset(
@@ -45,6 +48,18 @@ def fold_plural(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
+_STEMMERS = threading.local()  # a PyStemmer object is not safe to share between threads
+
+
+@lru_cache(maxsize=65536)
+def stem(word: str) -> str:
+    """The Snowball English stem of a lower-case word: 'painting', 'painted' -> 'paint'."""
+    stemmer = getattr(_STEMMERS, "english", None)
+    if stemmer is None:
+        stemmer = _STEMMERS.english = Stemmer.Stemmer("english")
+    return str(stemmer.stemWord(word))
+
+
 @lru_cache(maxsize=16384)
 def word_set(text: str) -> frozenset[str]:
     """The words of :func:`tokenize` as a set, cached: every question checks memory texts."""
@@ -52,9 +67,9 @@ def word_set(text: str) -> frozenset[str]:
 
 
 def tokenize(text: str) -> list[str]:
-    """Lower-cased word tokens, stop words out, possessives and plain plurals folded."""
+    """Lower-cased word tokens, stop words out, possessives dropped, stemmed (:func:`stem`)."""
     return [
-        fold_plural(word.removesuffix("'s"))
+        stem(word.removesuffix("'s"))
         for word in _WORD.findall(text.lower())
         if word not in STOP_WORDS
     ]

@@ -43,8 +43,8 @@ def texts(hits: list) -> list[str]:  # type: ignore[type-arg]
 def test_a_hit_returns_its_episodes_neighbouring_turn(nadia: RaMem) -> None:
     question = "What did the dentist find in April 2022?"
     frame = nadia.frame(question, "n", reference=SAID)
-    # spread 0: the neighbours come right after their hit (the default spreads them out)
-    retriever = replace(nadia.reinstatement, spread=0.0)
+    # decay 1: the neighbours score as their hit and come right after it
+    retriever = replace(nadia.reinstatement, decay=1.0)
     hits = retriever.retrieve(frame, "n", 3)
     # the best hit is a dentist turn; the fact told in a turn that never names the episode
     # (no word of the question) comes with it
@@ -130,18 +130,22 @@ def _unit(name: str, episode: str, position: int) -> MemoryUnit:
 
 
 @pytest.mark.parametrize(
-    ("spread", "order"),
+    ("decay", "scores", "order"),
     [
-        # a neighbour d turns away takes rank r + d (after before before); at an equal rank
-        # a hit comes first (b0 before a2 and a0, all at rank 1)
-        (1.0, ["a1", "b0", "a2", "a0", "a3"]),
-        # spread 0: every neighbour right after its own hit, nearest first
-        (0.0, ["a1", "a2", "a0", "a3", "b0"]),
-        # spread 0.5: the next hit comes between the near and the far neighbours
-        (0.5, ["a1", "a2", "a0", "b0", "a3"]),
+        # decay 1: every neighbour scores as its hit, so it comes before a weaker hit,
+        # nearest first (after before before)
+        (1.0, (1.0, 0.9), ["a1", "a2", "a0", "a3", "b0"]),
+        # 0.8: a2 and a0 (0.8) beat b0 (0.7), a3 (0.64) does not
+        (0.8, (1.0, 0.7), ["a1", "a2", "a0", "b0", "a3"]),
+        # 0.8, b0 close behind a1 (0.9): every neighbour after it
+        (0.8, (1.0, 0.9), ["a1", "b0", "a2", "a0", "a3"]),
+        # 0.5: a2 and a0 score 0.5, a3 0.25; b0 at 0.5 ties with the near ones and comes first
+        (0.5, (1.0, 0.5), ["a1", "b0", "a2", "a0", "a3"]),
     ],
 )
-def test_neighbours_take_their_place_behind_their_hit(spread: float, order: list[str]) -> None:
+def test_neighbours_take_their_place_by_decayed_score(
+    decay: float, scores: tuple[float, float], order: list[str]
+) -> None:
     from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever
     from ramem_integrations.core.types import ScoredMemory
 
@@ -152,7 +156,32 @@ def test_neighbours_take_their_place_behind_their_hit(spread: float, order: list
         episodes=_Episodes(units),
         before=1,
         after=2,
-        spread=spread,
+        decay=decay,
+        leading=1,
     )
-    ranked = [ScoredMemory(units[n], 1.0 - i / 10, "content") for i, n in enumerate(["a1", "b0"])]
-    assert [h.memory.id for h in retriever.reinstate(ranked, "ns", 10)] == order
+    ranked = [
+        ScoredMemory(units[n], s, "content") for n, s in zip(["a1", "b0"], scores, strict=True)
+    ]
+    hits = retriever.reinstate(ranked, "ns", 10)
+    assert [h.memory.id for h in hits] == order
+    by_id = {h.memory.id: h for h in hits}
+    assert by_id["a3"].score == pytest.approx(scores[0] * decay**2)
+    assert by_id["a3"].reason == "episode" and by_id["a3"].matched == ("a1",)
+
+
+def test_the_second_best_hit_brings_its_episode_too() -> None:
+    from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever
+    from ramem_integrations.core.types import ScoredMemory
+
+    units = {n: _unit(n, e, i) for e in "abc" for i, n in enumerate([f"{e}0", f"{e}1"])}
+    retriever = ContextualRetriever(
+        ContentRetriever(source=None),  # type: ignore[arg-type]
+        episodes=_Episodes(units),
+        before=1,
+        after=1,
+        decay=0.8,
+    )
+    ranked = [ScoredMemory(units[n], 1.0, "content") for n in ["a0", "b0", "c0"]]
+    hits = retriever.reinstate(ranked, "ns", 10)
+    # the default two leading hits bring their next turn; the third comes alone
+    assert [h.memory.id for h in hits] == ["a0", "b0", "c0", "a1", "b1"]

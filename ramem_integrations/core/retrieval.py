@@ -39,10 +39,10 @@ SPEAKER_BONUS = 0.1
 #: split of LoCoMo and the episodes development set (docs/episodes.md).
 EPISODE_BEFORE = 2
 EPISODE_AFTER = 4
-#: How many ranks a neighbour falls behind its hit per turn of distance (docs/episodes.md).
-EPISODE_SPREAD = 1.0
+#: A neighbour scores its hit's score times this, per turn of distance (docs/episodes.md).
+EPISODE_DECAY = 0.8
 #: How many of the best hits bring their episode (docs/episodes.md).
-EPISODE_LEADING = 1
+EPISODE_LEADING = 2
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
@@ -167,7 +167,7 @@ class ContextualRetriever:
         require_match: a memory must share a word with the question to gain from meeting
             the conditions.
         before, after: how many turns of its episode before and after a hit come with it.
-        spread: ranks a neighbour falls behind its hit per turn of distance.
+        decay: a neighbour's score is its hit's times ``decay`` per turn of distance.
         leading: how many of the best hits bring their episode; the others come alone.
     """
 
@@ -182,7 +182,7 @@ class ContextualRetriever:
     require_match: bool = True
     before: int = EPISODE_BEFORE
     after: int = EPISODE_AFTER
-    spread: float = EPISODE_SPREAD
+    decay: float = EPISODE_DECAY
     leading: int = EPISODE_LEADING
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
@@ -207,21 +207,25 @@ class ContextualRetriever:
     ) -> list[ScoredMemory]:
         """Each hit with the turns around it in its episode, de-duplicated, cut to ``k``.
 
-        Only the ``leading`` best hits bring their episode. A neighbour ``d`` turns from the
-        hit at rank ``r`` takes rank ``r + d * spread`` (0: right after its hit), with the hit's
-        score and reason ``"episode"``; at an equal rank the nearer one comes first (a hit
-        before any neighbour).
+        Only the ``leading`` best hits bring their episode. A neighbour ``d`` turns from its
+        hit scores the hit's score times ``decay ** d`` (reason ``"episode"``, the hit's id in
+        ``matched``) and takes the place after its hit plus one for each later hit that scores
+        at least as much: relevance decides whether the next hits or the episode's far turns
+        come first. At an equal place the nearer neighbour comes first.
         """
         if self.episodes is None:
             return list(ranked[:k])
+        scores = [hit.score for hit in ranked]
         placed: list[tuple[float, int, ScoredMemory]] = []
         for rank, hit in enumerate(ranked):
             placed.append((rank, 0, hit))
             if rank >= self.leading:
                 continue
             for distance, unit in self._neighbours(hit.memory, namespace):
-                near = ScoredMemory(unit, hit.score, "episode", (hit.memory.id,))
-                placed.append((rank + distance * self.spread, distance, near))
+                score = hit.score * self.decay**distance
+                ahead = sum(1 for later in scores[rank + 1 :] if later >= score)
+                near = ScoredMemory(unit, score, "episode", (hit.memory.id,))
+                placed.append((rank + ahead + 0.5, distance, near))
         out: dict[str, ScoredMemory] = {}
         for _, _, hit in sorted(placed, key=lambda p: (p[0], p[1])):
             out.setdefault(hit.memory.id, hit)

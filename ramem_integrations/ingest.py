@@ -31,7 +31,9 @@ from ramem_integrations.memory_vectors import memory_vectors
 from ramem_integrations.regrouping import regrouped
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
-EMBED_BATCH = 256
+#: Memories embedded per call. The embedder sorts a call's texts by length before padding them
+#: to a common length, so a larger call pads less (docs/performance.md, "Ingestion").
+EMBED_BATCH = 1024
 
 Progress = Callable[[int], None]
 #: Memories of one namespace, written together.

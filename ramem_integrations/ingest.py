@@ -13,6 +13,8 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
 from typing import Any
 
+import numpy as np
+
 from ramem_integrations.core.anchoring import Anchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
 from ramem_integrations.core.frames import KnownContext
@@ -82,12 +84,20 @@ class Writer:
             raise InvalidInputError(
                 f"Expected an iterable of Conversations, got {type(conversations).__name__}."
             )
-        units: list[MemoryUnit] = []
-        for conversation in conversations:
+        todo = list(conversations)
+        for conversation in todo:
             if not isinstance(conversation, Conversation):
                 self.anchor(conversation, namespace or "-")  # raises the type error
-            units.extend(self.anchor(conversation, namespace or conversation.id))
-        self.add_memories(units, progress=progress, replace=replace)
+        pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramem-anchor")
+        try:
+            anchored = [pool.submit(self.anchor, c, namespace or c.id) for c in todo]
+            # While the others are anchored, the first conversation's new memories are embedded;
+            # nothing is written before every conversation is anchored and checked.
+            ahead = self._embed_ahead(anchored[0].result(), replace) if anchored else {}
+            units = [unit for future in anchored for unit in future.result()]
+        finally:
+            pool.shutdown(cancel_futures=True)
+        self._add(units, progress, replace, ahead)
         counts: dict[str, int] = {}
         for unit in units:
             counts[unit.namespace] = counts.get(unit.namespace, 0) + 1
@@ -139,6 +149,16 @@ class Writer:
         for unit in units:
             if not isinstance(unit, MemoryUnit):
                 raise InvalidInputError(f"Expected MemoryUnit objects, got {type(unit).__name__}.")
+        return self._add(units, progress, replace, {})
+
+    def _add(
+        self,
+        units: list[MemoryUnit],
+        progress: Progress | None,
+        replace: bool,
+        ahead: Mapping[str, np.ndarray],
+    ) -> list[str]:
+        """:meth:`add_memories` of checked units; ``ahead`` holds vectors already made, by id."""
         by_ns: dict[str, list[MemoryUnit]] = {}
         for unit in units:
             by_ns.setdefault(unit.namespace, []).append(unit)
@@ -154,13 +174,35 @@ class Writer:
                 for start in range(0, len(todo), EMBED_BATCH)
             ],
             progress,
+            ahead,
         )
         for namespace, old in replaced.items():  # only now: a crash before leaves no words lost
             if old:
                 self.forget(namespace, ids=old)
         return [u.id for u in units]
 
-    def _write(self, batches: list[Batch], progress: Progress | None) -> None:
+    def _embed_ahead(self, units: list[MemoryUnit], replace: bool) -> dict[str, np.ndarray]:
+        """The vectors of the first batch of ``units`` (one namespace's) not yet stored, by id;
+        nothing is written."""
+        if not units:
+            return {}
+        batch = self._changed(units[0].namespace, units, replace)[:EMBED_BATCH]
+        return dict(zip([u.id for u in batch], memory_vectors(self.embedder, batch), strict=True))
+
+    def _vectors(self, batch: list[MemoryUnit], ahead: Mapping[str, np.ndarray]) -> Vectors:
+        """The batch's vectors: those made ahead, the others embedded now."""
+        missing = [u for u in batch if u.id not in ahead]
+        made = dict(
+            zip([u.id for u in missing], memory_vectors(self.embedder, missing), strict=True)
+        )
+        return np.stack([made[u.id] if u.id in made else ahead[u.id] for u in batch])
+
+    def _write(
+        self,
+        batches: list[Batch],
+        progress: Progress | None,
+        ahead: Mapping[str, np.ndarray] | None = None,
+    ) -> None:
         """Embed and store batch after batch; each batch's upsert overlaps the next one's
         embedding (one background thread writes, in order).
 
@@ -171,7 +213,7 @@ class Writer:
         """
         if len(batches) < 2:  # nothing to overlap
             for namespace, batch in batches:
-                vectors = memory_vectors(self.embedder, batch)
+                vectors = self._vectors(batch, ahead or {})
                 self.store.upsert(batch, vectors)
                 self._written(namespace, batch, vectors, progress)
             return
@@ -179,7 +221,7 @@ class Writer:
             pending: Pending | None = None
             try:
                 for namespace, batch in batches:
-                    vectors = memory_vectors(self.embedder, batch)
+                    vectors = self._vectors(batch, ahead or {})
                     if pending is not None:
                         done, pending = pending, None
                         self._settle(done, progress)

@@ -124,3 +124,34 @@ def test_a_failed_embedding_raises_its_error_after_the_write_in_flight(
     assert set(mem.lexical.loaded("ann") or {}) == set(stored)
     ids = mem.add_conversation(conversation, "ann")
     assert sorted(mem.store.ids("ann")) == sorted(ids) and len(ids) == 40
+
+
+def test_many_conversations_store_the_vectors_one_would_alone(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    # The first conversation is embedded while the others are anchored: its vectors must be
+    # the ones the write path makes, and every memory is stored once.
+    conversations = [synthetic_conversation(f"c{i}", 2, 5, seed=i) for i in range(3)]
+    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    counts = mem.add_conversations(conversations)
+    assert counts == {"c0": 10, "c1": 10, "c2": 10}
+    for name in counts:
+        units, stored = mem.store.get_with_vectors(name)
+        assert len({u.id for u in units}) == 10
+        assert np.allclose(stored, memory_vectors(HashingEmbedder(), units), atol=1e-6)
+    again = mem.add_conversations(conversations)  # nothing new: nothing embedded ahead either
+    assert again == counts and sum(len(mem.memories(n)) for n in counts) == 30
+
+
+def test_a_conflict_in_a_later_conversation_writes_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from dataclasses import replace as changed
+
+    from ramem_integrations.errors import MemoryConflictError
+
+    first, second = (synthetic_conversation(f"c{i}", 2, 5, seed=i) for i in range(2))
+    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    mem.add_conversation(second, "c1")
+    session = second.sessions[0]
+    turn = changed(session.turns[0], text="Words the first ingestion never stored.")
+    edited = changed(second, sessions=(changed(session, turns=(turn, *session.turns[1:])),))
+    with pytest.raises(MemoryConflictError):
+        mem.add_conversations([first, edited])
+    assert mem.memories("c0", missing_ok=True) == []  # the first was embedded, never written

@@ -34,7 +34,7 @@ from ramem_integrations.regrouping import regrouped
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
 #: Memories embedded per call. The embedder sorts a call's texts by length before padding them
-#: to a common length, so a larger call pads less (docs/performance.md, "Ingestion").
+#: to a common length, so a larger call pads less (measured in docs/performance.md).
 EMBED_BATCH = 1024
 
 Progress = Callable[[int], None]

@@ -155,3 +155,23 @@ def test_a_conflict_in_a_later_conversation_writes_nothing(tmp_path) -> None:  #
     with pytest.raises(MemoryConflictError):
         mem.add_conversations([first, edited])
     assert mem.memories("c0", missing_ok=True) == []  # the first was embedded, never written
+
+
+def test_an_anchoring_failure_in_a_later_conversation_writes_nothing(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from ramem_integrations.core.anchoring import RuleAnchorer
+    from ramem_integrations.errors import LLMError
+
+    class FailsOnSecond(RuleAnchorer):
+        """The rule anchorer, failing on c1 (as an LLM anchorer whose model is down)."""
+
+        def anchor(self, conversation, namespace):  # type: ignore[no-untyped-def]
+            if conversation.id == "c1":
+                raise LLMError("the anchoring model is down")
+            return super().anchor(conversation, namespace)
+
+    conversations = [synthetic_conversation(f"c{i}", 2, 5, seed=i) for i in range(3)]
+    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder(), anchorer=FailsOnSecond())
+    with pytest.raises(LLMError, match="model is down"):
+        mem.add_conversations(conversations)
+    assert mem.store.namespaces() == {}  # c0 was embedded while c1 failed; nothing was written
+    assert mem.add_conversations(conversations[:1]) == {"c0": 10}

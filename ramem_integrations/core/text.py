@@ -6,7 +6,7 @@ import re
 import threading
 from functools import lru_cache
 
-import Stemmer
+import snowballstemmer
 
 _WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
 STOP_WORDS = frozenset(
@@ -48,7 +48,7 @@ def fold_plural(word: str) -> str:
     return word[:-1] if len(word) > 3 and word.endswith("s") and not word.endswith("ss") else word
 
 
-_STEMMERS = threading.local()  # a PyStemmer object is not safe to share between threads
+_STEMMERS = threading.local()  # a stemmer object is not safe to share between threads
 
 
 @lru_cache(maxsize=65536)
@@ -56,7 +56,7 @@ def stem(word: str) -> str:
     """The Snowball English stem of a lower-case word: 'painting', 'painted' -> 'paint'."""
     stemmer = getattr(_STEMMERS, "english", None)
     if stemmer is None:
-        stemmer = _STEMMERS.english = Stemmer.Stemmer("english")
+        stemmer = _STEMMERS.english = snowballstemmer.stemmer("english")
     return str(stemmer.stemWord(word))
 
 

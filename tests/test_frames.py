@@ -269,7 +269,8 @@ CASES = [
     (
         "chat",
         "When did Caroline go to a pride parade during the summer?",
-        ["time:1 June 2023 to 31 August 2023", "participant:Caroline", "entity:Pride"],
+        # 'pride' in lower case, in a question that capitalises names: a common word
+        ["time:1 June 2023 to 31 August 2023", "participant:Caroline"],
     ),
     (
         "chat",
@@ -654,3 +655,27 @@ def test_known_context_cleans_names_a_capitalised_run_picked_up() -> None:
         "What did Alice eat on the trip with Bob?", reference=start, known=known
     )
     assert [describe(c) for c in frame.conditions] == ["participant:Alice", "entity:Bob"]
+
+
+@pytest.mark.parametrize(
+    ("question", "expected"),
+    [
+        # the question capitalises names: lower-case words are common words
+        ("Where did Caroline see the castle shadow box?", ["participant:Caroline"]),
+        ("When did Caroline go to a pride parade?", ["participant:Caroline"]),
+        ("What did Caroline and Oliver do?", ["participant:Caroline", "entity:Oliver"]),
+        ("When did Caroline go to Pride?", ["participant:Caroline", "entity:Pride"]),
+        # written all in lower case (months and greetings do not count): names are found anyway
+        ("what did caroline say about pride?", ["participant:Caroline", "entity:Pride"]),
+        (
+            "did caroline go to pride in August?",
+            ["time:August 2023", "participant:Caroline", "entity:Pride"],
+        ),
+        # a sentence-initial capital is no sign of cased names
+        ("Pride: when did caroline go?", ["participant:Caroline", "entity:Pride"]),
+    ],
+)
+def test_a_question_that_capitalises_names_is_taken_at_its_word(
+    question: str, expected: list[str]
+) -> None:
+    assert [describe(c) for c in induce("chat", question).conditions] == expected

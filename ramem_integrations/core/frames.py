@@ -547,15 +547,32 @@ def _matchable(name: str) -> bool:
 def _find_known(
     query: str, forms: dict[str, str], claims: _Claims
 ) -> list[tuple[str, tuple[int, int]]]:
-    """Known forms found in the query, longest first, not overlapping what is taken."""
+    """Known forms found in the query, longest first, not overlapping what is taken.
+
+    Case is ignored, except that a question which capitalises names (:func:`_capitalises_names`)
+    is taken at its word: there a form written in lower case is a common word ("the castle
+    shadow box" does not name the dog Shadow)."""
+    cased = _capitalises_names(query)
     hits: list[tuple[str, tuple[int, int]]] = []
     for form in sorted(forms, key=len, reverse=True):
         flags = 0 if form.isupper() else re.IGNORECASE
         pattern = re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])", flags)
         for match in pattern.finditer(query):
+            if cased and match.group().islower():
+                continue
             if claims.free(*match.span()) and all(_apart(match.span(), h[1]) for h in hits):
                 hits.append((forms[form], match.span()))
     return sorted(hits, key=lambda h: h[1])
+
+
+def _capitalises_names(query: str) -> bool:
+    """True when a capitalised word that is no common capital (a month, a greeting) stands
+    inside a sentence: the asker writes names with capitals."""
+    return any(
+        any(word not in words.NOT_NAMES for word in match.group().split())
+        and not _SENTENCE_START.search(query, 0, match.start())
+        for match in _NAME_RUN.finditer(query)
+    )
 
 
 def _apart(a: tuple[int, int], b: tuple[int, int]) -> bool:

@@ -201,7 +201,7 @@ class Writer:
         self,
         batches: list[Batch],
         progress: Progress | None,
-        ahead: Mapping[str, np.ndarray] | None = None,
+        ahead: Mapping[str, np.ndarray],
     ) -> None:
         """Embed and store batch after batch; each batch's upsert overlaps the next one's
         embedding (one background thread writes, in order).
@@ -213,7 +213,7 @@ class Writer:
         """
         if len(batches) < 2:  # nothing to overlap
             for namespace, batch in batches:
-                vectors = self._vectors(batch, ahead or {})
+                vectors = self._vectors(batch, ahead)
                 self.store.upsert(batch, vectors)
                 self._written(namespace, batch, vectors, progress)
             return
@@ -221,7 +221,7 @@ class Writer:
             pending: Pending | None = None
             try:
                 for namespace, batch in batches:
-                    vectors = self._vectors(batch, ahead or {})
+                    vectors = self._vectors(batch, ahead)
                     if pending is not None:
                         done, pending = pending, None
                         self._settle(done, progress)

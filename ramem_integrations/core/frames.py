@@ -503,8 +503,9 @@ def recency_conditions(query: str, claims: _Claims) -> list[Condition]:
 def name_conditions(query: str, known: KnownContext, claims: _Claims) -> list[Condition]:
     """Known participants, places and entities named in the question; unknown names too."""
     conditions = []
+    cased = _capitalises_names(query)
     for kind, table in _name_tables(known):
-        for name, (start, end) in _find_known(query, table, claims):
+        for name, (start, end) in _find_known(query, table, claims, cased):
             claims.take(start, end, remove=False)
             said, reason = query[start:end], f"known {kind}"
             if kind == "participant" and said.casefold() in _alias_names(known):
@@ -545,14 +546,13 @@ def _matchable(name: str) -> bool:
 
 
 def _find_known(
-    query: str, forms: dict[str, str], claims: _Claims
+    query: str, forms: dict[str, str], claims: _Claims, cased: bool
 ) -> list[tuple[str, tuple[int, int]]]:
     """Known forms found in the query, longest first, not overlapping what is taken.
 
-    Case is ignored, except that a question which capitalises names (:func:`_capitalises_names`)
-    is taken at its word: there a form written in lower case is a common word ("the castle
-    shadow box" does not name the dog Shadow)."""
-    cased = _capitalises_names(query)
+    Case is ignored, except that a question which capitalises names (``cased``, from
+    :func:`_capitalises_names`) is taken at its word: there a form written in lower case is a
+    common word ("the castle shadow box" does not name the dog Shadow)."""
     hits: list[tuple[str, tuple[int, int]]] = []
     for form in sorted(forms, key=len, reverse=True):
         flags = 0 if form.isupper() else re.IGNORECASE

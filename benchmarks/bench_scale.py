@@ -12,8 +12,11 @@ into three embedded Chroma stores, vectors precomputed:
 It then times ``RaMem.retrieve(q, ns, k=10)`` and the two searches on the same questions, three
 kinds (time-grounded, person-grounded, plain), interleaved question by question with the order
 rotating, in a working set of namespaces each side has queried before (warm); the first query
-of each namespace (cold) is reported apart. Every question text is asked once per process, so
-every call on every side embeds its question (checked: the count of texts embedded for real).
+of each namespace (cold) is reported apart. Growth with size is timed on more questions, RaMem
+and a collection per namespace only: the one-collection side's slow filtered search, run between
+their questions, evicts their CPU caches (its effect is in the ``interleaved`` growth). Every
+question text is asked once per process, so every call on every side embeds its question
+(checked: the count of texts embedded for real).
 Then, per side, a fresh process opens the store and answers questions in the working set: its
 resident memory before and after, and the store's size on disk.
 
@@ -39,6 +42,7 @@ from common import KINDS, SIDES, say
 
 WORKING_SET = 8  # namespaces queried in the warm measurement
 RSS_QUESTIONS = 2  # questions of each kind per working namespace in the resident-memory run
+APART = ("ramem", "lc_per_ns")  # the sides whose growth is timed without the one collection
 
 
 def main() -> None:
@@ -157,6 +161,14 @@ def worker(corpus: common.Corpus, root: Path, size: int, per_ns: int) -> dict[st
         latency[kind] = common.compare(common.interleaved(qs, run))
         hits = sum(1 for q in qs if mem.frame(q["query"], q["namespace"]).is_grounded)
         grounded[kind] = f"{hits}/{len(qs)}"
+    # Growth is read apart: at 100k the one-collection side's filtered search (about 50 ms,
+    # over every namespace's vectors) runs between the others' questions and evicts their
+    # CPU caches, which slows them by about as much as they grow.
+    apart = {side: fn for side, fn in run.items() if side != "lc_one"}
+    latency_apart = {
+        kind: common.compare(common.interleaved(pool.take(working, kind, per_ns), apart))
+        for kind in KINDS
+    }
     return {
         "size": size,
         "namespaces": copies,
@@ -170,6 +182,7 @@ def worker(corpus: common.Corpus, root: Path, size: int, per_ns: int) -> dict[st
             "texts_embedded_for_real": embedded_at_ingest,
         },
         "latency": latency,
+        "latency_apart": latency_apart,
         "cold_first_query": {side: common.percentiles(s) for side, s in cold.items()},
     }
 
@@ -230,23 +243,33 @@ def show(run: dict[str, Any]) -> None:
 
 
 def growth(runs: list[dict[str, Any]]) -> dict[str, Any]:
-    """p50 at each size over p50 at the smallest, per side and kind."""
+    """p50 at each size over p50 at the smallest, per side and kind: RaMem and a collection per
+    namespace timed apart from the one-collection side, and (``interleaved``) all three
+    timed together, as the ratios are."""
     by_size = {r["size"]: r for r in runs}
     smallest = min(by_size)
-    out: dict[str, Any] = {"base_size": smallest}
-    for size, run in sorted(by_size.items()):
-        if size != smallest:
-            out[str(size)] = {
+
+    def ratios(key: str, sides: tuple[str, ...]) -> dict[str, Any]:
+        return {
+            str(size): {
                 side: {
                     kind: common.ratio(
-                        run["latency"][kind][side]["p50_ms"],
-                        by_size[smallest]["latency"][kind][side]["p50_ms"],
+                        run[key][kind][side]["p50_ms"],
+                        by_size[smallest][key][kind][side]["p50_ms"],
                     )
                     for kind in KINDS
                 }
-                for side in SIDES
+                for side in sides
             }
-    return out
+            for size, run in sorted(by_size.items())
+            if size != smallest
+        }
+
+    return {
+        "base_size": smallest,
+        **ratios("latency_apart", APART),
+        "interleaved": ratios("latency", SIDES),
+    }
 
 
 if __name__ == "__main__":

@@ -111,6 +111,10 @@ OPENINGS = (
     "One thing: ",
     "Please check: ",
     "Can you tell me ",
+    "So, ",
+    "Just checking: ",
+    "Help me remember: ",
+    "Another one: ",
 )
 
 

@@ -9,7 +9,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from ramem_integrations.core import temporal_tables
+from ramem_integrations.core import temporal, temporal_tables
 from ramem_integrations.core.holidays import easter_sunday, nth_weekday
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time, names_a_holiday
 from ramem_integrations.core.types import TimeSpan
@@ -773,3 +773,20 @@ def test_find_times_is_fast_on_plain_sentences() -> None:
         find_times(sentence, REF)
     per_call = (time.perf_counter() - began) / runs
     assert per_call < 0.002  # generous for slow CI; measured figure is in docs/temporal.md
+
+
+def test_every_match_holds_a_word_its_rule_needs() -> None:
+    """A rule is tried only on texts holding one of its ``needs``: every match of every rule,
+    on every expression of the table and in a sentence, must hold one, or the shortcut would
+    lose a time."""
+    texts = [e for e, _, _ in CASES] + [f"Back then, {e} was busy." for e, _, _ in CASES]
+    checked = 0
+    for pattern, words, digit, rule in temporal._SEARCH:
+        assert rule.needs, f"rule {rule.name} has no needs"
+        for text in texts:
+            for m in pattern.finditer(text):
+                found = m.group(0).casefold()
+                held = any(w in found for w in words) or (digit and any(c.isdigit() for c in found))
+                assert held, f"{rule.name} matched {m.group(0)!r} without any of {rule.needs}"
+                checked += 1
+    assert checked > 1000

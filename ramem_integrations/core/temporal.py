@@ -17,7 +17,7 @@ the patterns built from them and the arithmetic (``dateutil.relativedelta``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -732,52 +732,110 @@ class _Rule(NamedTuple):
     # A bare form that qualifies a noun is not a time ("a winter coat"): "lower" checks a
     # lower-case word after it, "any" a capitalised one too ("Easter Island").
     attributive: str = ""
-    needs: str = ""  # a word the text must hold for the rule to be tried at all (for speed)
+    # For speed: the rule is tried only when the text holds one of these (any case; DIGIT
+    # stands for any digit). Every match holds one, so a text without any cannot match.
+    needs: tuple[str, ...] = ()
 
 
 _CUE = _alt(tables.CUES)
+DIGIT = "0-9"
+
+
+def _firsts(*groups: Iterable[str]) -> tuple[str, ...]:
+    """The first word of each key: a text holds it whenever it holds the key."""
+    return tuple(sorted({key.casefold().split()[0] for group in groups for key in group}))
+
+
+_MONTHS = _firsts(tables.MONTHS)
+_SEASONS = _firsts(tables.SEASONS)
+_WEEKDAYS = _firsts(tables.WEEKDAYS)
+_PERIODS = ("week", "month", "quarter", "year", "decade")  # "weekend" holds "week"
+_AROUND = ("before", "after")
+_PAST = ("past", "last")
 _MOD_UNIT = rf"(?P<mod>{_MOD})\s+(?P<u>{_PERIOD_UNIT})"
 _BEFORE_LAST = rf"the\s+(?P<u>{_PERIOD_UNIT})\s+(?:(?P<before>before\s+last)|after\s+next)"
 
 _ATOMS: dict[str, _Rule] = {
     rule.name: rule
     for rule in (
-        _Rule("iso", rf"(?P<y>{_YEAR})[-/.](?P<m>\d{{1,2}})[-/.](?P<d>\d{{1,2}})", _h_iso),
-        _Rule("numeric", r"(?P<a>\d{1,2})[/-](?P<b>\d{1,2})[/-](?P<y>\d{4}|\d\d)", _h_numeric),
+        _Rule(
+            "iso",
+            rf"(?P<y>{_YEAR})[-/.](?P<m>\d{{1,2}})[-/.](?P<d>\d{{1,2}})",
+            _h_iso,
+            needs=(DIGIT,),
+        ),
+        _Rule(
+            "numeric",
+            r"(?P<a>\d{1,2})[/-](?P<b>\d{1,2})[/-](?P<y>\d{4}|\d\d)",
+            _h_numeric,
+            needs=(DIGIT,),
+        ),
         _Rule(
             "dmy",
             rf"{_LEAD_WEEKDAY}(?:the\s+)?(?P<d>{_DAY})(?:\s+of)?\s+(?P<m>{_MONTH})"
             rf"(?:,?\s+(?P<y>{_YEAR}))?",
             _h_date,
+            needs=_MONTHS,
         ),
         _Rule(
             "mdy",
             rf"{_LEAD_WEEKDAY}(?P<m>{_MONTH})\s+(?:the\s+)?(?P<d>{_DAY})(?:,?\s+(?P<y>{_YEAR}))?",
             _h_date,
+            needs=_MONTHS,
         ),
-        _Rule("month_year", rf"(?P<m>{_MONTH}),?\s+(?:of\s+)?(?P<y>{_YEAR})", _h_month),
-        _Rule("season_year", rf"(?:the\s+)?(?P<s>{_SEASON})\s+(?:of\s+)?(?P<y>{_YEAR})", _h_season),
-        _Rule("month_mod", rf"(?P<mod>{_MOD})\s+(?P<m>{_MONTH_CASED})", _h_month),
-        _Rule("season_mod", rf"(?P<mod>{_MOD})\s+(?P<s>{_SEASON})", _h_season),
-        _Rule("weekday_mod", rf"(?P<mod>{_MOD})\s+(?P<w>{_WEEKDAY})(?!s)", _h_weekday),
-        _Rule("month", rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH_CASED})", _h_month, _CUE, "lower"),
-        _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower"),
-        _Rule("the_year", rf"the\s+year\s+(?P<y>{_YEAR})", _h_year),
-        _Rule("year", rf"(?P<y>{_YEAR})", _h_year, _CUE),
-        _Rule("weekday", rf"(?P<w>{_WEEKDAY})(?!s)", _h_weekday, attributive="lower"),
-        _Rule("unit", _MOD_UNIT, _h_unit),
+        _Rule(
+            "month_year",
+            rf"(?P<m>{_MONTH}),?\s+(?:of\s+)?(?P<y>{_YEAR})",
+            _h_month,
+            needs=_MONTHS,
+        ),
+        _Rule(
+            "season_year",
+            rf"(?:the\s+)?(?P<s>{_SEASON})\s+(?:of\s+)?(?P<y>{_YEAR})",
+            _h_season,
+            needs=_SEASONS,
+        ),
+        _Rule("month_mod", rf"(?P<mod>{_MOD})\s+(?P<m>{_MONTH_CASED})", _h_month, needs=_MONTHS),
+        _Rule("season_mod", rf"(?P<mod>{_MOD})\s+(?P<s>{_SEASON})", _h_season, needs=_SEASONS),
+        _Rule(
+            "weekday_mod",
+            rf"(?P<mod>{_MOD})\s+(?P<w>{_WEEKDAY})(?!s)",
+            _h_weekday,
+            needs=_WEEKDAYS,
+        ),
+        _Rule(
+            "month",
+            rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH_CASED})",
+            _h_month,
+            _CUE,
+            "lower",
+            needs=_MONTHS,
+        ),
+        _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower", _SEASONS),
+        _Rule("the_year", rf"the\s+year\s+(?P<y>{_YEAR})", _h_year, needs=(DIGIT,)),
+        _Rule("year", rf"(?P<y>{_YEAR})", _h_year, _CUE, needs=(DIGIT,)),
+        _Rule(
+            "weekday",
+            rf"(?P<w>{_WEEKDAY})(?!s)",
+            _h_weekday,
+            attributive="lower",
+            needs=_WEEKDAYS,
+        ),
+        _Rule("unit", _MOD_UNIT, _h_unit, needs=_PERIODS),
         _Rule(
             "holiday",
             rf"(?P<over>over\s+(?:the\s+)?)?(?:(?P<mod>{_MOD})\s+)?(?P<h>{_HOLIDAY})"
             rf"(?:,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
             _h_holiday,
             attributive="any",
+            needs=_firsts(tables.HOLIDAYS),
         ),
         _Rule(
             "quarter",
             rf"(?-i:Q|q)(?P<q>[1-4])(?:\s*(?:of\s+|/|-)?\s*(?P<y>{_YEAR})"
             rf"|\s+(?P<x>(?:last|this|next)\s+year))?",
             _h_quarter,
+            needs=(DIGIT,),
         ),
         _Rule(
             "quarter_words",
@@ -785,6 +843,7 @@ _ATOMS: dict[str, _Rule] = {
             rf"(?:(?P<y>{_YEAR})|(?P<x>(?:last|this|next)\s+year|the\s+year\s+before\s+last))"
             r"|(?!\s+of\b))",
             _h_quarter,
+            needs=("quarter",),
         ),
     )
 }
@@ -817,7 +876,7 @@ def _union(names: tuple[str, ...]) -> str:
 
 
 _DAY_WORD = _alt({**tables.DAY_WORDS, **tables.DAY_PART_PHRASES})
-_AGO = r"ago|back|before\s+now"
+_AGO = ("ago", "back", "before")
 _DAY_PART = _alt({p: 0 for p in tables.DAY_PARTS if p != "night"})
 _JOIN = r"\s*(?:-|–|to|until|till|through|and)\s*(?:the\s+)?"
 _YEAR_WORDS = rf"(?:(?:last|this|next)\s+year|the\s+year\s+before\s+last|{_COUNT}\s+years?\s+ago)"
@@ -827,36 +886,55 @@ _COMPOSITES: tuple[_Rule, ...] = (
         rf"{_alt(tables.RANGE_OPENERS)}\s+(?P<a>{_union(_RANGE_ATOMS)})\s*{_alt(tables.RANGE_JOINERS)}"
         rf"\s*(?P<b>{_union(_RANGE_ATOMS)})",
         _h_range,
+        needs=_firsts(tables.RANGE_OPENERS),
     ),
-    _Rule("part", rf"(?P<part>{_alt(tables.PARTS)})[\s-]*(?P<x>{_union(_PART_INNER)})", _h_part),
-    _Rule("before_last", _BEFORE_LAST, _h_unit),
+    _Rule(
+        "part",
+        rf"(?P<part>{_alt(tables.PARTS)})[\s-]*(?P<x>{_union(_PART_INNER)})",
+        _h_part,
+        needs=_firsts(tables.PARTS),
+    ),
+    _Rule("before_last", _BEFORE_LAST, _h_unit, needs=_AROUND),
     _Rule(
         "decade",
         r"the\s+(?:(?P<part>early|mid|late)[\s-]+)?"
         rf"(?P<dec>(?:1[89]|20)\d0'?s|'?\d0'?s|{_alt(tables.DECADE_WORDS)})",
         _h_decade,
+        needs=(DIGIT, *_firsts(tables.DECADE_WORDS)),
     ),
     _Rule(
         "ago", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+(?:ago|back|before\s+now)", _h_ago, needs=_AGO
     ),
-    _Rule("in", rf"in\s+(?P<n>{_COUNT})\s+(?P<u>{_UNIT})(?:'?s?\s+time)?", _h_in),
-    _Rule("from_now", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+from\s+now", _h_in, needs="now"),
-    _Rule("rolling", rf"(?:the\s+)?(?:past|last)\s+(?P<n>{_COUNT})\s+(?P<u>{_UNIT})", _h_rolling),
-    _Rule("rolling_one", rf"the\s+(?:past|last)\s+(?P<u>{_PERIOD_UNIT})", _h_rolling),
+    _Rule("in", rf"in\s+(?P<n>{_COUNT})\s+(?P<u>{_UNIT})(?:'?s?\s+time)?", _h_in, needs=("in",)),
+    _Rule("from_now", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+from\s+now", _h_in, needs=("now",)),
+    _Rule(
+        "rolling",
+        rf"(?:the\s+)?(?:past|last)\s+(?P<n>{_COUNT})\s+(?P<u>{_UNIT})",
+        _h_rolling,
+        needs=_PAST,
+    ),
+    _Rule("rolling_one", rf"the\s+(?:past|last)\s+(?P<u>{_PERIOD_UNIT})", _h_rolling, needs=_PAST),
     _Rule(
         "day_word",
         rf"(?P<dw>{_DAY_WORD}|this(?=\s+{_DAY_PART}))"
         rf"(?:\s+(?P<dp>{_alt(tables.DAY_PARTS)}))?",
         _h_day_word,
+        needs=_firsts(tables.DAY_WORDS, tables.DAY_PART_PHRASES, ("this",)),
     ),
-    _Rule("vague", rf"(?P<v>{_alt(tables.VAGUE_WINDOWS)})", _h_vague),
+    _Rule(
+        "vague",
+        rf"(?P<v>{_alt(tables.VAGUE_WINDOWS)})",
+        _h_vague,
+        needs=_firsts(tables.VAGUE_WINDOWS),
+    ),
     _Rule(
         "so_far",
         r"(?P<el>earlier|later)\s+(?:this\s+(?P<u>week|month|year)|(?P<today>today)"
         rf"|this\s+(?P<dp>{_DAY_PART}))",
         _h_so_far,
+        needs=("earlier", "later"),
     ),
-    _Rule("weekend", r"the\s+weekend", _h_weekend, _alt(tables.WEEKEND_CUES)),
+    _Rule("weekend", r"the\s+weekend", _h_weekend, _alt(tables.WEEKEND_CUES), needs=("weekend",)),
     _Rule(
         "holidays_ago",
         rf"(?P<n>{_COUNT})\s+(?P<hp>{_alt(tables.HOLIDAY_PLURALS)})\s+(?:ago|back)",
@@ -868,6 +946,7 @@ _COMPOSITES: tuple[_Rule, ...] = (
         rf"the\s+(?:(?P<w>{_WEEKDAY})|(?P<h>{_HOLIDAY}))\s+(?:(?P<before>before\s+last)"
         r"|after\s+next)",
         _h_named_before_last,
+        needs=_AROUND,
     ),
     _Rule(
         "weekends_ago",
@@ -880,47 +959,64 @@ _COMPOSITES: tuple[_Rule, ...] = (
         rf"(?:(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+and\s+a\s+half|half\s+an?\s+(?P<u2>{_UNIT})"
         rf"|(?P<n2>{_COUNT})\s+and\s+a\s+half\s+(?P<u3>{_UNIT}))\s+(?:ago|back)",
         _h_half_ago,
-        needs="half",
+        needs=("half",),
     ),
     _Rule(
         "position_in_month",
         rf"the\s+(?P<po>{_alt(tables.POSITION_ORDINALS)})\s+(?P<what>week|weekend|{_WEEKDAY})"
         rf"\s+(?:of|in)\s+(?P<x>{_union(_MONTH_ATOMS)}|the\s+month)",
         _h_position_in_month,
+        needs=_firsts(tables.POSITION_ORDINALS),
     ),
-    _Rule("weekend_of", rf"the\s+weekend\s+of\s+(?P<x>{_union(_DAY_ATOMS[:4])})", _h_weekend_of),
+    _Rule(
+        "weekend_of",
+        rf"the\s+weekend\s+of\s+(?P<x>{_union(_DAY_ATOMS[:4])})",
+        _h_weekend_of,
+        needs=("weekend",),
+    ),
     _Rule(
         "day_of_month",
         r"the\s+(?P<d>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))",
         _h_day_of_month,
         _alt(("on", "by", "since", "until", "till", "before", "after", "from")),
         attributive="lower",
+        needs=(DIGIT,),
     ),
     _Rule(
         "day_range",
         rf"(?:(?:from|between)\s+)?(?:the\s+)?(?P<d1>{_DAY}){_JOIN}(?P<d2>{_DAY})(?:\s+of)?\s+"
         rf"(?P<m>{_MONTH})(?:,?\s+(?P<y>{_YEAR}))?",
         _h_day_range,
+        needs=_MONTHS,
     ),
     _Rule(
         "month_day_range",
         rf"(?:(?:from|between)\s+)?(?P<m>{_MONTH})\s+(?:the\s+)?(?P<d1>{_DAY}){_JOIN}"
         rf"(?P<d2>{_DAY})(?!\s+{_MONTH})(?:,?\s+(?P<y>{_YEAR}))?",
         _h_day_range,
+        needs=_MONTHS,
     ),
-    _Rule("since", rf"(?:ever\s+)?since\s+(?P<x>{_union(_OPEN_ATOMS)})", _h_since),
-    _Rule("until", rf"(?:until|till)\s+(?P<x>{_union(_OPEN_ATOMS)})", _h_until),
+    _Rule(
+        "since", rf"(?:ever\s+)?since\s+(?P<x>{_union(_OPEN_ATOMS)})", _h_since, needs=("since",)
+    ),
+    _Rule(
+        "until",
+        rf"(?:until|till)\s+(?P<x>{_union(_OPEN_ATOMS)})",
+        _h_until,
+        needs=("until", "till"),
+    ),
     _Rule(
         "named_in_year",
         rf"(?P<x>{_union(_IN_YEAR_ATOMS)}),?\s+(?:of\s+)?(?P<yr>{_YEAR_WORDS})",
         _h_named_in_year,
-        needs="year",
+        needs=("year",),
     ),
     _Rule(
         "adjacent",
         rf"the\s+(?P<which>day|night|week|weekend|{_WEEKDAY})\s+(?P<rel>before|after)\s+"
         rf"(?P<x>{_union(_DAY_ATOMS)})",
         _h_adjacent,
+        needs=_AROUND,
     ),
 )
 
@@ -932,9 +1028,10 @@ def _compile(rule: _Rule) -> re.Pattern[str]:
 
 _RULES = (*_ATOMS.values(), *_COMPOSITES)
 _SEARCH = tuple(
-    (_compile(rule), re.compile(rf"(?<!\w)(?:{rule.needs})", re.I) if rule.needs else None, rule)
+    (_compile(rule), tuple(w for w in rule.needs if w != DIGIT), DIGIT in rule.needs, rule)
     for rule in _RULES
 )
+_ANY_DIGIT = re.compile(r"\d")
 _NEXT_WORD = {
     "lower": re.compile(r"[ \t]+([a-z][\w'’-]*)"),
     "any": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
@@ -1007,8 +1104,9 @@ def _candidates(text: str, reference: datetime) -> list[tuple[int, int, str, _Hi
     """Every match of every rule. A match that does not ground ("31 February 2023", "a while
     ago") stays a candidate too, so that it blocks its shorter parts ("February 2023")."""
     found = []
-    for pattern, needs, rule in _SEARCH:
-        if needs is not None and not needs.search(text):
+    folded, digits = text.casefold(), _ANY_DIGIT.search(text) is not None
+    for pattern, words, digit, rule in _SEARCH:
+        if rule.needs and not ((digit and digits) or any(w in folded for w in words)):
             continue
         for m in pattern.finditer(text):
             start, end = m.span("core")

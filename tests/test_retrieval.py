@@ -255,3 +255,35 @@ def test_dense_ranks_the_loaded_vectors_exactly_without_a_store_query(
     assert source.dense("ns", "garden tea", 1, where)[0][0].id == "m099"
     fake_mem.forget("ns", ids=["m099"])
     assert "m099" not in {u.id for u, _ in source.dense("ns", "garden tea", 40)}
+
+
+def test_a_condition_every_memory_meets_costs_no_second_search(
+    fake_mem: RaMem, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In a two-person chat every memory has both participants: a participant condition
+    selects none out, so its ranking is the content ranking, searched once. A condition
+    that selects some is searched for."""
+    fake_mem.add_memories(
+        [
+            memory(i, f"Ann: note {i} about the garden and tea", i, participants=("Ann", "Bob"))
+            for i in range(12)
+        ]
+        + [memory(50, "Ann: garden tea with Cy", 3, participants=("Ann", "Cy"))]
+    )
+    searches: list[object] = []
+    real = fake_mem.source.lexical
+    monkeypatch.setattr(
+        fake_mem.source, "lexical", lambda *a, **kw: searches.append(a) or real(*a, **kw)
+    )
+    content = fake_mem.content.retrieve("garden tea", "ns", 30)
+    ann = Condition("participant", "Ann", "Ann", True)
+    searches.clear()
+    hits = retriever(fake_mem).retrieve(frame("garden tea", ann), "ns", 5)
+    assert len(searches) == 1
+    assert [h.memory.id for h in hits] == [h.memory.id for h in content[:5]]
+    assert all(h.reason == "context" and h.matched == ("participant Ann",) for h in hits)
+    bob = Condition("participant", "Bob", "Bob", True)
+    searches.clear()
+    hits = retriever(fake_mem).retrieve(frame("garden tea", bob), "ns", 13)
+    assert len(searches) == 2
+    assert [h.memory.id for h in hits][-1] == "m050" and hits[-1].reason == "content"

@@ -114,6 +114,10 @@ class MemorySource(Protocol):
         self, namespace: str, query: str, k: int, where: ContextFilter | None = None
     ) -> Hits: ...
 
+    def meets_all(self, namespace: str, where: ContextFilter) -> bool:
+        """True when every memory of the namespace meets ``where`` (it then selects none out)."""
+        ...
+
 
 @dataclass(frozen=True)
 class ContentRetriever:
@@ -191,7 +195,7 @@ class ContextualRetriever:
         ranked = self.content.retrieve(query, namespace, depth)
         where = self.resolve(frame, namespace)
         if where:
-            valid = self._context(query, namespace, where, depth)
+            valid = self._context(query, namespace, where, depth, ranked)
             ranked = self._merge(valid, ranked, depth, query)
         about = []
         if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
@@ -348,9 +352,20 @@ class ContextualRetriever:
         return _around(relation, found[0].memory) if found else None
 
     def _context(
-        self, query: str, namespace: str, where: ContextFilter, k: int
+        self,
+        query: str,
+        namespace: str,
+        where: ContextFilter,
+        k: int,
+        ranked: list[ScoredMemory] | None = None,
     ) -> list[ScoredMemory]:
-        hits = self.content.retrieve(query, namespace, k, where)
+        """The memories meeting ``where``, ranked by content. When every memory meets it (a
+        participant of a two-person chat), that is the content ranking, ``ranked`` if given
+        (searched for ``query`` to ``k``): no second search."""
+        if not self.content.source.meets_all(namespace, where):
+            hits = self.content.retrieve(query, namespace, k, where)
+        else:
+            hits = ranked if ranked is not None else self.content.retrieve(query, namespace, k)
         return [replace(h, reason="context", matched=where.met_by(h.memory) or ()) for h in hits]
 
     def _merge(

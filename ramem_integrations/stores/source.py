@@ -53,6 +53,11 @@ class StoreSource:
         ranked = self.lexical_index.index(namespace).search(query, k, among=among)
         return self._cached(namespace, ranked)
 
+    def meets_all(self, namespace: str, where: ContextFilter) -> bool:
+        """True when every cached memory of the namespace meets ``where``."""
+        among = self._cached_among(namespace, where)
+        return among is not None and len(among) == len(self.lexical_index.memories(namespace))
+
     def _cached(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
         """The ranked memories, read from the cache (an id dropped by a write since is left out)."""
         cached = self.lexical_index.memories(namespace)

@@ -38,6 +38,9 @@ class _NoSearch:
 
     lexical = dense
 
+    def meets_all(self, namespace: str, where: object) -> bool:
+        return False
+
 
 class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
     """Re-rank nodes from any retriever by validity against the question's recall frame.

@@ -123,6 +123,17 @@ CASES = [
     ),
     (
         "demo",
+        "What did Alice cook after it had to be cancelled?",
+        ["!relation:after@it had to be cancelled", "participant:Alice"],
+    ),
+    (
+        "demo",
+        "What did Bob say after he was told?",
+        ["!relation:after@he was told", "participant:Bob"],
+    ),
+    ("demo", "What did Bob say after it?", ["participant:Bob"]),
+    (
+        "demo",
         "What has Alice done since May 2024?",
         ["time:1 May 2024 to 2 September 2024", "participant:Alice"],
     ),

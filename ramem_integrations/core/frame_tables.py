@@ -85,6 +85,15 @@ ANCHOR_ENDS: frozenset[str] = frozenset(
     )
 )  # fmt: skip
 ANCHOR_MAX_WORDS = 6
+#: An anchor that is only a subject pronoun goes on through these ("after it had to cancel"):
+#: "it" alone names no event.
+SUBJECT_PRONOUNS: frozenset[str] = frozenset(("she", "he", "they", "i", "we", "you", "it"))
+AUXILIARIES: frozenset[str] = frozenset(
+    (
+        "did", "does", "do", "was", "were", "is", "are", "has", "have", "had", "will", "would",
+        "could", "should",
+    )
+)  # fmt: skip
 
 # Question openings that ask for a time: the answer is a time, not a condition on one.
 ASKS_TIME: tuple[str, ...] = (

@@ -466,14 +466,26 @@ def _anchor(query: str, start: int, claims: _Claims) -> tuple[int, int] | None:
         gap = query[tokens[-1].end() if tokens else start : match.start()]
         if gap.strip() or not claims.free(*match.span()):
             break
-        if match.group().lower() in words.ANCHOR_ENDS and tokens:
+        word = match.group().lower()
+        if word in words.ANCHOR_ENDS and tokens and not _subject_then_verb(tokens, word):
             break
         tokens.append(match)
         if len(tokens) == words.ANCHOR_MAX_WORDS:
             break
     if not tokens or not _opens_anchor(tokens[0].group()):
         return None
+    if len(tokens) == 1 and tokens[0].group().lower() in words.SUBJECT_PRONOUNS:
+        return None  # "after it": the event is named elsewhere, nothing here to find it by
     return tokens[0].start(), tokens[-1].end()
+
+
+def _subject_then_verb(tokens: list[re.Match[str]], word: str) -> bool:
+    """'it had': a lone subject pronoun, then its auxiliary; the event is the clause."""
+    return (
+        len(tokens) == 1
+        and tokens[0].group().lower() in words.SUBJECT_PRONOUNS
+        and word in words.AUXILIARIES
+    )
 
 
 def _opens_anchor(word: str) -> bool:

@@ -732,13 +732,13 @@ class _Rule(NamedTuple):
     # A bare form that qualifies a noun is not a time ("a winter coat"): "lower" checks a
     # lower-case word after it, "any" a capitalised one too ("Easter Island").
     attributive: str = ""
-    # For speed: the rule is tried only when the text holds one of these (any case; DIGIT
+    # For speed: the rule is tried only when the text holds one of these (any case; _DIGIT
     # stands for any digit). Every match holds one, so a text without any cannot match.
     needs: tuple[str, ...] = ()
 
 
 _CUE = _alt(tables.CUES)
-DIGIT = "0-9"
+_DIGIT = "0-9"
 
 
 def _firsts(*groups: Iterable[str]) -> tuple[str, ...]:
@@ -762,13 +762,13 @@ _ATOMS: dict[str, _Rule] = {
             "iso",
             rf"(?P<y>{_YEAR})[-/.](?P<m>\d{{1,2}})[-/.](?P<d>\d{{1,2}})",
             _h_iso,
-            needs=(DIGIT,),
+            needs=(_DIGIT,),
         ),
         _Rule(
             "numeric",
             r"(?P<a>\d{1,2})[/-](?P<b>\d{1,2})[/-](?P<y>\d{4}|\d\d)",
             _h_numeric,
-            needs=(DIGIT,),
+            needs=(_DIGIT,),
         ),
         _Rule(
             "dmy",
@@ -811,9 +811,9 @@ _ATOMS: dict[str, _Rule] = {
             "lower",
             needs=_MONTHS,
         ),
-        _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower", _SEASONS),
-        _Rule("the_year", rf"the\s+year\s+(?P<y>{_YEAR})", _h_year, needs=(DIGIT,)),
-        _Rule("year", rf"(?P<y>{_YEAR})", _h_year, _CUE, needs=(DIGIT,)),
+        _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower", needs=_SEASONS),
+        _Rule("the_year", rf"the\s+year\s+(?P<y>{_YEAR})", _h_year, needs=(_DIGIT,)),
+        _Rule("year", rf"(?P<y>{_YEAR})", _h_year, _CUE, needs=(_DIGIT,)),
         _Rule(
             "weekday",
             rf"(?P<w>{_WEEKDAY})(?!s)",
@@ -835,7 +835,7 @@ _ATOMS: dict[str, _Rule] = {
             rf"(?-i:Q|q)(?P<q>[1-4])(?:\s*(?:of\s+|/|-)?\s*(?P<y>{_YEAR})"
             rf"|\s+(?P<x>(?:last|this|next)\s+year))?",
             _h_quarter,
-            needs=(DIGIT,),
+            needs=(_DIGIT,),
         ),
         _Rule(
             "quarter_words",
@@ -900,7 +900,7 @@ _COMPOSITES: tuple[_Rule, ...] = (
         r"the\s+(?:(?P<part>early|mid|late)[\s-]+)?"
         rf"(?P<dec>(?:1[89]|20)\d0'?s|'?\d0'?s|{_alt(tables.DECADE_WORDS)})",
         _h_decade,
-        needs=(DIGIT, *_firsts(tables.DECADE_WORDS)),
+        needs=(_DIGIT, *_firsts(tables.DECADE_WORDS)),
     ),
     _Rule(
         "ago", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+(?:ago|back|before\s+now)", _h_ago, needs=_AGO
@@ -980,7 +980,7 @@ _COMPOSITES: tuple[_Rule, ...] = (
         _h_day_of_month,
         _alt(("on", "by", "since", "until", "till", "before", "after", "from")),
         attributive="lower",
-        needs=(DIGIT,),
+        needs=(_DIGIT,),
     ),
     _Rule(
         "day_range",
@@ -1028,7 +1028,7 @@ def _compile(rule: _Rule) -> re.Pattern[str]:
 
 _RULES = (*_ATOMS.values(), *_COMPOSITES)
 _SEARCH = tuple(
-    (_compile(rule), tuple(w for w in rule.needs if w != DIGIT), DIGIT in rule.needs, rule)
+    (_compile(rule), tuple(w for w in rule.needs if w != _DIGIT), _DIGIT in rule.needs, rule)
     for rule in _RULES
 )
 _ANY_DIGIT = re.compile(r"\d")

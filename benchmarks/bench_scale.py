@@ -14,7 +14,8 @@ kinds (time-grounded, person-grounded, plain), interleaved question by question 
 rotating, in a working set of namespaces each side has queried before (warm); the first query
 of each namespace (cold) is reported apart. Growth with size is timed on more questions, RaMem
 and a collection per namespace only: the one-collection side's slow filtered search, run between
-their questions, evicts their CPU caches (its effect is in the ``interleaved`` growth). Every
+their questions, slows them, most likely by evicting their CPU caches (its effect is in the
+``interleaved`` growth). Every
 question text is asked once per process, so every call on every side embeds its question
 (checked: the count of texts embedded for real).
 Then, per side, a fresh process opens the store and answers questions in the working set: its
@@ -162,8 +163,8 @@ def worker(corpus: common.Corpus, root: Path, size: int, per_ns: int) -> dict[st
         hits = sum(1 for q in qs if mem.frame(q["query"], q["namespace"]).is_grounded)
         grounded[kind] = f"{hits}/{len(qs)}"
     # Growth is read apart: at 100k the one-collection side's filtered search (about 50 ms,
-    # over every namespace's vectors) runs between the others' questions and evicts their
-    # CPU caches, which slows them by about as much as they grow.
+    # over every namespace's vectors), run between the others' questions, slows them by about
+    # as much as they grow (most likely by evicting their CPU caches).
     apart = {side: fn for side, fn in run.items() if side != "lc_one"}
     latency_apart = {
         kind: common.compare(common.interleaved(pool.take(working, kind, per_ns), apart))

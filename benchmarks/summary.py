@@ -120,7 +120,7 @@ def scale_section(result: dict[str, Any], title: str) -> list[str]:
             growth_table(apart, base, APART),
             "",
             "All three sides interleaved, as in the ratios above (the one collection's filtered "
-            "search evicts the others' CPU caches between their questions):",
+            "search, run between the others' questions, slows them):",
             "",
             growth_table(growth["interleaved"], base, SIDES),
             "",

@@ -388,15 +388,22 @@ class LangchainSides:
 
 
 def write_all(
-    corpus: Corpus, size: int, mem: Any, lc: LangchainSides, embedder: TableEmbedder
+    corpus: Corpus,
+    size: int,
+    mem: Any,
+    lc: LangchainSides,
+    embedder: TableEmbedder,
+    sides: Sequence[str] = SIDES,
 ) -> tuple[dict[str, float], int]:
-    """Write ``size`` synthesised memories into every side, namespace by namespace, the
+    """Write ``size`` synthesised memories into each of ``sides``, namespace by namespace, the
     sides' order rotating: seconds spent per side, and the number of namespaces."""
-    writes = dict.fromkeys(SIDES, 0.0)
+    sides = tuple(sides)
+    writes = dict.fromkeys(sides, 0.0)
     copies = 0
     for units, table in corpus.copies(size):
         embedder.table = table
-        for side in SIDES[copies % 3 :] + SIDES[: copies % 3]:
+        turn = copies % len(sides)
+        for side in sides[turn:] + sides[:turn]:
             start = time.perf_counter()
             if side == "ramem":
                 mem.add_memories(units)

@@ -43,8 +43,9 @@ def main() -> None:
     fig, axes = plt.subplots(1, len(KINDS), figsize=(13, 4), sharey=True)
     for ax, (kind, title) in zip(axes, KINDS.items(), strict=True):
         for side, label, colour in SIDES:
-            p50 = [runs[s]["latency"][kind][side]["p50_ms"] for s in sizes]
-            ax.plot(sizes, p50, "o-", color=colour, label=label)
+            ran = [s for s in sizes if side in runs[s]["latency"][kind]]  # --sides may omit it
+            p50 = [runs[s]["latency"][kind][side]["p50_ms"] for s in ran]
+            ax.plot(ran, p50, "o-", color=colour, label=label)
         ax.set_xscale("log")
         ax.set_yscale("log")
         ax.set_title(f"questions: {title}")

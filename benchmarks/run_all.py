@@ -29,7 +29,13 @@ SUITE = (
     ("bench_server.py", "--size", "5000"),
     ("growth_probe.py", "--large", "100000"),
 )
-LARGE = (("bench_scale.py", "--sizes", "1000", "1000000", "--per-ns", "6", "--out", "scale_large"),)
+LARGE = (
+    (
+        "bench_scale.py",
+        *("--sizes", "1000", "1000000", "--per-ns", "6", "--sides", "ramem"),
+        *("--out", "scale_large"),
+    ),
+)
 
 
 def main() -> None:

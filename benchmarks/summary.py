@@ -53,11 +53,16 @@ def table(header: list[str], rows: list[list[str]], right_from: int = 1) -> str:
     return "\n".join("| " + " | ".join(cells) + " |" for cells in lines)
 
 
-def pair(stats: dict[str, Any]) -> str:
-    return f"{stats['p50_ms']:.1f} / {stats['p95_ms']:.1f}"
+NOT_RUN = "not run"
+
+
+def pair(stats: dict[str, Any] | None) -> str:
+    return NOT_RUN if stats is None else f"{stats['p50_ms']:.1f} / {stats['p95_ms']:.1f}"
 
 
 def ratios(stats: dict[str, Any], side: str) -> str:
+    if f"ratio_p50_{side}" not in stats:  # the side was left out of the run (--sides)
+        return NOT_RUN
     p50, p95 = stats[f"ratio_p50_{side}"], stats[f"ratio_p95_{side}"]
     mark = f"**{p50:.2f}**" if p50 <= TARGET[side] else f"{p50:.2f}"
     return f"{mark} / {p95:.2f}"
@@ -69,7 +74,7 @@ def latency_rows(runs: list[dict[str, Any]]) -> list[list[str]]:
             f"{run['size']:,}",
             f"{run['namespaces']:,}",
             kind,
-            *(pair(run["latency"][kind][side]) for side in SIDES),
+            *(pair(run["latency"][kind].get(side)) for side in SIDES),
             ratios(run["latency"][kind], "lc_one"),
             ratios(run["latency"][kind], "lc_per_ns"),
         ]
@@ -112,23 +117,29 @@ def scale_section(result: dict[str, Any], title: str) -> list[str]:
     growth = result["growth"]
     base = growth["base_size"]
     apart = {k: v for k, v in growth.items() if k.isdigit()}
+    sides = tuple(result.get("sides", SIDES))
     if apart:
         out += [
             "Growth of p50 with the store, RaMem and a collection per namespace timed without the "
             "one-collection side's questions between theirs:",
             "",
-            growth_table(apart, base, APART),
+            growth_table(apart, base, tuple(s for s in APART if s in sides)),
             "",
-            "All three sides interleaved, as in the ratios above (the one collection's filtered "
-            "search, run between the others' questions, slows them):",
-            "",
-            growth_table(growth["interleaved"], base, SIDES),
-            "",
+        ]
+        if "lc_one" in sides:
+            out += [
+                "All three sides interleaved, as in the ratios above (the one collection's "
+                "filtered search, run between the others' questions, slows them):",
+                "",
+                growth_table(growth["interleaved"], base, sides),
+                "",
+            ]
+        out += [
             "Bold: RaMem within the target (≤ 1.5 from 1k to 100k, ≤ 2 from 1k to 1M).",
             "",
         ]
     cold_rows = [
-        [f"{run['size']:,}", *(pair(run["cold_first_query"][side]) for side in SIDES)]
+        [f"{run['size']:,}", *(pair(run["cold_first_query"].get(side)) for side in SIDES)]
         for run in runs
     ]
     out += [
@@ -157,7 +168,7 @@ def scale_section(result: dict[str, Any], title: str) -> list[str]:
 def resources_section(result: dict[str, Any]) -> list[str]:
     rows = []
     for run in sorted(result["runs"], key=lambda r: r["size"]):
-        for side in SIDES:
+        for side in result.get("sides", SIDES):
             res = run["resources"][side]
             rows.append(
                 [

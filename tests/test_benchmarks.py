@@ -151,6 +151,53 @@ def test_the_summary_tables_mark_the_targets_met(tmp_path: Path, monkeypatch: An
     assert "| 100,000 | collection per namespace | 250 | 400 | 150 | 40.0 | 400 |" in text
 
 
+def test_a_side_left_out_of_a_run_shows_as_not_run(monkeypatch: Any) -> None:
+    """``bench_scale.py --sides ramem`` (the 1M run): RaMem's figures and growth, the rest
+    marked as not run, and no interleaved table (nothing interleaved with it)."""
+    run = {"commit": "abc1234", "date": "2026-11-30 16:00 UTC", "command": "python x.py"}
+    only = {"p50_ms": 8.0, "p95_ms": 12.0}
+    runs = [
+        {
+            "size": size,
+            "namespaces": size // 500,
+            "latency": {k: {"ramem": only} for k in common.KINDS},
+            "cold_first_query": {"ramem": only},
+            "questions_grounded": {"time": "8/8"},
+            "served_without_embedding": {"ramem": 0},
+            "resources": {
+                "ramem": {
+                    "rss_mb_before_store": 250.0,
+                    "rss_mb_after_queries": 400.0,
+                    "rss_mb_store": 150.0,
+                    "disk_mb": 40.0,
+                    "disk_mb_per_100k": 400.0,
+                }
+            },
+        }
+        for size in (1000, 1_000_000)
+    ]
+    growth = {
+        "base_size": 1000,
+        "1000000": {"ramem": dict.fromkeys(common.KINDS, 1.9)},
+        "interleaved": {"1000000": {"ramem": dict.fromkeys(common.KINDS, 1.9)}},
+    }
+    result = {
+        "run": run,
+        "machine": {"cpus": 2},
+        "sides": ["ramem"],
+        "runs": runs,
+        "growth": growth,
+    }
+    monkeypatch.setattr(summary, "load", lambda name: result if name == "scale_large" else None)
+    text = summary.render()
+    row = "| 1,000,000 | 2,000 | time | 8.0 / 12.0 | not run | not run | not run | not run |"
+    assert row in text
+    assert "| time | **1.90** |" in text  # RaMem 1M / 1k within the 2.0 target
+    assert "interleaved" not in text
+    assert "| 1,000,000 | RaMem | 250 | 400 | 150 | 40.0 | 400 |" in text
+    assert "one collection | 250" not in text
+
+
 def test_a_result_records_its_commit_date_load_and_command(
     tmp_path: Path, monkeypatch: Any
 ) -> None:

@@ -93,12 +93,19 @@ class BM25:
             if not docs:
                 continue
             idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
-            for doc_id, tf in docs.items():
-                if allowed is not None and doc_id not in allowed:
-                    continue
+            for doc_id, tf in _postings_among(docs, allowed):
                 norm = tf + self.k1 * (1 - self.b + self.b * self._lengths[doc_id] / avg)
                 scores[doc_id] = scores.get(doc_id, 0.0) + idf * tf * (self.k1 + 1) / norm
         return heapq.nsmallest(k, scores.items(), key=lambda item: (-item[1], item[0]))
+
+
+def _postings_among(docs: dict[str, int], allowed: set[str] | None) -> Iterable[tuple[str, int]]:
+    """A term's ``(id, tf)`` postings, only those in ``allowed`` (walking the smaller side)."""
+    if allowed is None:
+        return docs.items()
+    if len(allowed) < len(docs):
+        return ((i, docs[i]) for i in allowed if i in docs)
+    return ((i, tf) for i, tf in docs.items() if i in allowed)
 
 
 class LexicalIndex:

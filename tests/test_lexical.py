@@ -54,6 +54,17 @@ def test_bm25_among_restricts_results() -> None:
     assert [d for d, _ in build().search("Caroline", 10, among={"c"})] == ["c"]
 
 
+@pytest.mark.parametrize(
+    "among",
+    [{"c"}, {"a", "d"}, {"a", "c", "d", "x", "y"}, set(DOCS), set(DOCS) | {"x", "y", "z"}, set()],
+)
+def test_bm25_among_scores_as_the_whole_ranking_does(among: set[str]) -> None:
+    """Fewer ids than postings or more, an id with none: the scores of the unrestricted search."""
+    whole = dict(build().search("Caroline support group", 10))
+    got = build().search("Caroline support group", 10, among=among)
+    assert got == sorted(((d, whole[d]) for d in among if d in whole), key=lambda p: (-p[1], p[0]))
+
+
 def test_bm25_incremental_updates_equal_a_rebuild() -> None:
     rng = random.Random(7)
     words = "apple river stone music garden paint travel dog cat kyoto lisbon".split()

@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from functools import lru_cache
 from typing import Protocol, get_args
 
 from ramem_integrations.core.aliases import named_query
@@ -68,32 +69,44 @@ class ContextFilter:
         return bool(self.time or self.people or self.places or self.entities)
 
     def met_by(self, unit: MemoryUnit) -> tuple[str, ...] | None:
-        """The conditions ``unit`` or its episode meets, or None when it misses any of them."""
-        ctx, met = unit.context, []
+        """The conditions ``unit`` or its episode meets (:meth:`labels`), or None when it misses
+        any of them."""
+        return self.labels() if self.meets(unit) else None
+
+    def labels(self) -> tuple[str, ...]:
+        """What a memory that meets every condition is shown to match ('time May 2023', ...)."""
+        return _labels(self)
+
+    def meets(self, unit: MemoryUnit) -> bool:
+        """True when ``unit`` or its episode meets every condition."""
+        ctx = unit.context
         episode = ctx.episode or Episode("")
         if self.time is not None:
             times = (ctx.event_time, episode.event_time)
             event_in = any(t is not None and t.overlaps(self.time) for t in times)
             session_in = self.match_session and ctx.session_span.overlaps(self.time)
             if not (session_in or event_in):
-                return None
-            met.append(f"time {self.time.label()}")
+                return False
+        if not (self.people or self.places or self.entities):
+            return True
         entities = {e.lower() for e in (*ctx.entities, *episode.entities)}
         names = entities | {n.lower() for n in (*ctx.participants, *episode.participants)}
-        for person in self.people:
-            if person.lower() not in names:
-                return None
-            met.append(f"participant {person}")
+        if any(person.lower() not in names for person in self.people):
+            return False
         if self.places:
             here = entities | {p.lower() for p in (ctx.location or "", *episode.places) if p}
             if not here & {p.lower() for p in self.places}:
-                return None
-            met.append(f"place {' or '.join(self.places)}")
-        for entity in self.entities:
-            if entity.lower() not in entities:
-                return None
-            met.append(f"entity {entity}")
-        return tuple(met)
+                return False
+        return all(entity.lower() in entities for entity in self.entities)
+
+
+@lru_cache(maxsize=256)
+def _labels(where: ContextFilter) -> tuple[str, ...]:
+    met = [f"time {where.time.label()}"] if where.time is not None else []
+    met += [f"participant {person}" for person in where.people]
+    if where.places:
+        met.append(f"place {' or '.join(where.places)}")
+    return (*met, *(f"entity {entity}" for entity in where.entities))
 
 
 class EpisodeSource(Protocol):
@@ -366,7 +379,8 @@ class ContextualRetriever:
             hits = self.content.retrieve(query, namespace, k, where)
         else:
             hits = ranked if ranked is not None else self.content.retrieve(query, namespace, k)
-        return [replace(h, reason="context", matched=where.met_by(h.memory) or ()) for h in hits]
+        # Every hit meets ``where`` (searched under it, or every memory does): one set of labels.
+        return [replace(h, reason="context", matched=where.labels()) for h in hits]
 
     def _merge(
         self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int, query: str | None

@@ -239,13 +239,20 @@ def server_section(result: dict[str, Any]) -> list[str]:
                 [
                     threads,
                     kind,
+                    str(stats["ramem"]["n"]),
                     *(pair(stats[side]) for side in SIDES),
                     ratios(stats, "lc_one"),
                     ratios(stats, "lc_per_ns"),
                     " / ".join(f"{stats[side]['queries_per_s']:.1f}" for side in SIDES),
                 ]
             )
-    header = ["threads", "kind", *LATENCY_HEADER, "queries/s RaMem / one / per namespace"]
+    header = [
+        "threads",
+        "kind",
+        "questions",
+        *LATENCY_HEADER,
+        "queries/s RaMem / one / per namespace",
+    ]
     return [
         "### Through a Chroma server",
         "",

@@ -8,12 +8,12 @@ and by bytes, so a store with many namespaces does not hold them all.
 
 from __future__ import annotations
 
-import heapq
 import math
 import threading
 from collections import Counter, OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
 
+import numpy as np
 import numpy.typing as npt
 
 from ramem_integrations.core.text import tokenize
@@ -96,7 +96,20 @@ class BM25:
             for doc_id, tf in _postings_among(docs, allowed):
                 norm = tf + self.k1 * (1 - self.b + self.b * self._lengths[doc_id] / avg)
                 scores[doc_id] = scores.get(doc_id, 0.0) + idf * tf * (self.k1 + 1) / norm
-        return heapq.nsmallest(k, scores.items(), key=lambda item: (-item[1], item[0]))
+        return _best(scores, k)
+
+
+def _best(scores: dict[str, float], k: int) -> list[tuple[str, float]]:
+    """The ``k`` best ``(id, score)`` pairs, best first, ties by id: the rows at or above the
+    k-th score picked in NumPy, then only those sorted (a few hundred scored ids a question)."""
+    if len(scores) > k:
+        values = np.fromiter(scores.values(), dtype=np.float64, count=len(scores))
+        cut = np.partition(values, len(values) - k)[len(values) - k]
+        ids = list(scores)
+        pairs = [(ids[i], float(values[i])) for i in np.flatnonzero(values >= cut)]
+    else:
+        pairs = list(scores.items())
+    return sorted(pairs, key=lambda item: (-item[1], item[0]))[:k]
 
 
 def _postings_among(docs: dict[str, int], allowed: set[str] | None) -> Iterable[tuple[str, int]]:

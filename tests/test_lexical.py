@@ -96,3 +96,14 @@ def test_rrf_fuses_and_breaks_ties_by_first_seen() -> None:
     assert [i for i, _ in weighted] == ["b", "a"]
     with pytest.raises(ValueError, match="one weight per ranking"):
         reciprocal_rank_fusion([["a"]], weights=[1.0, 2.0])
+
+
+def test_bm25_ties_at_the_cut_are_broken_by_id() -> None:
+    """Equal scores across the k-th place: the k best by score, then id, as a full sort."""
+    index = BM25()
+    for i in range(12):
+        index.add(f"d{i:02d}", "tent camping" if i % 3 else "tent camping by the lake lake")
+    whole = index.search("lake tent", 100)
+    assert whole == sorted(whole, key=lambda p: (-p[1], p[0]))
+    for k in (1, 3, 4, 5, 11):
+        assert index.search("lake tent", k) == whole[:k]

@@ -80,7 +80,7 @@ class StoreSource:
 
     def _among(self, namespace: str, where: ContextFilter) -> list[str]:
         """The ids meeting ``where``. The first question after a write checks each cached
-        memory (``met_by``); the second builds the namespace's :class:`ConditionTable`, which
+        memory (``meets``); the second builds the namespace's :class:`ConditionTable`, which
         answers every later one at once. So a write between every question costs no more than
         the check, and a namespace read many times between writes pays for the table once."""
         key = (namespace, self.lexical_index.version(namespace))
@@ -96,7 +96,7 @@ class StoreSource:
                 }
                 self._tables[namespace] = (key, units, None)
             snapshot = list(units.items())  # one step under the GIL: a write may add to units
-            return [i for i, unit in snapshot if where.met_by(unit) is not None]
+            return [i for i, unit in snapshot if where.meets(unit)]
         table = cached[2]
         if table is None:
             table = ConditionTable(dict(units))  # one step under the GIL, as above

@@ -28,97 +28,132 @@ BYTES_PER_MEMORY = 4_000
 MAX_BYTES = 512 * 2**20
 
 Loader = Callable[[str], tuple[Sequence[MemoryUnit], npt.ArrayLike]]
+Vector = npt.NDArray[np.float64]
 
 
 class BM25:
     """Okapi BM25 with an inverted index that supports adding and removing documents.
 
-    Adding, removing and searching are atomic, so a search in one thread never sees a
-    document half-added or half-removed by a write in another."""
+    Each document has a row; a term's postings map rows to term frequencies, and a query scores
+    each term's postings at once in NumPy. Adding, removing and searching are atomic, so a
+    search in one thread never sees a document half-added or half-removed by a write in
+    another."""
 
     def __init__(self, k1: float = 1.2, b: float = 0.75) -> None:
         self.k1, self.b = k1, b
         self._lock = threading.RLock()
-        self._postings: dict[str, dict[str, int]] = {}
-        self._lengths: dict[str, int] = {}
+        self._postings: dict[str, dict[int, int]] = {}
+        self._rows: dict[str, int] = {}  # document id -> row
+        self._ids: list[str] = []  # row -> document id ("" for a free row)
+        self._free: list[int] = []
+        self._lengths = np.zeros(0)  # row -> document length in terms
         self._terms: dict[str, tuple[str, ...]] = {}
         self._total = 0
 
     def __len__(self) -> int:
-        return len(self._lengths)
+        return len(self._rows)
 
     def __contains__(self, doc_id: object) -> bool:
-        return doc_id in self._lengths
+        return doc_id in self._rows
 
     def add(self, doc_id: str, text: str) -> None:
         """Index a document; re-adding an id replaces it."""
         counts = Counter(tokenize(text))
         with self._lock:
             self.remove(doc_id)
+            row = self._new_row(doc_id)
             for term, tf in counts.items():
-                self._postings.setdefault(term, {})[doc_id] = tf
+                self._postings.setdefault(term, {})[row] = tf
             length = sum(counts.values())
             self._terms[doc_id] = tuple(counts)
-            self._lengths[doc_id] = length
+            self._lengths[row] = length
             self._total += length
 
     def remove(self, doc_id: str) -> None:
         with self._lock:
-            length = self._lengths.pop(doc_id, None)
-            if length is None:
+            row = self._rows.pop(doc_id, None)
+            if row is None:
                 return
-            self._total -= length
+            self._total -= int(self._lengths[row])
             for term in self._terms.pop(doc_id):
-                del self._postings[term][doc_id]
+                del self._postings[term][row]
                 if not self._postings[term]:
                     del self._postings[term]
+            self._ids[row] = ""
+            self._free.append(row)
+
+    def _new_row(self, doc_id: str) -> int:
+        if self._free:
+            row = self._free.pop()
+            self._ids[row] = doc_id
+        else:
+            row = len(self._ids)
+            self._ids.append(doc_id)
+            if row == len(self._lengths):  # grow by half again, so adds are amortised
+                grown = np.zeros(max(8, row + row // 2))
+                grown[:row] = self._lengths
+                self._lengths = grown
+        self._rows[doc_id] = row
+        return row
 
     def search(
         self, query: str, k: int, *, among: Iterable[str] | None = None
     ) -> list[tuple[str, float]]:
         """The ``k`` best ``(id, score)`` pairs, optionally only among the ids in ``among``."""
-        allowed = set(among) if among is not None else None
         with self._lock:
+            allowed = None
+            if among is not None:
+                rows = (self._rows.get(i) for i in among)
+                allowed = {r for r in rows if r is not None}
             return self._search(tokenize(query), k, allowed)
 
     def _search(
-        self, terms: list[str], k: int, allowed: set[str] | None
+        self, terms: list[str], k: int, allowed: set[int] | None
     ) -> list[tuple[str, float]]:
-        if not self._lengths or k <= 0:
+        if not self._rows or k <= 0:
             return []
-        n, avg = len(self._lengths), self._total / len(self._lengths) or 1.0
-        scores: dict[str, float] = {}
+        n, avg = len(self._rows), self._total / len(self._rows) or 1.0
+        scores = np.zeros(len(self._ids))
+        scored = np.zeros(len(self._ids), dtype=bool)
         for term in set(terms):
             docs = self._postings.get(term)
             if not docs:
                 continue
             idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
-            for doc_id, tf in _postings_among(docs, allowed):
-                norm = tf + self.k1 * (1 - self.b + self.b * self._lengths[doc_id] / avg)
-                scores[doc_id] = scores.get(doc_id, 0.0) + idf * tf * (self.k1 + 1) / norm
-        return _best(scores, k)
+            rows, tf = _postings_among(docs, allowed)
+            norm = tf + self.k1 * (1 - self.b + self.b * self._lengths[rows] / avg)
+            scores[rows] += idf * tf * (self.k1 + 1) / norm
+            scored[rows] = True
+        return self._best(scores, np.flatnonzero(scored), k)
+
+    def _best(self, scores: Vector, rows: npt.NDArray[np.intp], k: int) -> list[tuple[str, float]]:
+        """The ``k`` best scored rows as ``(id, score)``, best first, ties by id: the rows at
+        or above the k-th score picked in NumPy, then only those sorted."""
+        values = scores[rows]
+        if len(rows) > k:
+            cut = np.partition(values, len(values) - k)[len(values) - k]
+            keep = values >= cut
+            rows, values = rows[keep], values[keep]
+        pairs = [
+            (self._ids[r], float(v)) for r, v in zip(rows.tolist(), values.tolist(), strict=True)
+        ]
+        return sorted(pairs, key=lambda item: (-item[1], item[0]))[:k]
 
 
-def _best(scores: dict[str, float], k: int) -> list[tuple[str, float]]:
-    """The ``k`` best ``(id, score)`` pairs, best first, ties by id: the rows at or above the
-    k-th score picked in NumPy, then only those sorted (a few hundred scored ids a question)."""
-    if len(scores) > k:
-        values = np.fromiter(scores.values(), dtype=np.float64, count=len(scores))
-        cut = np.partition(values, len(values) - k)[len(values) - k]
-        ids = list(scores)
-        pairs = [(ids[i], float(values[i])) for i in np.flatnonzero(values >= cut)]
-    else:
-        pairs = list(scores.items())
-    return sorted(pairs, key=lambda item: (-item[1], item[0]))[:k]
-
-
-def _postings_among(docs: dict[str, int], allowed: set[str] | None) -> Iterable[tuple[str, int]]:
-    """A term's ``(id, tf)`` postings, only those in ``allowed`` (walking the smaller side)."""
+def _postings_among(
+    docs: dict[int, int], allowed: set[int] | None
+) -> tuple[npt.NDArray[np.intp], Vector]:
+    """A term's postings as arrays of rows and term frequencies, only the rows in ``allowed``
+    (walking the smaller side)."""
     if allowed is None:
-        return docs.items()
+        rows = np.fromiter(docs.keys(), dtype=np.intp, count=len(docs))
+        return rows, np.fromiter(docs.values(), dtype=np.float64, count=len(docs))
     if len(allowed) < len(docs):
-        return ((i, docs[i]) for i in allowed if i in docs)
-    return ((i, tf) for i, tf in docs.items() if i in allowed)
+        kept = [r for r in allowed if r in docs]
+    else:
+        kept = [r for r in docs if r in allowed]
+    rows = np.array(kept, dtype=np.intp)
+    return rows, np.array([docs[r] for r in kept], dtype=np.float64)
 
 
 class LexicalIndex:

@@ -1,3 +1,4 @@
+import math
 import random
 
 import pytest
@@ -107,3 +108,37 @@ def test_bm25_ties_at_the_cut_are_broken_by_id() -> None:
     assert whole == sorted(whole, key=lambda p: (-p[1], p[0]))
     for k in (1, 3, 4, 5, 11):
         assert index.search("lake tent", k) == whole[:k]
+
+
+def test_bm25_scores_are_the_okapi_formula_after_adds_and_removes() -> None:
+    """Every score equals Okapi BM25 computed from the documents as they stand, term by term,
+    whatever rows removed documents left free; ``among`` keeps the same scores."""
+    rng = random.Random(11)
+    words = "apple river stone music garden paint travel dog cat kyoto lisbon".split()
+    index, docs = BM25(), {}
+    for step in range(200):
+        doc_id = f"d{rng.randrange(30)}"
+        if rng.random() < 0.35 and doc_id in docs:
+            index.remove(doc_id)
+            del docs[doc_id]
+        else:
+            docs[doc_id] = " ".join(rng.choices(words, k=rng.randrange(1, 9)))
+            index.add(doc_id, docs[doc_id])
+    tokens = {i: tokenize(t) for i, t in docs.items()}
+    avg = sum(len(t) for t in tokens.values()) / len(tokens)
+    query = "kyoto dog dog paint zebra"
+    want: dict[str, float] = {}
+    for term in set(tokenize(query)):
+        df = sum(term in t for t in tokens.values())
+        if not df:
+            continue
+        idf = math.log(1 + (len(tokens) - df + 0.5) / (df + 0.5))
+        for i, t in tokens.items():
+            if tf := t.count(term):
+                norm = tf + 1.2 * (1 - 0.75 + 0.75 * len(t) / avg)
+                want[i] = want.get(i, 0.0) + idf * tf * 2.2 / norm
+    got = index.search(query, 100)
+    assert dict(got) == pytest.approx(want)
+    assert [i for i, _ in got] == sorted(want, key=lambda i: (-want[i], i))
+    among = set(rng.sample(sorted(docs), 8)) | {"gone"}
+    assert index.search(query, 100, among=among) == [(i, s) for i, s in got if i in among]

@@ -26,9 +26,9 @@ def _weights_for(rankings: Sequence[object], weights: Sequence[float] | None) ->
 
 
 def _best_first(scores: dict[str, float]) -> list[tuple[str, float]]:
-    """Best score first; ties break by first appearance."""
-    order = {item: i for i, item in enumerate(scores)}
-    return sorted(scores.items(), key=lambda pair: (-pair[1], order[pair[0]]))
+    """Best score first; ties break by first appearance (the sort is stable, and a dict keeps
+    the order its items were first set in)."""
+    return sorted(scores.items(), key=lambda pair: -pair[1])
 
 
 def reciprocal_rank_fusion(

@@ -380,7 +380,8 @@ class ContextualRetriever:
         else:
             hits = ranked if ranked is not None else self.content.retrieve(query, namespace, k)
         # Every hit meets ``where`` (searched under it, or every memory does): one set of labels.
-        return [replace(h, reason="context", matched=where.labels()) for h in hits]
+        labels = where.labels()
+        return [ScoredMemory(h.memory, h.score, "context", labels) for h in hits]
 
     def _merge(
         self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int, query: str | None

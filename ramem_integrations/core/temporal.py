@@ -1100,9 +1100,8 @@ def _check_reference(reference: datetime) -> None:
         )
 
 
-def _candidates(text: str, reference: datetime) -> list[tuple[int, int, str, _Hit | None]]:
-    """Every match of every rule. A match that does not ground ("31 February 2023", "a while
-    ago") stays a candidate too, so that it blocks its shorter parts ("February 2023")."""
+def _matches(text: str) -> list[tuple[int, int, re.Match[str], _Rule]]:
+    """Every match of every rule, as ``(start, end, match, rule)``, not yet read."""
     found = []
     folded, digits = text.casefold(), _ANY_DIGIT.search(text) is not None
     for pattern, words, digit, rule in _SEARCH:
@@ -1110,21 +1109,43 @@ def _candidates(text: str, reference: datetime) -> list[tuple[int, int, str, _Hi
             continue
         for m in pattern.finditer(text):
             start, end = m.span("core")
-            try:
-                hit = rule.handler(m, reference)
-            except _NotHereError:
-                continue
-            except (OverflowError, ValueError):  # a date past the calendar's ends: 12/31/9999
-                hit = None
-            if (
-                rule.attributive
-                and hit
-                and hit.bare
-                and _qualifies_noun(text, end, rule.attributive)
-            ):
-                hit = None
-            found.append((start, end, m["core"], hit))
+            found.append((start, end, m, rule))
     return found
+
+
+def _read(text: str, m: re.Match[str], rule: _Rule, reference: datetime) -> _Hit | None:
+    """What one match grounds to: None when it does not ground ("31 February 2023", "a while
+    ago"); :class:`_NotHereError` when its words are not the expression it reads."""
+    try:
+        hit = rule.handler(m, reference)
+    except (OverflowError, ValueError):  # a date past the calendar's ends: 12/31/9999
+        return None
+    if (
+        rule.attributive
+        and hit
+        and hit.bare
+        and _qualifies_noun(text, m.end("core"), rule.attributive)
+    ):
+        return None
+    return hit
+
+
+def _taken(text: str, reference: datetime) -> list[tuple[int, int, str, _Hit | None]]:
+    """The matches that do not overlap a longer one (the earlier of two as long), read.
+
+    Longest first, so a match inside one already taken is never read ("July" in "July 2023").
+    A match that does not ground is taken too, so that it blocks its shorter parts; one whose
+    words are not its expression (:class:`_NotHereError`) blocks nothing."""
+    taken: list[tuple[int, int, str, _Hit | None]] = []
+    for start, end, m, rule in sorted(_matches(text), key=lambda c: (c[0] - c[1], c[0])):
+        if any(start < t_end and t_start < end for t_start, t_end, _, _ in taken):
+            continue
+        try:
+            hit = _read(text, m, rule, reference)
+        except _NotHereError:
+            continue
+        taken.append((start, end, m["core"], hit))
+    return taken
 
 
 @contextmanager
@@ -1162,11 +1183,7 @@ def find_times(
     """
     _check_reference(reference)
     with _seasons_of(hemisphere):
-        candidates = _candidates(text, reference)
-    taken: list[tuple[int, int, str, _Hit | None]] = []
-    for cand in sorted(candidates, key=lambda c: (c[0] - c[1], c[0])):
-        if all(cand[1] <= t[0] or t[1] <= cand[0] for t in taken):
-            taken.append(cand)
+        taken = _taken(text, reference)
     found = [FoundTime(t, s, e, hit.span, hit.relative) for s, e, t, hit in taken if hit]
     if within is not None:
         found = [f for f in found if f.span.overlaps(within)]

@@ -18,7 +18,7 @@ import numpy.typing as npt
 
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.vectors import VectorTable
+from ramem_integrations.vectors import VectorTable, top
 
 #: What a loaded memory costs besides its vector (its text, metadata and postings), an
 #: estimate: 3.3 KB measured on the shipped chats set, 3.9 KB on LoCoMo
@@ -49,6 +49,8 @@ class BM25:
         self._lengths = np.zeros(0)  # row -> document length in terms
         self._terms: dict[str, tuple[str, ...]] = {}
         self._total = 0
+        self._writes = 0  # bumped by every add and remove: keys the last scores
+        self._last: tuple[object, tuple[Vector, npt.NDArray[np.bool_]]] | None = None
 
     def __len__(self) -> int:
         return len(self._rows)
@@ -61,6 +63,7 @@ class BM25:
         counts = Counter(tokenize(text))
         with self._lock:
             self.remove(doc_id)
+            self._writes += 1
             row = self._new_row(doc_id)
             for term, tf in counts.items():
                 self._postings.setdefault(term, {})[row] = tf
@@ -74,6 +77,7 @@ class BM25:
             row = self._rows.pop(doc_id, None)
             if row is None:
                 return
+            self._writes += 1
             self._total -= int(self._lengths[row])
             for term in self._terms.pop(doc_id):
                 del self._postings[term][row]
@@ -100,60 +104,42 @@ class BM25:
         self, query: str, k: int, *, among: Iterable[str] | None = None
     ) -> list[tuple[str, float]]:
         """The ``k`` best ``(id, score)`` pairs, optionally only among the ids in ``among``."""
-        with self._lock:
-            allowed = None
-            if among is not None:
-                rows = (self._rows.get(i) for i in among)
-                allowed = {r for r in rows if r is not None}
-            return self._search(tokenize(query), k, allowed)
-
-    def _search(
-        self, terms: list[str], k: int, allowed: set[int] | None
-    ) -> list[tuple[str, float]]:
-        if not self._rows or k <= 0:
+        if k <= 0:
             return []
-        n, avg = len(self._rows), self._total / len(self._rows) or 1.0
+        terms = tuple(sorted(set(tokenize(query))))
+        with self._lock:
+            scores, scored = self._scores(terms)
+            if among is not None:
+                known = (self._rows.get(i) for i in among)
+                allowed = np.zeros(len(scored), dtype=bool)
+                allowed[np.fromiter((r for r in known if r is not None), dtype=np.intp)] = True
+                scored = scored & allowed
+            rows = np.flatnonzero(scored)
+            return top(self._ids, rows, scores[rows], k)
+
+    def _scores(self, terms: tuple[str, ...]) -> tuple[Vector, npt.NDArray[np.bool_]]:
+        """Every row's score for ``terms``, and which rows hold any of them. The last answer
+        is kept until the next write: a question searched whole and then under a condition
+        is scored once."""
+        key = (terms, self._writes)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
         scores = np.zeros(len(self._ids))
         scored = np.zeros(len(self._ids), dtype=bool)
-        for term in set(terms):
+        n = len(self._rows)
+        avg = (self._total / n if n else 0.0) or 1.0  # documents without words: no zero
+        for term in terms:
             docs = self._postings.get(term)
             if not docs:
                 continue
             idf = math.log(1 + (n - len(docs) + 0.5) / (len(docs) + 0.5))
-            rows, tf = _postings_among(docs, allowed)
+            rows = np.fromiter(docs.keys(), dtype=np.intp, count=len(docs))
+            tf = np.fromiter(docs.values(), dtype=np.float64, count=len(docs))
             norm = tf + self.k1 * (1 - self.b + self.b * self._lengths[rows] / avg)
             scores[rows] += idf * tf * (self.k1 + 1) / norm
             scored[rows] = True
-        return self._best(scores, np.flatnonzero(scored), k)
-
-    def _best(self, scores: Vector, rows: npt.NDArray[np.intp], k: int) -> list[tuple[str, float]]:
-        """The ``k`` best scored rows as ``(id, score)``, best first, ties by id: the rows at
-        or above the k-th score picked in NumPy, then only those sorted."""
-        values = scores[rows]
-        if len(rows) > k:
-            cut = np.partition(values, len(values) - k)[len(values) - k]
-            keep = values >= cut
-            rows, values = rows[keep], values[keep]
-        pairs = [
-            (self._ids[r], float(v)) for r, v in zip(rows.tolist(), values.tolist(), strict=True)
-        ]
-        return sorted(pairs, key=lambda item: (-item[1], item[0]))[:k]
-
-
-def _postings_among(
-    docs: dict[int, int], allowed: set[int] | None
-) -> tuple[npt.NDArray[np.intp], Vector]:
-    """A term's postings as arrays of rows and term frequencies, only the rows in ``allowed``
-    (walking the smaller side)."""
-    if allowed is None:
-        rows = np.fromiter(docs.keys(), dtype=np.intp, count=len(docs))
-        return rows, np.fromiter(docs.values(), dtype=np.float64, count=len(docs))
-    if len(allowed) < len(docs):
-        kept = [r for r in allowed if r in docs]
-    else:
-        kept = [r for r in docs if r in allowed]
-    rows = np.array(kept, dtype=np.intp)
-    return rows, np.array([docs[r] for r in kept], dtype=np.float64)
+        self._last = (key, (scores, scored))
+        return scores, scored
 
 
 class LexicalIndex:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -27,6 +28,8 @@ class VectorTable:
         self._ids: list[str] = []
         self._rows: dict[str, int] = {}
         self._matrix: Matrix = np.zeros((0, 0))
+        self._writes = 0  # bumped by every add and remove: keys the last similarity
+        self._last: tuple[object, Matrix] | None = None
         if len(ids):
             self.add(ids, vectors if vectors is not None else np.zeros((0, 0)))
 
@@ -44,6 +47,7 @@ class VectorTable:
         if matrix.shape[0] != len(ids):
             raise ValueError(f"{len(ids)} ids but {matrix.shape[0]} vectors")
         with self._lock:
+            self._writes += 1
             for memory_id, row in zip(ids, matrix, strict=True):
                 position = self._rows.get(memory_id)
                 if position is None:
@@ -53,6 +57,7 @@ class VectorTable:
     def remove(self, ids: Iterable[str]) -> None:
         """Drop the vectors of ``ids`` (unknown ids are ignored)."""
         with self._lock:
+            self._writes += 1
             for memory_id in ids:
                 position = self._rows.pop(memory_id, None)
                 if position is None:
@@ -71,25 +76,26 @@ class VectorTable:
         """The ``k`` most similar ``(id, cosine similarity)`` pairs, optionally among ``among``."""
         if k <= 0:
             return []
-        vector = _unit_rows(np.asarray(query).reshape(1, -1))[0]
         with self._lock:
-            # One product over every row (no copy of the rows), then the rows asked for.
-            similarity = self._matrix[: len(self._ids)] @ vector if self._ids else np.zeros(0)
-            if among is not None:
+            similarity = self._similarity(np.asarray(query))
+            if among is None:
+                rows = np.arange(len(similarity))
+            else:
                 wanted = (self._rows[i] for i in dict.fromkeys(among) if i in self._rows)
                 rows = np.fromiter(wanted, dtype=np.intp)
-                similarity = similarity[rows]
-            else:
-                rows = np.arange(len(similarity))
-            if len(rows) > k:  # keep the k best, and every row tied with the k-th
-                cut = np.partition(similarity, len(rows) - k)[len(rows) - k]
-                keep = np.flatnonzero(similarity >= cut)
-            else:
-                keep = np.arange(len(rows))
-            found = [
-                (self._ids[r], float(similarity[j])) for j, r in zip(keep, rows[keep], strict=True)
-            ]
-        return sorted(found, key=lambda pair: (-pair[1], pair[0]))[:k]
+            return top(self._ids, rows, similarity[rows], k)
+
+    def _similarity(self, query: npt.NDArray[Any]) -> Matrix:
+        """Every row's cosine similarity to ``query``. The last answer is kept until the next
+        write: a question searched whole and then under a condition is multiplied once."""
+        key = (query.dtype.str, query.shape, query.tobytes(), self._writes)
+        if self._last is not None and self._last[0] == key:
+            return self._last[1]
+        vector = _unit_rows(query.reshape(1, -1))[0]
+        # One product over every row (no copy of the rows).
+        similarity = self._matrix[: len(self._ids)] @ vector if self._ids else np.zeros(0)
+        self._last = (key, similarity)
+        return similarity
 
     def _append(self, memory_id: str, dim: int) -> int:
         position = len(self._ids)
@@ -117,3 +123,21 @@ def _unit_rows(vectors: npt.ArrayLike) -> Matrix:
     norms = np.linalg.norm(matrix, axis=1, keepdims=True)
     unit: Matrix = matrix / np.where(norms == 0, 1.0, norms)
     return unit
+
+
+def top(
+    ids: Sequence[str], rows: npt.NDArray[np.intp], values: Matrix, k: int
+) -> list[tuple[str, float]]:
+    """The ``k`` best ``(ids[row], value)`` pairs of ``rows`` (scored ``values``), best first,
+    ties by id, as a full sort would give: the rows at or above the k-th value are picked and
+    ordered in NumPy, and only tied values are sorted by id in Python."""
+    if len(rows) > k:
+        cut = np.partition(values, len(values) - k)[len(values) - k]
+        keep = values >= cut
+        rows, values = rows[keep], values[keep]
+    order = np.argsort(-values, kind="stable")
+    rows, values = rows[order], values[order]
+    pairs = list(zip([ids[r] for r in rows.tolist()], values.tolist(), strict=True))
+    if len(values) > 1 and bool((values[1:] == values[:-1]).any()):
+        pairs.sort(key=lambda pair: (-pair[1], pair[0]))
+    return pairs[:k]

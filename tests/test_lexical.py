@@ -116,7 +116,7 @@ def test_bm25_scores_are_the_okapi_formula_after_adds_and_removes() -> None:
     rng = random.Random(11)
     words = "apple river stone music garden paint travel dog cat kyoto lisbon".split()
     index, docs = BM25(), {}
-    for step in range(200):
+    for _ in range(200):
         doc_id = f"d{rng.randrange(30)}"
         if rng.random() < 0.35 and doc_id in docs:
             index.remove(doc_id)
@@ -142,3 +142,14 @@ def test_bm25_scores_are_the_okapi_formula_after_adds_and_removes() -> None:
     assert [i for i, _ in got] == sorted(want, key=lambda i: (-want[i], i))
     among = set(rng.sample(sorted(docs), 8)) | {"gone"}
     assert index.search(query, 100, among=among) == [(i, s) for i, s in got if i in among]
+
+
+def test_a_write_between_two_searches_of_one_question_is_seen() -> None:
+    """The scores kept for a question are dropped by any add or remove."""
+    index = build()
+    assert [d for d, _ in index.search("lake sunrise", 5)] == ["b"]
+    index.add("e", "a sunrise swim in the lake")
+    assert {d for d, _ in index.search("lake sunrise", 5)} == {"b", "e"}
+    index.remove("b")
+    assert [d for d, _ in index.search("lake sunrise", 5)] == ["e"]
+    assert index.search("lake sunrise", 5, among={"b"}) == []

@@ -9,7 +9,7 @@ import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.lexical import BYTES_PER_MEMORY, LexicalIndex
-from ramem_integrations.vectors import VectorTable
+from ramem_integrations.vectors import VectorTable, top
 
 
 def brute_force(ids: list[str], matrix: np.ndarray, query: np.ndarray, k: int) -> list[str]:
@@ -69,6 +69,38 @@ def test_search_cases(
     found = table.search(np.array(query, dtype=float), k)
     assert [i for i, _ in found] == [i for i, _ in expected]
     assert [s for _, s in found] == pytest.approx([s for _, s in expected])
+
+
+def test_a_write_between_two_searches_of_one_question_is_seen() -> None:
+    """The similarities kept for a question are dropped by any add or remove."""
+    table = VectorTable(["a", "b"], np.array([[1.0, 0.0], [0.0, 1.0]]))
+    query = np.array([1.0, 0.2])
+    assert [i for i, _ in table.search(query, 2)] == ["a", "b"]
+    table.add(["c"], np.array([[1.0, 0.2]]))
+    assert [i for i, _ in table.search(query, 2)] == ["c", "a"]
+    assert [i for i, _ in table.search(query, 2, among=["a", "b"])] == ["a", "b"]
+    table.add(["a"], np.array([[0.0, -1.0]]))  # replaced
+    table.remove(["c"])
+    assert table.search(query, 3) == [
+        ("b", pytest.approx(0.196, abs=1e-3)),
+        ("a", pytest.approx(-0.196, abs=1e-3)),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("values", "k", "expected"),
+    [
+        ([0.5, 0.9, 0.1], 2, ["r1", "r0"]),
+        ([0.5, 0.5, 0.5, 0.9], 3, ["r3", "r0", "r1"]),  # ties at the cut: by id
+        ([0.2, 0.7, 0.7], 5, ["r1", "r2", "r0"]),  # k past the size
+        ([], 3, []),
+    ],
+)
+def test_top_orders_by_value_then_id(values: list[float], k: int, expected: list[str]) -> None:
+    ids = [f"r{i}" for i in range(len(values))]
+    rows = np.arange(len(values))[::-1].copy()  # rows given in another order than their ids
+    got = top(ids, rows, np.array(values)[rows], k)
+    assert [i for i, _ in got] == expected
 
 
 def test_among_nothing_known_finds_nothing() -> None:

@@ -37,6 +37,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 from typing import Protocol
 
 from dateutil.relativedelta import relativedelta
@@ -566,15 +567,23 @@ def _find_known(
     :func:`_capitalises_names`) is taken at its word: there a form written in lower case is a
     common word ("the castle shadow box" does not name the dog Shadow)."""
     hits: list[tuple[str, tuple[int, int]]] = []
+    folded = query.casefold()
     for form in sorted(forms, key=len, reverse=True):
-        flags = 0 if form.isupper() else re.IGNORECASE
-        pattern = re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])", flags)
-        for match in pattern.finditer(query):
+        if form.casefold() not in folded:  # most known names are not in the question
+            continue
+        for match in _form_pattern(form).finditer(query):
             if cased and match.group().islower():
                 continue
             if claims.free(*match.span()) and all(_apart(match.span(), h[1]) for h in hits):
                 hits.append((forms[form], match.span()))
     return sorted(hits, key=lambda h: h[1])
+
+
+@lru_cache(maxsize=4096)
+def _form_pattern(form: str) -> re.Pattern[str]:
+    """A known name as a whole word, in any case unless it is written in capitals."""
+    flags = 0 if form.isupper() else re.IGNORECASE
+    return re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])", flags)
 
 
 def _capitalises_names(query: str) -> bool:
@@ -701,6 +710,7 @@ def without_relative_times(frame: RecallFrame) -> RecallFrame:
     return replace(frame, conditions=conditions)
 
 
+@lru_cache(maxsize=1024)  # a few evidence texts ("last week") against a namespace's last date
 def _only_relative(text: str, reference: datetime) -> bool:
     found = find_times(text, reference)
     return bool(found) and all(f.relative for f in found)

@@ -1028,10 +1028,12 @@ def _compile(rule: _Rule) -> re.Pattern[str]:
 
 _RULES = (*_ATOMS.values(), *_COMPOSITES)
 _SEARCH = tuple(
-    (_compile(rule), tuple(w for w in rule.needs if w != _DIGIT), _DIGIT in rule.needs, rule)
+    (_compile(rule), frozenset(w for w in rule.needs if w != _DIGIT), _DIGIT in rule.needs, rule)
     for rule in _RULES
 )
 _ANY_DIGIT = re.compile(r"\d")
+#: Every word some rule needs before it is tried (a rule is tried when the text holds one).
+_NEEDED_WORDS = frozenset(w for _, words, _, _ in _SEARCH for w in words)
 _NEXT_WORD = {
     "lower": re.compile(r"[ \t]+([a-z][\w'’-]*)"),
     "any": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
@@ -1104,8 +1106,9 @@ def _matches(text: str) -> list[tuple[int, int, re.Match[str], _Rule]]:
     """Every match of every rule, as ``(start, end, match, rule)``, not yet read."""
     found = []
     folded, digits = text.casefold(), _ANY_DIGIT.search(text) is not None
+    present = {w for w in _NEEDED_WORDS if w in folded}  # each word looked for once
     for pattern, words, digit, rule in _SEARCH:
-        if rule.needs and not ((digit and digits) or any(w in folded for w in words)):
+        if rule.needs and not ((digit and digits) or not present.isdisjoint(words)):
             continue
         for m in pattern.finditer(text):
             start, end = m.span("core")

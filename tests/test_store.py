@@ -1,3 +1,4 @@
+import threading
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -6,6 +7,7 @@ import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
+from ramem_integrations.stores import layout
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder
 
@@ -184,11 +186,61 @@ def test_a_deleted_namespace_reads_empty_and_is_not_listed(store: ChromaEpisodic
     assert store.namespaces() == {"alice": 1, "bob": 1}
 
 
+def test_each_writer_keeps_its_own_count_in_the_namespace_marks(
+    store: ChromaEpisodicStore,
+) -> None:
+    """Two store objects writing one namespace at once: the namespace's one marks record holds
+    both counts (an upsert's keys merge into it), so neither hides the other's writes."""
+    other = ChromaEpisodicStore.from_client(store.client)
+
+    def write(target: ChromaEpisodicStore, tag: str) -> None:
+        for i in range(15):
+            put(target, [unit(f"{tag}{i}", f"memory {tag} {i}", "alice")])
+
+    threads = [threading.Thread(target=write, args=(s, t)) for s, t in ((store, "a"), (other, "b"))]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    marks = store.written("alice")
+    assert marks == {store.own_mark("alice")[0]: 15, other.own_mark("alice")[0]: 15}  # type: ignore[index]
+    assert store.written("alice", others_only=True) == {other.own_mark("alice")[0]: 15}  # type: ignore[index]
+    assert store.marks.get(include=[])["ids"] == [layout.marks_id("alice")]  # one record
+    assert store.written("bob") == {}
+
+
+def test_a_format_2_store_opens_as_format_3_and_drops_its_old_marks(tmp_path: Path) -> None:
+    """Format 2 kept a marks record per namespace and writer. Opening drops them (a new
+    process has no cache they could warn) and keeps every memory and fresh mark."""
+    import chromadb
+
+    client = chromadb.PersistentClient(path=str(tmp_path / "s"))
+    store = ChromaEpisodicStore.from_client(client)
+    put(store, [unit("a", "Ann likes hiking", "alice"), unit("b", "Bob paints", "bob")])
+    store.marks.upsert(  # as format 2 wrote them, and its version
+        ids=["3f" * 20, "a1" * 20],
+        embeddings=[[0.0], [0.0]],
+        metadatas=[{"namespace": "alice", "writes": 4}, {"namespace": "bob", "writes": 1}],
+    )
+    store.marks.modify(metadata={layout.FORMAT_KEY: 2})
+    reopened = ChromaEpisodicStore.from_client(client)
+    assert reopened.marks.metadata[layout.FORMAT_KEY] == layout.FORMAT_VERSION == 3
+    assert sorted(reopened.marks.get(include=[])["ids"]) == sorted(
+        [layout.marks_id("alice"), layout.marks_id("bob")]
+    )
+    assert reopened.written("alice") == {store.own_mark("alice")[0]: 1}  # type: ignore[index]
+    assert {u.id for u in reopened.get("alice")} == {"a"} and reopened.namespaces() == {
+        "alice": 1,
+        "bob": 1,
+    }
+
+
 MANY_NAMESPACES = """
 import sys
 from datetime import UTC, datetime
 import numpy as np
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
+from ramem_integrations.stores import layout
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 span = TimeSpan(datetime(2023, 1, 1, tzinfo=UTC), datetime(2023, 1, 2, tzinfo=UTC))
 s = ChromaEpisodicStore.from_path(sys.argv[1])

@@ -106,7 +106,7 @@ def test_format_1_is_refused_then_upgraded_byte_for_byte(
     per_ns = {
         ns: sum(r["metadata"]["namespace"] == ns for r in records.values()) for ns in NAMESPACES
     }
-    assert result == {"format": 2, "upgraded": True, "memories": len(records), "namespaces": per_ns}
+    assert result == {"format": 3, "upgraded": True, "memories": len(records), "namespaces": per_ns}
 
     mem = RaMem.from_path(path, embedder=embedder)
     assert mem.namespaces() == per_ns
@@ -176,8 +176,8 @@ def test_records_without_a_namespace_stop_the_upgrade_before_any_write(tmp_path:
 def test_a_newer_format_is_refused(tmp_path: Path) -> None:
     ChromaEpisodicStore.from_path(tmp_path)
     marks = client_at(tmp_path).get_collection("ramem_memories.writes")
-    marks.modify(metadata={"ramem_format": 3})
-    with pytest.raises(StoreFormatError, match=r"format version 3.*pip install -U"):
+    marks.modify(metadata={"ramem_format": 4})
+    with pytest.raises(StoreFormatError, match=r"format version 4.*pip install -U"):
         ChromaEpisodicStore.from_path(tmp_path)
 
 

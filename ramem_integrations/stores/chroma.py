@@ -8,7 +8,6 @@ query's cost does not grow with other namespaces. Collections are created with
 
 from __future__ import annotations
 
-import hashlib
 import threading
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
@@ -104,10 +103,10 @@ class ChromaEpisodicStore:
     A store has a name (``collection=``, ``ramem_memories`` by default): the prefix of its
     collections, so two stores of other names on one Chroma never see each other's memories.
     Reads never create a collection: a namespace never written reads as empty. Beside the
-    memories, a small collection of *write marks* records, per namespace and per store object,
-    how many writes it has made (:meth:`mark_written`). Any change to a namespace changes its
+    memories, a small collection of *write marks* records, per namespace, how many writes each
+    store object has made there (:meth:`mark_written`). Any change to a namespace changes its
     marks (:meth:`written`), so a reader holding a cache of the namespace learns of another
-    object's or another process's writes with one small read.
+    object's or another process's writes with one small read by id.
 
     Setup:
         ``pip install ramem-integrations`` (chromadb is a core dependency).
@@ -333,13 +332,15 @@ class ChromaEpisodicStore:
     def mark_written(self, namespace: str) -> tuple[str, int]:
         """Record one more write by this store object to ``namespace``; returns its mark.
 
-        Call it after the write: a reader that sees the new mark then sees the write."""
+        Call it after the write: a reader that sees the new mark then sees the write. Only this
+        object's key of the namespace's marks record changes (Chroma merges an upsert's
+        metadata keys into the record)."""
         self._writes[namespace] = self._writes.get(namespace, 0) + 1
         key, count = self.own_mark(namespace) or ("", 0)
         self.marks.upsert(
-            ids=[key],
-            embeddings=[[0.0]],  # Chroma wants a vector; marks are only ever read by key
-            metadatas=[{"namespace": check_namespace(namespace), "writes": count}],
+            ids=[layout.marks_id(namespace)],
+            embeddings=[[0.0]],  # Chroma wants a vector; marks are only ever read by id
+            metadatas=[{"namespace": check_namespace(namespace), key: count}],
         )
         return key, count
 
@@ -348,16 +349,22 @@ class ChromaEpisodicStore:
         count = self._writes.get(namespace)
         if count is None:
             return None
-        return hashlib.sha1(f"{namespace}\x1f{self.writer_id}".encode()).hexdigest(), count
+        return layout.WRITER_PREFIX + self.writer_id, count
 
     def written(self, namespace: str, *, others_only: bool = False) -> dict[str, int]:
         """The namespace's write marks (writer key -> writes): they change on every write.
+        One read of one record, by id.
 
         ``others_only`` leaves out this object's own mark (its writes are known to it)."""
         page = self.marks.get(
-            where={"namespace": check_namespace(namespace)}, include=["metadatas"]
+            ids=[layout.marks_id(check_namespace(namespace))], include=["metadatas"]
         )
-        marks = {i: int(m["writes"]) for i, m in zip(page["ids"], page["metadatas"], strict=True)}
+        found = page["metadatas"][0] if page["ids"] else None
+        marks = {
+            key: int(value)
+            for key, value in (found or {}).items()
+            if key.startswith(layout.WRITER_PREFIX)
+        }
         own = self.own_mark(namespace)
         if others_only and own is not None:
             marks.pop(own[0], None)
@@ -565,8 +572,20 @@ def check_format(client: Any, name: str, where: str | None = None) -> Any:
     if count:
         raise layout.old_layout(name, where, count)
     if version != layout.FORMAT_VERSION:
+        _drop_writer_records(marks)
         marks.modify(metadata={**found, layout.FORMAT_KEY: layout.FORMAT_VERSION})
     return marks
+
+
+def _drop_writer_records(marks: Any) -> None:
+    """Delete the marks records of format 2 (one per namespace and writer, found by a filter).
+
+    They only told caches of writes since they were loaded; a process opening the store now
+    has no cache older than this. Records of this format (:func:`~.layout.marks_id`) stay,
+    so a second process upgrading at the same time never drops fresh marks."""
+    old = [i for i in marks.get(include=[])["ids"] if not i.startswith(layout.MARKS_PREFIX)]
+    for start in range(0, len(old), _PAGE):
+        marks.delete(ids=old[start : start + _PAGE])
 
 
 def _units(ids: Sequence[str], documents: Any, metadatas: Any) -> list[MemoryUnit]:

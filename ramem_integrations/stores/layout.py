@@ -1,4 +1,4 @@
-"""The store's layout in Chroma (format version 2): a collection per namespace.
+"""The store's layout in Chroma (format version 3): a collection per namespace.
 
 A store named ``N`` (``collection=`` of :meth:`RaMem.from_path`, ``ramem_memories`` by default)
 is these Chroma collections:
@@ -8,13 +8,17 @@ is these Chroma collections:
   the namespace and a digest of the store name and the namespace (Chroma allows 3-512
   characters from ``[a-zA-Z0-9._-]``); the collection's metadata holds both names, which is
   how :meth:`~ramem_integrations.stores.chroma.ChromaEpisodicStore.namespaces` finds them.
-- ``N.writes``: the write marks (one small record per namespace and writer), and in its
-  metadata the format version.
+- ``N.writes``: the write marks, one record per namespace (id :func:`marks_id`) whose
+  metadata holds each writer's count of writes under its own key (Chroma merges the keys of an
+  upsert into the record, so writers never overwrite each other's), read by id; and in the
+  collection's metadata the format version.
 - ``N.ids``: which namespace holds each memory id, so that writing an id into one namespace
   moves it out of another (an id lives in one namespace, as in one collection before).
 
 Format version 1 kept every namespace in the one collection ``N``, filtered on each read.
-``ramem upgrade`` copies such a store into this layout (see :mod:`.upgrade`).
+``ramem upgrade`` copies such a store into this layout (see :mod:`.upgrade`). Format version 2
+kept a mark record per namespace and writer, found by a namespace filter; opening such a store
+drops those records (they only tell caches of writes since) and marks it format 3.
 """
 
 from __future__ import annotations
@@ -25,10 +29,12 @@ import re
 from ramem_integrations.errors import StoreError, StoreFormatError
 
 #: The layout this version of the package reads and writes.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 #: Metadata keys: on the marks collection (the version), on each namespace collection.
 FORMAT_KEY, STORE_KEY, NAMESPACE_KEY = "ramem_format", "ramem_store", "ramem_namespace"
 MARKS_SUFFIX, IDS_SUFFIX = ".writes", ".ids"
+#: A namespace's marks record: ids start with this; each writer's key with ``WRITER_PREFIX``.
+MARKS_PREFIX, WRITER_PREFIX = "ns.", "w_"
 MAX_NAME = 512  # Chroma's limit on a collection name
 _DIGEST = 16
 _READABLE = 40
@@ -52,6 +58,11 @@ def collection_name(store: str, namespace: str) -> str:
     room = MAX_NAME - len(store) - len(digest) - 2
     readable = _UNSAFE.sub("_", namespace)[: min(_READABLE, max(room, 0))]
     return f"{store}.{readable}.{digest}" if readable else f"{store}.{digest}"
+
+
+def marks_id(namespace: str) -> str:
+    """The id of the record holding the write marks of ``namespace``."""
+    return MARKS_PREFIX + hashlib.sha256(namespace.encode()).hexdigest()[:32]
 
 
 def namespace_metadata(store: str, namespace: str) -> dict[str, str]:

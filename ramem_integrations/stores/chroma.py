@@ -334,13 +334,20 @@ class ChromaEpisodicStore:
 
         Call it after the write: a reader that sees the new mark then sees the write. Only this
         object's key of the namespace's marks record changes (Chroma merges an upsert's
-        metadata keys into the record)."""
+        metadata keys into the record), unless the record holds
+        :data:`~.layout.MAX_WRITERS` keys: then the others' are cleared in the same upsert.
+        Either way the record takes a value it never had (this object's count only grows), so
+        no reader mistakes it for a state it saw before."""
         self._writes[namespace] = self._writes.get(namespace, 0) + 1
         key, count = self.own_mark(namespace) or ("", 0)
+        metadata: dict[str, Any] = {"namespace": check_namespace(namespace), key: count}
+        others = [k for k in self.written(namespace) if k != key]
+        if len(others) >= layout.MAX_WRITERS - 1:  # full: None deletes those keys, in this write
+            metadata.update(dict.fromkeys(others))
         self.marks.upsert(
             ids=[layout.marks_id(namespace)],
             embeddings=[[0.0]],  # Chroma wants a vector; marks are only ever read by id
-            metadatas=[{"namespace": check_namespace(namespace), key: count}],
+            metadatas=[metadata],
         )
         return key, count
 

@@ -35,6 +35,10 @@ FORMAT_KEY, STORE_KEY, NAMESPACE_KEY = "ramem_format", "ramem_store", "ramem_nam
 MARKS_SUFFIX, IDS_SUFFIX = ".writes", ".ids"
 #: A namespace's marks record: ids start with this; each writer's key with ``WRITER_PREFIX``.
 MARKS_PREFIX, WRITER_PREFIX = "ns.", "w_"
+#: A namespace's marks record holds at most this many writers' keys (Chroma Cloud allows 32
+#: metadata keys a record): a writer that finds it full clears the others' keys in the same
+#: upsert that bumps its own, so the record still changes on every write.
+MAX_WRITERS = 16
 MAX_NAME = 512  # Chroma's limit on a collection name
 _DIGEST = 16
 _READABLE = 40

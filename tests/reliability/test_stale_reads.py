@@ -19,6 +19,7 @@ import pytest
 
 from ramem_integrations.memory import RaMem
 from ramem_integrations.requests import MODES
+from ramem_integrations.stores import layout
 from tests.fakes import HashingEmbedder
 from tests.reliability.test_concurrency import chroma_server  # noqa: F401  (fixture)
 
@@ -142,3 +143,27 @@ def test_two_processes_through_a_chroma_server(chroma_server: str) -> None:  # n
     other_process(chroma_server, "forget")
     assert stale_reads(reader, None, gone="I adopted a parrot called Kiwi. She talks!") == []
     assert reader.count("maya") == 3
+
+
+def test_a_full_marks_record_still_shows_every_write(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """More writers than a marks record keeps keys for: each new writer clears the others'
+    keys as it bumps its own, and a warm reader still sees every write at once."""
+    monkeypatch.setattr(layout, "MAX_WRITERS", 3)
+    path = tmp_path / "store"
+    reader = RaMem.from_path(path, embedder=HashingEmbedder())
+    RaMem.from_path(path, embedder=HashingEmbedder()).add_turns(
+        OLD, "maya", session_time=WHEN, session_id="s1"
+    )
+    warm(reader)
+    for i in range(6):
+        text = f"The parrot Kiwi learned word number {i}."
+        writer = RaMem.from_path(path, embedder=HashingEmbedder())
+        writer.add_turns(
+            [{"speaker": "Maya", "text": text}], "maya", session_time=LATER, session_id=f"n{i}"
+        )
+        assert text in {m.content for m in reader.memories("maya")}
+        hits = reader.retrieve(f"word number {i}", "maya", k=2, mode="bm25")
+        assert hits[0].memory.content == text
+        assert 1 <= len(reader.store.written("maya")) <= 3

@@ -1,5 +1,6 @@
 import math
 import random
+from collections.abc import Iterator
 
 import pytest
 
@@ -66,18 +67,27 @@ def test_bm25_among_scores_as_the_whole_ranking_does(among: set[str]) -> None:
     assert got == sorted(((d, whole[d]) for d in among if d in whole), key=lambda p: (-p[1], p[0]))
 
 
-def test_bm25_incremental_updates_equal_a_rebuild() -> None:
-    rng = random.Random(7)
-    words = "apple river stone music garden paint travel dog cat kyoto lisbon".split()
-    live, docs = BM25(), {}
-    for step in range(300):
-        doc_id = f"d{rng.randrange(40)}"
+WORDS = "apple river stone music garden paint travel dog cat kyoto lisbon".split()
+
+
+def random_edits(index: BM25, seed: int, steps: int, ids: int) -> Iterator[dict[str, str]]:
+    """Random adds, replacements and removes on ``index``; the documents after each step."""
+    rng = random.Random(seed)
+    docs: dict[str, str] = {}
+    for _ in range(steps):
+        doc_id = f"d{rng.randrange(ids)}"
         if rng.random() < 0.3 and doc_id in docs:
-            live.remove(doc_id)
+            index.remove(doc_id)
             del docs[doc_id]
         else:
-            docs[doc_id] = " ".join(rng.choices(words, k=rng.randrange(1, 8)))
-            live.add(doc_id, docs[doc_id])
+            docs[doc_id] = " ".join(rng.choices(WORDS, k=rng.randrange(1, 9)))
+            index.add(doc_id, docs[doc_id])
+        yield docs
+
+
+def test_bm25_incremental_updates_equal_a_rebuild() -> None:
+    live = BM25()
+    for step, docs in enumerate(random_edits(live, seed=7, steps=300, ids=40)):
         if step % 50 == 0 or step == 299:
             fresh = BM25()
             for i, t in docs.items():
@@ -113,17 +123,8 @@ def test_bm25_ties_at_the_cut_are_broken_by_id() -> None:
 def test_bm25_scores_are_the_okapi_formula_after_adds_and_removes() -> None:
     """Every score equals Okapi BM25 computed from the documents as they stand, term by term,
     whatever rows removed documents left free; ``among`` keeps the same scores."""
-    rng = random.Random(11)
-    words = "apple river stone music garden paint travel dog cat kyoto lisbon".split()
-    index, docs = BM25(), {}
-    for _ in range(200):
-        doc_id = f"d{rng.randrange(30)}"
-        if rng.random() < 0.35 and doc_id in docs:
-            index.remove(doc_id)
-            del docs[doc_id]
-        else:
-            docs[doc_id] = " ".join(rng.choices(words, k=rng.randrange(1, 9)))
-            index.add(doc_id, docs[doc_id])
+    index = BM25()
+    *_, docs = random_edits(index, seed=11, steps=200, ids=30)
     tokens = {i: tokenize(t) for i, t in docs.items()}
     avg = sum(len(t) for t in tokens.values()) / len(tokens)
     query = "kyoto dog dog paint zebra"
@@ -140,7 +141,7 @@ def test_bm25_scores_are_the_okapi_formula_after_adds_and_removes() -> None:
     got = index.search(query, 100)
     assert dict(got) == pytest.approx(want)
     assert [i for i, _ in got] == sorted(want, key=lambda i: (-want[i], i))
-    among = set(rng.sample(sorted(docs), 8)) | {"gone"}
+    among = set(random.Random(11).sample(sorted(docs), 8)) | {"gone"}
     assert index.search(query, 100, among=among) == [(i, s) for i, s in got if i in among]
 
 

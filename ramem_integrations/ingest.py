@@ -36,6 +36,9 @@ from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespac
 #: Memories embedded per call. The embedder sorts a call's texts by length before padding them
 #: to a common length, so a larger call pads less (measured in docs/performance.md).
 EMBED_BATCH = 1024
+#: The job's last batch is cut in two, its end being this fraction of it: the last upsert is
+#: the one write no embedding overlaps, so it is kept small (docs/performance.md).
+LAST_WRITE_FRACTION = 1 / 8
 
 Progress = Callable[[int], None]
 #: Memories of one namespace, written together.
@@ -93,7 +96,8 @@ class Writer:
             anchored = [pool.submit(self.anchor, c, namespace or c.id) for c in todo]
             # While the others are anchored, the first conversation's new memories are embedded;
             # nothing is written before every conversation is anchored and checked.
-            ahead = self._embed_ahead(anchored[0].result(), replace) if anchored else {}
+            first = anchored[0].result() if len(anchored) > 1 else []
+            ahead = self._embed_ahead(first, replace)
             units = [unit for future in anchored for unit in future.result()]
         finally:
             pool.shutdown(cancel_futures=True)
@@ -167,15 +171,7 @@ class Writer:
         if progress:
             for namespace, group in by_ns.items():
                 progress(len(group) - len(fresh[namespace]))
-        self._write(
-            [
-                (namespace, todo[start : start + EMBED_BATCH])
-                for namespace, todo in fresh.items()
-                for start in range(0, len(todo), EMBED_BATCH)
-            ],
-            progress,
-            ahead,
-        )
+        self._write(batches(fresh), progress, ahead)
         for namespace, old in replaced.items():  # only now: a crash before leaves no words lost
             if old:
                 self.forget(namespace, ids=old)
@@ -342,6 +338,20 @@ class Writer:
             units = list(self.lexical.memories(namespace).values())
             cached = self._known[namespace] = (version, KnownContext.from_memories(units))
         return cached[1]
+
+
+def batches(todo: Mapping[str, list[MemoryUnit]]) -> list[Batch]:
+    """Each namespace's memories in batches of :data:`EMBED_BATCH`, the last batch of all cut
+    so that its end (:data:`LAST_WRITE_FRACTION` of it) is written alone."""
+    out = [
+        (namespace, units[start : start + EMBED_BATCH])
+        for namespace, units in todo.items()
+        for start in range(0, len(units), EMBED_BATCH)
+    ]
+    if out and (end := int(len(out[-1][1]) * LAST_WRITE_FRACTION)):
+        namespace, last = out.pop()
+        out += [(namespace, last[:-end]), (namespace, last[-end:])]
+    return out
 
 
 def unknown_namespace(namespace: str, known: Mapping[str, int]) -> UnknownNamespaceError:

@@ -88,6 +88,22 @@ def test_every_batch_is_stored_once_with_its_own_vectors(tmp_path, conversation)
     assert mem.store.ids("ann") == ids  # stored in the order given
 
 
+@pytest.mark.parametrize(
+    ("batch", "sizes"),
+    [(40, [35, 5]), (16, [16, 16, 7, 1]), (7, [7, 7, 7, 7, 7, 5])],
+)
+def test_the_last_write_is_the_end_of_the_last_batch(
+    tmp_path, conversation, monkeypatch: pytest.MonkeyPatch, batch: int, sizes: list[int]
+) -> None:  # type: ignore[no-untyped-def]
+    # No embedding overlaps the last upsert, so the last batch's end is written alone.
+    monkeypatch.setattr(ingest, "EMBED_BATCH", batch)
+    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    written = fail_upsert_on(mem, 0, monkeypatch)  # the 0th call never comes: a spy
+    ids = mem.add_conversation(conversation, "ann")
+    assert written == sizes
+    assert mem.store.ids("ann") == ids and len(ids) == 40
+
+
 @pytest.mark.parametrize("failing", [1, 3, 6])
 def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
     tmp_path, conversation, monkeypatch: pytest.MonkeyPatch, failing: int

@@ -79,7 +79,11 @@ def _words(text: str) -> list[str]:
 def vocatives(text: str) -> list[tuple[str, bool]]:
     """Words of ``text`` that may address someone, lower case, each with whether a greeting
     or thanks comes before it (the strong cue; a one-word message is the weak one)."""
-    words = _words(text)
+    return _vocatives_in(_words(text))
+
+
+def _vocatives_in(words: list[str]) -> list[tuple[str, bool]]:
+    """:func:`vocatives` of a message's :func:`_words`."""
     found = {after: True for before, after in pairwise(words) if before in GREETINGS}
     if len(words) == 1:
         found.setdefault(words[0], False)
@@ -103,29 +107,31 @@ def learn_aliases(
 ) -> dict[str, str]:
     """Alias (capitalised) -> participant, from how participants are addressed."""
     addressed: dict[str, Counter[str]] = {}  # word -> addressee -> count
-    written: dict[str, Counter[str]] = {}  # word -> writer -> uses
     said_by: dict[tuple[str, str], int] = {}  # (word, writer) -> vocative uses
     everyone: set[str] = set()
     strong: set[str] = set()  # words seen after a greeting at least once
-    for speaker, participants, text in messages:
+    said = [(speaker, participants, _words(text)) for speaker, participants, text in messages]
+    for speaker, participants, words in said:
         everyone.update(participants)
-        for word in set(_words(text)):
-            written.setdefault(word, Counter())[speaker] += 1
         others = [p for p in participants if p != speaker]
         if len(others) != 1:
             continue
-        for word, greeted in vocatives(text):
+        for word, greeted in _vocatives_in(words):
             addressed.setdefault(word, Counter())[others[0]] += 1
             said_by[word, speaker] = said_by.get((word, speaker), 0) + 1
             if greeted:
                 strong.add(word)
+    written: dict[str, Counter[str]] = {word: Counter() for word in addressed}  # -> writer -> uses
+    for speaker, _, words in said:
+        for word in written.keys() & words:
+            written[word][speaker] += 1
     own = {form.lower() for p in everyone if p.strip() for form in (p, p.split()[0])}
     aliases = {}
     for word, counts in addressed.items():
         if word in own or word not in strong or len(counts) != 1:
             continue
         person, seen = counts.most_common(1)[0]
-        writers = written.get(word, Counter())
+        writers = written[word]
         vocative_uses = sum(n for (w, _), n in said_by.items() if w == word)
         if (
             seen < min_evidence

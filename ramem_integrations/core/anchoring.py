@@ -152,10 +152,19 @@ class RuleAnchorer:
             participants = tuple(dict.fromkeys(t.speaker for t in session.turns))
             called = tuple((a, p) for a, p in aliases.items() if p in participants)
             for turns in self._utterances(session):
-                unit = self._unit(
-                    conversation, session, turns, participants, namespace, rarity, known, names
+                units.append(
+                    self._unit(
+                        conversation,
+                        session,
+                        turns,
+                        participants,
+                        called,
+                        namespace,
+                        rarity,
+                        known,
+                        names,
+                    )
                 )
-                units.append(replace(unit, context=replace(unit.context, aliases=called)))
         return units
 
     def _utterances(self, session: Session) -> list[tuple[Turn, ...]]:
@@ -170,6 +179,7 @@ class RuleAnchorer:
         session: Session,
         turns: tuple[Turn, ...],
         participants: tuple[str, ...],
+        aliases: tuple[tuple[str, str], ...],
         namespace: str,
         rarity: dict[str, float],
         known: set[str],
@@ -200,6 +210,7 @@ class RuleAnchorer:
             location=next((p for p in places if p), None),
             entities=tuple(n for n in found_names if n not in known),
             topic=topic(text, rarity, self.topic_words),
+            aliases=aliases,
         )
         return MemoryUnit(
             id=memory_id(namespace, conversation.id, [turn.id for turn in turns]),
@@ -325,7 +336,7 @@ def proper_names(text: str, known: Iterable[str] = ()) -> list[str]:
     or a name seen mid-sentence elsewhere in the conversation): "Bob and I ..." keeps Bob
     once Bob is known, "Great and ..." never counts.
     """
-    known_names = set(known)
+    known_names = known if isinstance(known, set | frozenset) else set(known)
     names = []
     for match in _PROPER.finditer(text):
         words = re.split(r"[ -]", match.group(1))

@@ -746,6 +746,12 @@ def _firsts(*groups: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted({key.casefold().split()[0] for group in groups for key in group}))
 
 
+def _longest_words(names: Iterable[str]) -> tuple[str, ...]:
+    """The longest word of each name, which a text holds whenever it holds the name: rarer
+    than the first ("the", "new", "st"), so the names' rule runs on fewer texts."""
+    return tuple(sorted({max(name.casefold().split(), key=len) for name in names}))
+
+
 _MONTHS = _firsts(tables.MONTHS)
 _SEASONS = _firsts(tables.SEASONS)
 _WEEKDAYS = _firsts(tables.WEEKDAYS)
@@ -828,7 +834,7 @@ _ATOMS: dict[str, _Rule] = {
             rf"(?:,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
             _h_holiday,
             attributive="any",
-            needs=_firsts(tables.HOLIDAYS),
+            needs=_longest_words(tables.HOLIDAYS),
         ),
         _Rule(
             "quarter",

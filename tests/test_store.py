@@ -1,10 +1,12 @@
 import threading
+from dataclasses import replace
 from datetime import UTC, datetime
 from pathlib import Path
 
 import numpy as np
 import pytest
 
+from ramem_integrations.core.anchoring import memory_id
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
 from ramem_integrations.stores import layout
@@ -166,6 +168,54 @@ def test_an_id_written_into_another_namespace_moves(store: ChromaEpisodicStore) 
     store.delete("bob", ids=["doc-1"])
     put(store, [unit("doc-1", "back with alice", "alice")])  # the deleted id is free again
     assert store.namespaces() == {"alice": 2}
+
+
+def anchored(ns: str, turn: str, text: str, conv: str = "c1") -> MemoryUnit:
+    """A memory under the id the anchorers make for ``ns``."""
+    context = EpisodicContext("s1", SPAN)
+    return MemoryUnit(memory_id(ns, conv, [turn]), text, context, ns, (turn,), conv)
+
+
+def registry_records(store: ChromaEpisodicStore) -> list[dict[str, object]]:
+    return list(store.registry.collection.get(include=["metadatas"])["metadatas"])
+
+
+def test_anchored_ids_are_registered_by_conversation_not_one_by_one(
+    store: ChromaEpisodicStore,
+) -> None:
+    """Ids the anchorers made hash their namespace: one record per conversation stands for
+    them all, ids chosen by hand keep a record each."""
+    put(store, [anchored("alice", f"t{i}", f"turn {i}") for i in range(30)])
+    put(
+        store,
+        [
+            anchored("alice", "u1", "other chat", conv="c2"),
+            unit("doc-9", "mine", "alice", conv="c3"),
+        ],
+    )
+    records = registry_records(store)
+    assert sorted(str(r.get("conversation")) for r in records) == ["None", "c1", "c2"]
+    assert {r["namespace"] for r in records} == {"alice"}
+    store.delete("alice", conversation_id="c1")
+    assert sorted(str(r.get("conversation")) for r in registry_records(store)) == ["None", "c2"]
+    store.delete("alice")
+    assert registry_records(store) == []
+
+
+def test_an_anchored_memory_carried_into_another_namespace_moves(
+    store: ChromaEpisodicStore,
+) -> None:
+    """A memory written into another namespace under the id made for its first one leaves
+    the first (found through its conversation), and moves back the same way."""
+    first = anchored("alice", "t1", "Ann likes hiking")
+    put(store, [first, anchored("alice", "t2", "stays")])
+    carried = replace(first, namespace="bob")
+    put(store, [carried])
+    assert [u.content for u in store.get("alice")] == ["stays"]
+    assert [u.id for u in store.get("bob")] == [first.id]
+    put(store, [first])  # back home: its id is made for alice, so bob's copy goes
+    assert store.namespaces() == {"alice": 2}
+    assert [r["namespace"] for r in registry_records(store)] == ["alice"]  # no stale record
 
 
 def test_stores_of_other_names_never_see_each_other(store: ChromaEpisodicStore) -> None:

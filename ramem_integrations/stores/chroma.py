@@ -23,6 +23,7 @@ from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreEr
 from ramem_integrations.stores import layout
 from ramem_integrations.stores.guard import GuardedCollection
 from ramem_integrations.stores.layout import IDS_SUFFIX, MARKS_SUFFIX, NAMESPACE_KEY, STORE_KEY
+from ramem_integrations.stores.registry import IdRegistry, own_ids
 
 #: The store's name: the prefix of its collections (see :mod:`.layout`).
 DEFAULT_COLLECTION = "ramem_memories"
@@ -127,13 +128,14 @@ class ChromaEpisodicStore:
         self.marks = (
             check_format(client, collection) if self._checked else _marks(client, collection)
         )
-        self.registry = client.get_or_create_collection(
-            collection + IDS_SUFFIX, embedding_function=None
+        self._batch = int(getattr(client, "get_max_batch_size", lambda: 5000)())
+        self.registry = IdRegistry(
+            client.get_or_create_collection(collection + IDS_SUFFIX, embedding_function=None),
+            self._batch,
         )
         self.writer_id = uuid.uuid4().hex
         self._writes: dict[str, int] = {}
         self._collections: dict[str, GuardedCollection] = {}
-        self._batch = int(getattr(client, "get_max_batch_size", lambda: 5000)())
 
     #: Whether opening checks the store's format (only the upgrade opens an old store).
     _checked = True
@@ -240,6 +242,8 @@ class ChromaEpisodicStore:
         any of their ids out of other namespaces, then mark the write."""
         with _MOVES:
             owners = self._owners(ids)
+            own = own_ids(namespace, ids, metadatas)
+            owners.update(self.registry.carried(namespace, ids, metadatas, skip=own | set(owners)))
             target = self._collection(namespace, create=True)
             assert target is not None
             for start in range(0, len(ids), self._batch):
@@ -259,14 +263,7 @@ class ChromaEpisodicStore:
                 old = self._collection(owner)
                 if old is not None:
                     old.delete(ids=gone)
-            fresh = [i for i in ids if owners.get(i) != namespace]
-            for start in range(0, len(fresh), self._batch):
-                chunk = fresh[start : start + self._batch]
-                self.registry.upsert(
-                    ids=chunk,
-                    embeddings=[[0.0]] * len(chunk),  # Chroma wants a vector; read by id only
-                    metadatas=[{"namespace": namespace}] * len(chunk),
-                )
+            self.registry.record(namespace, ids, metadatas, own, owners)
         for owner in moved:
             self.mark_written(owner)
         self.mark_written(namespace)
@@ -297,14 +294,8 @@ class ChromaEpisodicStore:
         self.mark_written(namespace)
 
     def _owners(self, ids: Sequence[str]) -> dict[str, str]:
-        """The namespace each of ``ids`` is registered in (ids never written are absent)."""
-        owners: dict[str, str] = {}
-        id_list = list(dict.fromkeys(ids))
-        for start in range(0, len(id_list), _PAGE):
-            page = self.registry.get(ids=id_list[start : start + _PAGE], include=["metadatas"])
-            for i, meta in zip(page["ids"], page["metadatas"], strict=True):
-                owners[i] = str(meta["namespace"])
-        return owners
+        """The namespace each of ``ids`` has a record in (:mod:`.registry`)."""
+        return self.registry.owners(ids)
 
     def delete(
         self,
@@ -323,9 +314,11 @@ class ChromaEpisodicStore:
             for start in range(0, len(doomed), self._batch):
                 collection.delete(ids=doomed[start : start + self._batch])
             owners = self._owners(doomed)
-            mine = [i for i in doomed if owners.get(i) == namespace]
-            for start in range(0, len(mine), self._batch):
-                self.registry.delete(ids=mine[start : start + self._batch])
+            self.registry.release([i for i in doomed if owners.get(i) == namespace])
+            if conversation_id is not None:
+                self.registry.forget_conversation(namespace, conversation_id)
+            elif ids is None:
+                self.registry.forget_namespace(namespace)
         self.mark_written(namespace)
         return doomed
 

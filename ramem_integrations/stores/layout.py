@@ -13,7 +13,9 @@ is these Chroma collections:
   upsert into the record, so writers never overwrite each other's), read by id; and in the
   collection's metadata the format version.
 - ``N.ids``: which namespace holds each memory id, so that writing an id into one namespace
-  moves it out of another (an id lives in one namespace, as in one collection before).
+  moves it out of another (an id lives in one namespace, as in one collection before): a
+  record per id chosen by hand, one per namespace and conversation for the ids the anchorers
+  make (see :mod:`.registry`).
 
 Format version 1 kept every namespace in the one collection ``N``, filtered on each read.
 ``ramem upgrade`` copies such a store into this layout (see :mod:`.upgrade`). Format version 2

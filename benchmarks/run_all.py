@@ -24,7 +24,7 @@ import common  # noqa: E402
 import summary  # noqa: E402
 
 SUITE = (
-    ("bench_ingest.py", "--rounds", "2"),
+    ("bench_ingest.py", "--rounds", "5"),
     ("bench_scale.py", "--sizes", "1000", "10000", "100000"),
     ("bench_server.py", "--size", "5000"),
     ("growth_probe.py", "--large", "100000"),

@@ -94,10 +94,9 @@ class Writer:
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramem-anchor")
         try:
             anchored = [pool.submit(self.anchor, c, namespace or c.id) for c in todo]
-            # While the others are anchored, the first conversation's new memories are embedded;
-            # nothing is written before every conversation is anchored and checked.
-            first = anchored[0].result() if len(anchored) > 1 else []
-            ahead = self._embed_ahead(first, replace)
+            # While they are anchored, the first conversation's words are embedded; nothing is
+            # written before every conversation is anchored and checked.
+            ahead = self._embed_ahead(todo[0], namespace or todo[0].id) if todo else {}
             units = [unit for future in anchored for unit in future.result()]
         finally:
             pool.shutdown(cancel_futures=True)
@@ -162,7 +161,7 @@ class Writer:
         replace: bool,
         ahead: Mapping[str, np.ndarray],
     ) -> list[str]:
-        """:meth:`add_memories` of checked units; ``ahead`` holds vectors already made, by id."""
+        """:meth:`add_memories` of checked units; ``ahead`` holds words already embedded."""
         by_ns: dict[str, list[MemoryUnit]] = {}
         for unit in units:
             by_ns.setdefault(unit.namespace, []).append(unit)
@@ -177,21 +176,19 @@ class Writer:
                 self.forget(namespace, ids=old)
         return [u.id for u in units]
 
-    def _embed_ahead(self, units: list[MemoryUnit], replace: bool) -> dict[str, np.ndarray]:
-        """The vectors of the first batch of ``units`` (one namespace's) not yet stored, by id;
-        nothing is written."""
-        if not units:
+    def _embed_ahead(self, conversation: Conversation, namespace: str) -> dict[str, np.ndarray]:
+        """The vectors of the first :data:`EMBED_BATCH` of the conversation's turns, by text,
+        made before it is anchored (a memory's content is its turn as said). Nothing when
+        the conversation is stored already (a re-run embeds only what changed) or its
+        messages carry their own times (they may be grouped into other texts)."""
+        turns = [turn for session in conversation.sessions for turn in session.turns]
+        if any(turn.time for turn in turns) or self.store.ids(
+            namespace, where={"conversation_id": conversation.id}
+        ):
             return {}
-        batch = self._changed(units[0].namespace, units, replace)[:EMBED_BATCH]
-        return dict(zip([u.id for u in batch], memory_vectors(self.embedder, batch), strict=True))
-
-    def _vectors(self, batch: list[MemoryUnit], ahead: Mapping[str, np.ndarray]) -> Vectors:
-        """The batch's vectors: those made ahead, the others embedded now."""
-        missing = [u for u in batch if u.id not in ahead]
-        made = dict(
-            zip([u.id for u in missing], memory_vectors(self.embedder, missing), strict=True)
-        )
-        return np.stack([made[u.id] if u.id in made else ahead[u.id] for u in batch])
+        texts = list(dict.fromkeys(t.text if t.text.strip() else t.full_text for t in turns))
+        batch = [text for text in texts if text.strip()][:EMBED_BATCH]
+        return dict(zip(batch, self.embedder.embed(batch), strict=True))
 
     def _write(
         self,
@@ -209,7 +206,7 @@ class Writer:
         """
         if len(batches) < 2:  # nothing to overlap
             for namespace, batch in batches:
-                vectors = self._vectors(batch, ahead)
+                vectors = memory_vectors(self.embedder, batch, ahead)
                 self.store.upsert(batch, vectors)
                 self._written(namespace, batch, vectors, progress)
             return
@@ -217,7 +214,7 @@ class Writer:
             pending: Pending | None = None
             try:
                 for namespace, batch in batches:
-                    vectors = self._vectors(batch, ahead)
+                    vectors = memory_vectors(self.embedder, batch, ahead)
                     if pending is not None:
                         done, pending = pending, None
                         self._settle(done, progress)

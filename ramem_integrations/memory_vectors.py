@@ -12,7 +12,7 @@ restatement's extra tokens. Measured against embedding the restatement in docs/e
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 import numpy as np
 
@@ -34,20 +34,26 @@ def speaker_line(unit: MemoryUnit) -> str | None:
     return speaker
 
 
-def memory_vectors(embedder: Embedder, units: Sequence[MemoryUnit]) -> Vectors:
+def memory_vectors(
+    embedder: Embedder, units: Sequence[MemoryUnit], made: Mapping[str, np.ndarray] | None = None
+) -> Vectors:
     """The vectors to store for ``units``: one embedding call for their words and the
-    distinct speaker lines among them."""
+    distinct speaker lines among them. ``made`` holds words already embedded, by text (the
+    write path embeds a conversation's turns while it is anchored)."""
     if not units:
         return embedder.embed([])
+    made = made or {}
     lines = [speaker_line(u) for u in units]
     distinct = list(dict.fromkeys(line for line in lines if line))
-    embedded = embedder.embed([u.content for u in units] + distinct)
-    words = embedded[: len(units)]
-    by_line = dict(zip(distinct, embedded[len(units) :], strict=True))
+    missing = list(dict.fromkeys(u.content for u in units if u.content not in made))
+    embedded = embedder.embed(missing + distinct)
+    words = dict(zip(missing, embedded[: len(missing)], strict=True))
+    by_line = dict(zip(distinct, embedded[len(missing) :], strict=True))
     summed = np.array(
         [
-            w if line is None else w + SPEAKER_WEIGHT * by_line[line]
-            for w, line in zip(words, lines, strict=True)
+            (words[u.content] if u.content in words else made[u.content])
+            + (0.0 if line is None else SPEAKER_WEIGHT * by_line[line])
+            for u, line in zip(units, lines, strict=True)
         ],
         dtype=np.float32,
     )

@@ -9,12 +9,15 @@ progress count agree with it, and re-running completes the store without duplica
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from datetime import timedelta
 from typing import Any
 
 import numpy as np
 import pytest
 
 from ramem_integrations import ingest
+from ramem_integrations.core.conversation import Conversation
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import EmbeddingError, StoreError
 from ramem_integrations.memory import RaMem
@@ -191,3 +194,64 @@ def test_an_anchoring_failure_in_a_later_conversation_writes_nothing(tmp_path) -
         mem.add_conversations(conversations)
     assert mem.store.namespaces() == {}  # c0 was embedded while c1 failed; nothing was written
     assert mem.add_conversations(conversations[:1]) == {"c0": 10}
+
+
+class RecordingEmbedder(HashingEmbedder):
+    """The hashing embedder, keeping the texts of every call."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    def embed(self, texts: Sequence[str]) -> Any:
+        self.calls.append(list(texts))
+        return super().embed(texts)
+
+
+def test_a_new_conversation_is_embedded_as_said_while_it_is_anchored(  # type: ignore[no-untyped-def]
+    tmp_path, conversation
+) -> None:
+    """The first call embeds the first batch of turns as said, before anchoring has made a
+    speaker line; every turn's words are embedded once; a re-run embeds nothing."""
+    embedder = RecordingEmbedder()
+    mem = RaMem.from_path(tmp_path, embedder=embedder)
+    mem.add_conversations([conversation])
+    said = [turn.text for session in conversation.sessions for turn in session.turns]
+    assert embedder.calls[0] == said[:BATCH]
+    words = [text for call in embedder.calls for text in call if text in said]
+    assert sorted(words) == sorted(said)
+    stored = {u.id: u for u in mem.store.get("c")}
+    vectors = mem.lexical.memories("c")
+    assert len(stored) == len(said)
+    embedder.calls.clear()
+    mem.add_conversations([conversation])
+    assert embedder.calls == []
+    assert mem.lexical.memories("c").keys() == vectors.keys()
+
+
+def test_messages_with_their_own_times_are_embedded_once_anchored(  # type: ignore[no-untyped-def]
+    tmp_path, conversation
+) -> None:
+    """Timed messages may be grouped into one memory, so nothing is embedded before
+    anchoring: every call holds speaker lines, and no message is embedded on its own twice."""
+    timed = Conversation(
+        conversation.id,
+        tuple(
+            replace(
+                session,
+                turns=tuple(
+                    replace(turn, time=session.start + timedelta(minutes=index))
+                    for index, turn in enumerate(session.turns)
+                ),
+            )
+            for session in conversation.sessions
+        ),
+    )
+    embedder = RecordingEmbedder()
+    RaMem.from_path(tmp_path, embedder=embedder).add_conversations([timed])
+    speakers = {turn.speaker for session in timed.sessions for turn in session.turns}
+    assert all(
+        any(text.startswith(tuple(speakers)) and len(text) < 40 for text in call)
+        for call in embedder.calls
+    )
+    words = [text for call in embedder.calls for text in call if " (to " not in text]
+    assert len(words) == len(set(words)) == 40

@@ -85,14 +85,22 @@ class Segmenter:
         return cuts
 
     def _cohesion(self, words: list[Counter[str]], gap: int) -> float:
-        left = sum(words[max(0, gap - self.window) : gap], Counter())
-        right = sum(words[gap : gap + self.window], Counter())
+        left = _merged(words[max(0, gap - self.window) : gap])
+        right = _merged(words[gap : gap + self.window])
         return cosine(left, right)
+
+
+def _merged(bags: list[Counter[str]]) -> Counter[str]:
+    """The bags' counts added up."""
+    total: Counter[str] = Counter()
+    for bag in bags:
+        total.update(bag)
+    return total
 
 
 def cosine(a: Counter[str], b: Counter[str]) -> float:
     """Cosine similarity of two bags of words (0 when either is empty)."""
-    dot = sum(count * b[word] for word, count in a.items())
+    dot = sum(count * b.get(word, 0) for word, count in a.items())
     norm = math.sqrt(sum(v * v for v in a.values())) * math.sqrt(sum(v * v for v in b.values()))
     return dot / norm if norm else 0.0
 

@@ -50,6 +50,10 @@ Pending = tuple["Future[None]", str, list[MemoryUnit], Vectors]
 class Writer:
     """Anchors and stores memories; keeps the BM25 index and the known context current."""
 
+    #: Whether a batch's upsert runs beside the next batch's embedding; None: for a Chroma
+    #: server only (an embedded Chroma holds the GIL while it writes, so it overlaps nothing).
+    overlap_writes: bool | None = None
+
     def __init__(
         self,
         store: ChromaEpisodicStore,
@@ -196,15 +200,16 @@ class Writer:
         progress: Progress | None,
         ahead: Mapping[str, np.ndarray],
     ) -> None:
-        """Embed and store batch after batch; each batch's upsert overlaps the next one's
-        embedding (one background thread writes, in order).
+        """Embed and store batch after batch; with :attr:`overlap_writes`, each batch's upsert
+        overlaps the next one's embedding (one background thread writes, in order).
 
         The caches and ``progress`` are updated in this thread once a batch's write returned.
         A failed write or embedding raises its own error here after the write in flight has
         finished, so the store holds whole batches only, as after a crash: re-running writes
         the rest and duplicates nothing.
         """
-        if len(batches) < 2:  # nothing to overlap
+        overlap = self.store.remote if self.overlap_writes is None else self.overlap_writes
+        if len(batches) < 2 or not overlap:
             for namespace, batch in batches:
                 vectors = memory_vectors(self.embedder, batch, ahead)
                 self.store.upsert(batch, vectors)

@@ -8,6 +8,7 @@ progress count agree with it, and re-running completes the store without duplica
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import timedelta
@@ -31,6 +32,12 @@ BATCH = 7
 @pytest.fixture(autouse=True)
 def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ingest, "EMBED_BATCH", BATCH)
+
+
+@pytest.fixture(autouse=True)
+def overlapped_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The pipeline as it runs against a Chroma server: upserts in the background thread."""
+    monkeypatch.setattr(ingest.Writer, "overlap_writes", True)
 
 
 @pytest.fixture
@@ -255,3 +262,24 @@ def test_messages_with_their_own_times_are_embedded_once_anchored(  # type: igno
     )
     words = [text for call in embedder.calls for text in call if " (to " not in text]
     assert len(words) == len(set(words)) == 40
+
+
+def test_an_embedded_store_is_written_from_the_calling_thread(  # type: ignore[no-untyped-def]
+    tmp_path, conversation, monkeypatch
+) -> None:
+    """Embedded Chroma holds the GIL while it writes: its batches are written in turn, from
+    the caller's thread (a Chroma server's are written beside the embedding)."""
+    monkeypatch.setattr(ingest.Writer, "overlap_writes", None)
+    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    threads: list[str] = []
+    real = mem.store.upsert
+
+    def upsert(memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> None:
+        threads.append(threading.current_thread().name)
+        real(memories, embeddings)
+
+    monkeypatch.setattr(mem.store, "upsert", upsert)
+    mem.add_conversations([conversation])
+    assert not mem.store.remote
+    assert len(threads) > 2 and set(threads) == {threading.current_thread().name}
+    assert mem.store.count("c") == 40

@@ -204,6 +204,7 @@ def test_upgrade_through_a_chroma_server(
     code, out, _ = run(*argv, capsys=capsys)
     assert code == 0 and json.loads(out)["memories"] == len(records)
     mem = RaMem.from_client(client, collection="team_memory", embedder=HashingEmbedder())
+    assert mem.store.remote  # so ingestion writes beside embedding (Writer.overlap_writes)
     assert sum(mem.namespaces().values()) == len(records)
     for ns in NAMESPACES:
         units, vectors = mem.store.get_with_vectors(ns)

@@ -370,6 +370,14 @@ class ChromaEpisodicStore:
             marks.pop(own[0], None)
         return marks
 
+    @property
+    def remote(self) -> bool:
+        """Whether Chroma is a server this client talks to over HTTP. An embedded Chroma's
+        Rust core holds the GIL while it writes, so a write there overlaps no other work of
+        this process (measured in docs/performance.md); an HTTP call releases it."""
+        settings = getattr(self.client, "get_settings", None)
+        return callable(settings) and "fastapi" in str(settings().chroma_api_impl).lower()
+
     def has_memories(self, namespace: str) -> bool:
         """Whether the namespace holds at least one memory (reads one id)."""
         collection = self._collection(namespace)

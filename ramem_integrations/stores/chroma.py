@@ -31,7 +31,7 @@ _PAGE = 2000
 #: Turn ids asked for in one read of the memories holding them.
 _TURNS_PER_READ = 200
 _COSINE = {"hnsw": {"space": "cosine"}}
-_MOVES = threading.Lock()  # one id-moving write at a time in the process (see _owners)
+_MOVES = threading.Lock()  # one id-moving write at a time in the process (see .registry)
 
 Where = dict[str, Any]
 
@@ -241,7 +241,7 @@ class ChromaEpisodicStore:
         """Write records into the namespace's collection as they are (no conversion), move
         any of their ids out of other namespaces, then mark the write."""
         with _MOVES:
-            owners = self._owners(ids)
+            owners = self.registry.owners(ids)
             own = own_ids(namespace, ids, metadatas)
             owners.update(self.registry.carried(namespace, ids, metadatas, skip=own | set(owners)))
             target = self._collection(namespace, create=True)
@@ -293,10 +293,6 @@ class ChromaEpisodicStore:
             collection.update(ids=list(ids[start:end]), embeddings=vectors[start:end])
         self.mark_written(namespace)
 
-    def _owners(self, ids: Sequence[str]) -> dict[str, str]:
-        """The namespace each of ``ids`` has a record in (:mod:`.registry`)."""
-        return self.registry.owners(ids)
-
     def delete(
         self,
         namespace: str,
@@ -313,7 +309,7 @@ class ChromaEpisodicStore:
         with _MOVES:
             for start in range(0, len(doomed), self._batch):
                 collection.delete(ids=doomed[start : start + self._batch])
-            owners = self._owners(doomed)
+            owners = self.registry.owners(doomed)
             self.registry.release([i for i in doomed if owners.get(i) == namespace])
             if conversation_id is not None:
                 self.registry.forget_conversation(namespace, conversation_id)

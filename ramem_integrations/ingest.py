@@ -18,7 +18,7 @@ import numpy as np
 from ramem_integrations.core.anchoring import Anchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
 from ramem_integrations.core.frames import KnownContext
-from ramem_integrations.core.segmentation import Segmenter
+from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.embeddings import Embedder, Vectors
 from ramem_integrations.errors import (
@@ -63,7 +63,7 @@ class Writer:
     ) -> None:
         self.store, self.embedder, self.anchorer, self.lexical = store, embedder, anchorer, lexical
         #: Cuts each session's units into episodes; None stores turns without episodes.
-        self.segmenter: Segmenter | None = Segmenter()
+        self.segmenter: EpisodeSegmenter | None = Segmenter()
         self._known: dict[str, tuple[int, KnownContext]] = {}
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:

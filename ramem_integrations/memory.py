@@ -15,6 +15,7 @@ The write path lives in :mod:`ramem_integrations.ingest`, the store-backed sourc
 from __future__ import annotations
 
 import asyncio
+import sys
 from collections.abc import Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -31,7 +32,7 @@ from ramem_integrations.core.prompts import (
     within_budget,
 )
 from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, single
-from ramem_integrations.core.segmentation import Segmenter
+from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.embeddings import Embedder, as_embedder
 from ramem_integrations.ingest import Progress, Writer
@@ -67,6 +68,9 @@ class RaMem:
             ``Embeddings``, LlamaIndex ``BaseEmbedding`` or Chroma ``EmbeddingFunction``;
             the packaged offline MiniLM model when omitted.
         anchorer: turns conversations into memory units; :class:`RuleAnchorer` when omitted.
+            An :class:`~ramem_integrations.llm_anchoring.LLMAnchorer` brings the same model's
+            episode cuts (:class:`~ramem_integrations.llm_segmentation.LLMSegmenter`) unless
+            :attr:`segmenter` is set.
         frame_inducer: reads questions into recall frames; :class:`RuleFrameInducer` when omitted.
         strict: keep every context-valid memory ahead of every fallback one (the paper's
             reference behaviour); ``False`` ranks by content score plus a context bonus.
@@ -96,6 +100,8 @@ class RaMem:
             self.content, strict=strict, episodes=EpisodeIndex(self.lexical)
         )
         self.writer = Writer(store, self.embedder, anchorer or RuleAnchorer(), self.lexical)
+        self.writer.segmenter = _segmenter_for(self.writer.anchorer)
+        self._segmenter_chosen = False
         self._counter: TokenCounter | None = None
 
     @property
@@ -106,15 +112,20 @@ class RaMem:
     @anchorer.setter
     def anchorer(self, anchorer: Anchorer) -> None:
         self.writer.anchorer = anchorer
+        if not self._segmenter_chosen:
+            self.writer.segmenter = _segmenter_for(anchorer)
 
     @property
-    def segmenter(self) -> Segmenter | None:
-        """What cuts sessions into episodes at write time (None: turns without episodes)."""
+    def segmenter(self) -> EpisodeSegmenter | None:
+        """What cuts sessions into episodes at write time (None: turns without episodes).
+        ``Segmenter()`` by default, the model's cuts with an ``LLMAnchorer``; once set here, a
+        new anchorer leaves it as it is."""
         return self.writer.segmenter
 
     @segmenter.setter
-    def segmenter(self, segmenter: Segmenter | None) -> None:
+    def segmenter(self, segmenter: EpisodeSegmenter | None) -> None:
         self.writer.segmenter = segmenter
+        self._segmenter_chosen = True
 
     @classmethod
     def from_path(
@@ -353,3 +364,15 @@ class RaMem:
         if not self.writer.sync(namespace, missing_ok=missing_ok):
             return []
         return self.store.get(namespace)
+
+
+def _segmenter_for(anchorer: Anchorer) -> EpisodeSegmenter:
+    """The episode cuts that go with an anchorer: the same model's for an ``LLMAnchorer``,
+    else the offline lexical ones. (An ``LLMAnchorer`` exists only once its module is loaded,
+    so a memory without a model never imports the LLM client.)"""
+    llm_anchoring = sys.modules.get("ramem_integrations.llm_anchoring")
+    if llm_anchoring is not None and isinstance(anchorer, llm_anchoring.LLMAnchorer):
+        from ramem_integrations.llm_segmentation import LLMSegmenter
+
+        return LLMSegmenter(anchorer.llm)
+    return Segmenter()

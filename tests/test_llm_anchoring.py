@@ -262,9 +262,13 @@ def test_ids_equal_the_rule_anchorers_so_switching_anchorers_upserts(
     first_ids = fake_mem.add_conversation(conversation(), NS)
     assert fake_mem.count(NS) == 4
 
-    openai_server.script(reply(*GOOD_1), reply(*GOOD_2), reply(*GOOD_3))
+    # Three anchoring windows, then the episode cuts of session 1 (the same model's).
+    episodes = Reply.chat(json.dumps({"starts": ["1"]}))
+    openai_server.script(reply(*GOOD_1), reply(*GOOD_2), reply(*GOOD_3), episodes)
     fake_mem.anchorer = anchorer(openai_server)
-    second_ids = fake_mem.add_conversation(conversation(), NS)
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", RamemFallbackWarning)
+        second_ids = fake_mem.add_conversation(conversation(), NS)
 
     assert second_ids == first_ids
     assert first_ids[0] == memory_id(NS, "conv-1", ["D1:1"])

@@ -1,4 +1,5 @@
-"""No dataset id reaches a model: the anchorer and the frame inducer send words and dates only.
+"""No dataset id reaches a model: the anchorer, the episode cutter and the frame inducer send
+words and dates only.
 
 A benchmark's ids can name the gold evidence (LongMemEval's ``answer_<id>_N`` sessions), so every
 request the LLM paths make is captured on the local scripted server and searched for every id of
@@ -19,6 +20,7 @@ from ramem_integrations.evaluation.datasets import load_dataset
 from ramem_integrations.llm import LLMClient, LLMConfig
 from ramem_integrations.llm_anchoring import LLMAnchorer
 from ramem_integrations.llm_frames import LLMFrameInducer
+from ramem_integrations.llm_segmentation import LLMSegmenter
 from tests.openai_server import OpenAIServer
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -64,6 +66,7 @@ def test_no_dataset_id_in_any_request(openai_server: OpenAIServer, fmt: str, nam
         warnings.simplefilter("ignore")  # unscripted replies: every call falls back, as it may
         for conversation in conversations:
             units = LLMAnchorer(llm, window=2).anchor(conversation, "ns")
+            LLMSegmenter(llm, window=2).segment(units)
             known = KnownContext.from_memories(units)
             reference = conversation.date_range.end
             for text in questions or ["What did we talk about last week?"]:

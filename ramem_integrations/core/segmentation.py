@@ -20,10 +20,21 @@ import math
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
+from typing import Protocol
 
 from ramem_integrations.core.prompts import spoken_text
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import Episode, MemoryUnit
+
+
+class EpisodeSegmenter(Protocol):
+    """Anything that sets the episodes of a conversation's units (:class:`Segmenter`, or
+    :class:`~ramem_integrations.llm_segmentation.LLMSegmenter` when a model is configured)."""
+
+    @property
+    def name(self) -> str: ...
+
+    def segment(self, units: Sequence[MemoryUnit]) -> list[MemoryUnit]: ...
 
 
 @dataclass(frozen=True)
@@ -49,7 +60,7 @@ class Segmenter:
     def segment(self, units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
         """``units`` (a conversation's turns, in order) with their episodes set."""
         out: list[MemoryUnit] = []
-        for session in _sessions(units):
+        for session in sessions(units):
             for run in self.runs(session):
                 out.extend(episode_of(run))
         return out
@@ -66,9 +77,7 @@ class Segmenter:
 
     def cuts(self, session: Sequence[MemoryUnit]) -> list[int]:
         """Indices of the turns that open a new episode (never 0)."""
-        words = [Counter(tokenize(spoken_text(u))) for u in session]
-        cohesion = [self._cohesion(words, gap) for gap in range(1, len(session))]
-        valleys = _depths(cohesion)
+        valleys = _depths(self.cohesion(session))
         cuts, start, when = [], 0, session[0].context.event_time if session else None
         for index in range(1, len(session)):
             length = index - start
@@ -83,6 +92,11 @@ class Segmenter:
             elif when is None:
                 when = cue
         return cuts
+
+    def cohesion(self, session: Sequence[MemoryUnit]) -> list[float]:
+        """How alike the turns before and after each gap are (gap ``i`` opens turn ``i + 1``)."""
+        words = [Counter(tokenize(spoken_text(u))) for u in session]
+        return [self._cohesion(words, gap) for gap in range(1, len(session))]
 
     def _cohesion(self, words: list[Counter[str]], gap: int) -> float:
         left = _merged(words[max(0, gap - self.window) : gap])
@@ -149,7 +163,7 @@ def _union(groups: Iterable[Iterable[str]]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(item for group in groups for item in group))
 
 
-def _sessions(units: Sequence[MemoryUnit]) -> list[list[MemoryUnit]]:
+def sessions(units: Sequence[MemoryUnit]) -> list[list[MemoryUnit]]:
     """Consecutive units of one session, in order."""
     out: list[list[MemoryUnit]] = []
     key: tuple[str, str, str] | None = None

@@ -26,7 +26,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import Any
 
-from ramem_integrations.core.segmentation import Segmenter, episode_of, sessions
+from ramem_integrations.core.segmentation import Segmenter, cut_into_episodes
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.llm import LLM, with_fallback
@@ -76,11 +76,7 @@ class LLMSegmenter:
 
     def segment(self, units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
         """``units`` (a conversation's turns, in order) with their episodes set."""
-        out: list[MemoryUnit] = []
-        for session in sessions(units):
-            for run in self._runs_or_fallback(session):
-                out.extend(episode_of(run))
-        return out
+        return cut_into_episodes(units, self._runs_or_fallback)
 
     def _runs_or_fallback(self, session: Sequence[MemoryUnit]) -> list[list[MemoryUnit]]:
         return with_fallback(

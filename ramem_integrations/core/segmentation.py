@@ -18,7 +18,7 @@ from __future__ import annotations
 import hashlib
 import math
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
@@ -59,11 +59,7 @@ class Segmenter:
 
     def segment(self, units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
         """``units`` (a conversation's turns, in order) with their episodes set."""
-        out: list[MemoryUnit] = []
-        for session in sessions(units):
-            for run in self.runs(session):
-                out.extend(episode_of(run))
-        return out
+        return cut_into_episodes(units, self.runs)
 
     def runs(self, session: Sequence[MemoryUnit]) -> list[list[MemoryUnit]]:
         """The session's turns split into episodes, in order."""
@@ -136,6 +132,17 @@ def _depths(cohesion: list[float]) -> list[float]:
     return out
 
 
+def cut_into_episodes(
+    units: Sequence[MemoryUnit], runs: Callable[[list[MemoryUnit]], list[list[MemoryUnit]]]
+) -> list[MemoryUnit]:
+    """``units`` with their episodes set: each session cut into the ``runs`` it returns."""
+    out: list[MemoryUnit] = []
+    for session in _sessions(units):
+        for run in runs(session):
+            out.extend(episode_of(run))
+    return out
+
+
 def episode_of(run: Sequence[MemoryUnit]) -> list[MemoryUnit]:
     """The turns of one episode, each with the episode's context and its own position."""
     first = run[0]
@@ -163,7 +170,7 @@ def _union(groups: Iterable[Iterable[str]]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(item for group in groups for item in group))
 
 
-def sessions(units: Sequence[MemoryUnit]) -> list[list[MemoryUnit]]:
+def _sessions(units: Sequence[MemoryUnit]) -> list[list[MemoryUnit]]:
     """Consecutive units of one session, in order."""
     out: list[list[MemoryUnit]] = []
     key: tuple[str, str, str] | None = None

@@ -185,3 +185,52 @@ def test_the_second_best_hit_brings_its_episode_too() -> None:
     hits = retriever.reinstate(ranked, "ns", 10)
     # the default two leading hits bring their next turn; the third comes alone
     assert [h.memory.id for h in hits] == ["a0", "b0", "c0", "a1", "b1"]
+
+
+@pytest.mark.parametrize(
+    ("weight", "order", "scores"),
+    [
+        # c (0.5) gains 0.4 x a's 1.0 and passes d, which has no episode; e gains from b
+        # (1.2, 0.98, 0.9, 0.8, 0.56, over the best)
+        (0.4, ["a", "b", "c", "d", "e"], [1.0, 0.98 / 1.2, 0.75, 0.8 / 1.2, 0.56 / 1.2]),
+        # a stronger lift: c passes b too (1.5, 1.5, 1.1, 1.1, 0.8)
+        (1.0, ["a", "c", "b", "e", "d"], [1.0, 1.0, 1.1 / 1.5, 1.1 / 1.5, 0.8 / 1.5]),
+        # no lift: the content order and scores
+        (0.0, ["a", "b", "d", "c", "e"], [1.0, 0.9, 0.8, 0.5, 0.2]),
+    ],
+)
+def test_a_hit_gains_from_the_best_other_hit_of_its_episode(
+    weight: float, order: list[str], scores: list[float]
+) -> None:
+    from ramem_integrations.core.retrieval import lifted_by_episode
+    from ramem_integrations.core.types import ScoredMemory
+
+    units = {"a": _unit("a", "e", 0), "b": _unit("b", "f", 0), "c": _unit("c", "e", 3)}
+    units["d"] = replace(_unit("d", "-", 0), context=replace(units["a"].context, episode=None))
+    units["e"] = _unit("e", "f", 1)
+    content = {"a": 1.0, "b": 0.9, "d": 0.8, "c": 0.5, "e": 0.2}
+    hits = [ScoredMemory(units[n], s, "content") for n, s in content.items()]
+    lifted = lifted_by_episode(hits, weight)
+    assert [h.memory.id for h in lifted] == order
+    assert [h.score for h in lifted] == pytest.approx(scores)
+    assert all(h.reason == "content" for h in lifted)
+
+
+def test_a_turn_of_a_relevant_episode_passes_a_lookalike_from_another(nadia: RaMem) -> None:
+    beach = [{"speaker": "Nadia", "text": "I found a small shell on the beach."}]
+    beach.append({"speaker": "Leila", "text": "Nice, keep it."})
+    june = datetime(2022, 6, 8, tzinfo=UTC)
+    nadia.add_turns(beach, "n", session_time=june, session_id="s2", conversation_id="c")
+    frame = nadia.frame("What was found at the dentist?", "n", reference=june)
+
+    def rank(weight: float) -> list[str]:
+        retriever = replace(nadia.reinstatement, episode_evidence=weight, leading=0)
+        return [h.memory.content for h in retriever.retrieve(frame, "n", 9)]
+
+    cavity, shell = TURNS[2][1], beach[0]["text"]
+    # by its own words the shell turn is closer; the cavity's episode names the dentist
+    assert rank(0.0).index(shell) < rank(0.0).index(cavity)
+    assert rank(0.4).index(cavity) < rank(0.4).index(shell)
+    assert nadia.reinstatement.episode_evidence == 0.4
+    turn_level = replace(nadia.reinstatement, episodes=None)
+    assert [h.memory.content for h in turn_level.retrieve(frame, "n", 9)] == rank(0.0)

@@ -44,6 +44,9 @@ EPISODE_AFTER = 4
 EPISODE_DECAY = 0.8
 #: How many of the best hits bring their episode (docs/episodes.md).
 EPISODE_LEADING = 2
+#: A memory gains this times the best content score of another candidate of its episode;
+#: chosen on the development files (docs/episodes.md, "Relevance of the episode").
+EPISODE_EVIDENCE = 0.4
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
@@ -186,6 +189,8 @@ class ContextualRetriever:
         before, after: how many turns of its episode before and after a hit come with it.
         decay: a neighbour's score is its hit's times ``decay`` per turn of distance.
         leading: how many of the best hits bring their episode; the others come alone.
+        episode_evidence: a content candidate gains this times the best score of another
+            candidate of its episode (with ``episodes`` only; 0 turns it off).
     """
 
     content: ContentRetriever
@@ -201,11 +206,12 @@ class ContextualRetriever:
     after: int = EPISODE_AFTER
     decay: float = EPISODE_DECAY
     leading: int = EPISODE_LEADING
+    episode_evidence: float = EPISODE_EVIDENCE
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else named_query(frame)
         depth = max(k, self.candidates)
-        ranked = self.content.retrieve(query, namespace, depth)
+        ranked = self._search(query, namespace, depth)
         where = self.resolve(frame, namespace)
         if where:
             valid = self._context(query, namespace, where, depth, ranked)
@@ -213,11 +219,18 @@ class ContextualRetriever:
         about = []
         if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
             found = self._context(subject, namespace, where, depth) if where else None
-            about = about_subject(
-                subject, found or self.content.retrieve(subject, namespace, depth)
-            )
+            about = about_subject(subject, found or self._search(subject, namespace, depth))
         ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about)
         return self.reinstate(ordered, namespace, k)
+
+    def _search(
+        self, query: str, namespace: str, k: int, where: ContextFilter | None = None
+    ) -> list[ScoredMemory]:
+        """Content retrieval; with episodes, each candidate lifted by its episode's relevance."""
+        hits = self.content.retrieve(query, namespace, k, where)
+        if self.episodes is None or not self.episode_evidence:
+            return hits
+        return lifted_by_episode(hits, self.episode_evidence)
 
     def reinstate(
         self, ranked: Sequence[ScoredMemory], namespace: str, k: int
@@ -376,9 +389,9 @@ class ContextualRetriever:
         participant of a two-person chat), that is the content ranking, ``ranked`` if given
         (searched for ``query`` to ``k``): no second search."""
         if not self.content.source.meets_all(namespace, where):
-            hits = self.content.retrieve(query, namespace, k, where)
+            hits = self._search(query, namespace, k, where)
         else:
-            hits = ranked if ranked is not None else self.content.retrieve(query, namespace, k)
+            hits = ranked if ranked is not None else self._search(query, namespace, k)
         # Every hit meets ``where`` (searched under it, or every memory does): one set of labels.
         labels = where.labels()
         return [ScoredMemory(h.memory, h.score, "context", labels) for h in hits]
@@ -446,6 +459,32 @@ def _recency_subject(frame: RecallFrame) -> str | None:
     """What a recency word governs: it only picks among the most relevant memories (searching
     for it lowered recall on locomo-dev, see docs/frames.md)."""
     return next((c.anchor for c in frame.grounded if c.kind == "recency" and c.anchor), None)
+
+
+def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[ScoredMemory]:
+    """``hits`` re-ranked: each gains ``weight`` times the best score of another hit of its
+    episode. A turn whose episode holds other relevant turns is more likely the one asked
+    about: "He found a small cavity" gains from "I went to the dentist on 28 April" two turns
+    earlier when the question names the dentist and April. Ties keep their order; scores are
+    divided by the best, so the first scores 1.0 as with content retrieval."""
+    best: dict[str, list[ScoredMemory]] = {}  # each episode's two best hits
+    for hit in hits:
+        episode = hit.memory.context.episode
+        if episode is not None:
+            top = best.setdefault(episode.id, [])
+            top.append(hit)
+            top.sort(key=lambda h: -h.score)
+            del top[2:]
+
+    def lift(hit: ScoredMemory) -> float:
+        episode = hit.memory.context.episode
+        mates = [h for h in best.get(episode.id, []) if h is not hit] if episode else []
+        return weight * mates[0].score if mates else 0.0
+
+    scores = [hit.score + lift(hit) for hit in hits]
+    first = max(scores, default=0.0) or 1.0
+    lifted = [replace(hit, score=score / first) for hit, score in zip(hits, scores, strict=True)]
+    return sorted(lifted, key=lambda h: -h.score)
 
 
 def about_subject(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:

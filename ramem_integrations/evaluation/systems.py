@@ -73,6 +73,8 @@ register("no-speaker-preference", Variant(speaker_bonus=0.0))
 register("ramem-need", Variant(use_need=True))
 #: The turn-level method: hits without their episodes.
 register("no-episodes", Variant(episodes=False))
+#: Episodes brought back, but no lift from the relevance of a memory's episode (docs/episodes.md).
+register("no-episode-evidence", Variant(episode_evidence=0.0))
 #: Reciprocal rank fusion instead of the convex fusion of dense and BM25 (docs/evaluation.md).
 register("content-rrf", Fused("rrf"))
 register("ramem-rrf", Variant(fusion="rrf"))

@@ -61,6 +61,8 @@ class Variant:
     episodes: bool | None = None
     #: How content retrieval fuses dense and BM25 ("convex" or "rrf").
     fusion: Fusion | None = None
+    #: How much a memory gains from the best score of another candidate of its episode.
+    episode_evidence: float | None = None
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
         """``base`` with this variant's options put in."""
@@ -74,6 +76,9 @@ class Variant:
             content=base.content
             if self.fusion is None
             else replace(base.content, fusion=self.fusion),
+            episode_evidence=base.episode_evidence
+            if self.episode_evidence is None
+            else self.episode_evidence,
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:

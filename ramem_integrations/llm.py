@@ -439,6 +439,14 @@ def extract_json(text: str) -> Any:
         return json.loads(body[start : end + 1])
 
 
+def whole_number(value: Any, what: str, *, minimum: int) -> int:
+    """``value`` when it is an integer of at least ``minimum`` (not a bool), else an
+    InvalidInputError naming ``what`` ("LLMAnchorer window")."""
+    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
+        raise InvalidInputError(f"{what} must be an integer >= {minimum}, got {value!r}.")
+    return value
+
+
 def with_fallback(primary: Callable[[], T], fallback: Callable[[], T], what: str) -> T:
     """Return ``primary()``; on an :class:`LLMError`, warn and return ``fallback()`` instead.
 

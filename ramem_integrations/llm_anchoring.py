@@ -47,8 +47,7 @@ from dateutil.relativedelta import relativedelta
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
-from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.llm import LLM, with_fallback
+from ramem_integrations.llm import LLM, whole_number, with_fallback
 
 logger = logging.getLogger(__name__)
 
@@ -195,10 +194,10 @@ class LLMAnchorer:
         context_turns: int = 2,
     ) -> None:
         self.llm = llm
-        self.window = _whole_number(window, "window", minimum=1)
+        self.window = whole_number(window, "LLMAnchorer window", minimum=1)
         # One rule unit per turn (no message grouping): the model reads turn by turn.
         self.fallback = fallback if fallback is not None else RuleAnchorer(group_gap=None)
-        self.context_turns = _whole_number(context_turns, "context_turns", minimum=0)
+        self.context_turns = whole_number(context_turns, "LLMAnchorer context_turns", minimum=0)
         model = getattr(getattr(llm, "config", None), "model", None)
         self.name = f"{NAME}:{model}" if isinstance(model, str) and model else NAME
 
@@ -410,14 +409,6 @@ def _appears(name: str, text: str) -> bool:
 
 
 # ------------------------------------------------------------------------------ small parts
-
-
-def _whole_number(value: Any, name: str, *, minimum: int) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
-        raise InvalidInputError(
-            f"LLMAnchorer {name} must be an integer >= {minimum}, got {value!r}."
-        )
-    return value
 
 
 def _turn_json(turn: Turn) -> dict[str, str]:

@@ -28,8 +28,7 @@ from typing import Any
 
 from ramem_integrations.core.segmentation import Segmenter, cut_into_episodes
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.llm import LLM, with_fallback
+from ramem_integrations.llm import LLM, whole_number, with_fallback
 
 __all__ = ["LLMSegmenter", "read_starts"]
 
@@ -63,10 +62,8 @@ class LLMSegmenter:
     """
 
     def __init__(self, llm: LLM, *, window: int = 40, fallback: Segmenter | None = None) -> None:
-        if isinstance(window, bool) or not isinstance(window, int) or window < 2:
-            raise InvalidInputError(f"window must be a whole number >= 2, got {window!r}.")
         self.llm = llm
-        self.window = window
+        self.window = whole_number(window, "LLMSegmenter window", minimum=2)
         self.fallback = fallback if fallback is not None else Segmenter()
         model = getattr(getattr(llm, "config", None), "model", None)
         self.name = f"{NAME}:{model}" if isinstance(model, str) and model else NAME

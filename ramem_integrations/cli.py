@@ -12,10 +12,9 @@ from typing import Any
 
 from ramem_integrations.core.conversation import (
     FORMATS,
-    detect_format,
+    file_format,
     load_conversations,
     parse_datetime,
-    read_data,
 )
 from ramem_integrations.core.types import Episode, MemoryUnit, ScoredMemory
 from ramem_integrations.errors import RamemError, StoreError
@@ -66,7 +65,9 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True)
 
     ingest = sub.add_parser("ingest", help="anchor a conversation file into a store")
-    ingest.add_argument("path", type=Path, help="a chat, messages, LoCoMo or LongMemEval file")
+    ingest.add_argument(
+        "path", type=Path, help="a chat, messages, WhatsApp, Telegram, LoCoMo or LongMemEval file"
+    )
     ingest.add_argument("--store", type=Path, required=True, help=STORE_HELP + " (created)")
     ingest.add_argument(
         "--format", choices=FORMATS, help="the file's format; detected when omitted"
@@ -195,7 +196,7 @@ def _ingest(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     conversations = load_conversations(args.path, args.format, conversation_id=args.conversation)
-    chat = (args.format or _format_of(args.path)) in ("chat", "messages")
+    chat = (args.format or _format_of(args.path)) not in ("locomo", "longmemeval")
     mem = _open(args.store, create=True)
     total = sum(len(s.turns) for c in conversations for s in c.sessions)
     counts: dict[str, int] = {}
@@ -216,7 +217,7 @@ def _ingest(args: argparse.Namespace) -> int:
 
 
 def _format_of(path: Path) -> str:
-    return detect_format(read_data(path), path.name)
+    return file_format(path.read_bytes(), path)
 
 
 def _query(args: argparse.Namespace) -> int:

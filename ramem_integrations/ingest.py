@@ -171,11 +171,12 @@ class Writer:
             by_ns.setdefault(unit.namespace, []).append(unit)
         fresh = {ns: self._changed(ns, group, replace) for ns, group in by_ns.items()}
         replaced = {ns: self._regrouped(ns, fresh[ns], replace) for ns in by_ns}
+        fresh = {ns: [u for u in fresh[ns] if u.id not in replaced[ns][1]] for ns in fresh}
         if progress:
             for namespace, group in by_ns.items():
                 progress(len(group) - len(fresh[namespace]))
         self._write(batches(fresh), progress, ahead)
-        for namespace, old in replaced.items():  # only now: a crash before leaves no words lost
+        for namespace, (old, _) in replaced.items():  # now: a crash before leaves no words lost
             if old:
                 self.forget(namespace, ids=old)
         return [u.id for u in units]
@@ -261,18 +262,22 @@ class Writer:
             raise conflict(namespace, clashes, stored)
         return [u for u in unique.values() if stored.get(u.id) != u]
 
-    def _regrouped(self, namespace: str, units: list[MemoryUnit], replace: bool) -> list[str]:
+    def _regrouped(
+        self, namespace: str, units: list[MemoryUnit], replace: bool
+    ) -> tuple[list[str], set[str]]:
         """Stored memories that the new ``units`` hold under other ids (a burst of messages
-        that grew): the ids to delete once ``units`` are written. Refuses, before anything is
+        that grew): the ids to delete once ``units`` are written; and the ids of units whose
+        turns and words are stored already (not to write). Refuses, before anything is
         written, when their words differ (unless ``replace``)."""
         turns = [turn for u in units for turn in u.source_ids]
         if not turns:
-            return []
+            return [], set()
         conversations = [u.conversation_id for u in units]
-        kept, changed = regrouped(units, self.store.holding(namespace, conversations, turns))
+        stored = self.store.holding(namespace, conversations, turns)
+        kept, changed, held = regrouped(units, stored)
         if changed and not replace:
             raise conflict(namespace, [new for _, new in changed], {n.id: o for o, n in changed})
-        return [u.id for u in kept] + [old.id for old, _ in changed]
+        return [u.id for u in kept] + [old.id for old, _ in changed], {u.id for u in held}
 
     def reembed(self, namespace: str, progress: Progress | None = None) -> int:
         """Embed the namespace's stored memories again, with this writer's embedder and

@@ -10,7 +10,8 @@ whose every turn the new memories now hold under another id. When their words ar
 (their text appears in the text of the new memories holding their turns, in order), the new
 memories replace them (a grouped memory is its messages one a line, so the stored text must
 be whole lines of theirs); when the words differ, it is a change of what was said, which the write
-path refuses unless told to replace.
+path refuses unless told to replace. The other way round, a new memory whose every turn and
+words stored memories hold already (a later export that begins inside a burst) is not written.
 """
 
 from __future__ import annotations
@@ -24,29 +25,46 @@ __all__ = ["regrouped"]
 
 def regrouped(
     new: Sequence[MemoryUnit], stored: Sequence[MemoryUnit]
-) -> tuple[list[MemoryUnit], list[tuple[MemoryUnit, MemoryUnit]]]:
-    """The stored memories that ``new`` holds under other ids.
+) -> tuple[list[MemoryUnit], list[tuple[MemoryUnit, MemoryUnit]], list[MemoryUnit]]:
+    """The stored memories that ``new`` holds under other ids, and the reverse.
 
-    Returns the ones whose words ``new`` keeps (to delete once ``new`` is written), and the
-    ones whose words differ, each with a new memory that holds one of its turns. A stored
-    memory with a turn that ``new`` does not hold is left alone.
+    Returns the stored ones whose words ``new`` keeps (to delete once ``new`` is written), the
+    stored ones whose words differ, each with a new memory that holds one of its turns, and
+    the new ones whose turns and words stored memories hold already (not to write: a later
+    export that starts inside a burst). A stored memory with a turn that ``new`` does not
+    hold is left alone.
     """
-    new_ids = {unit.id for unit in new}
-    holder = {
-        (unit.conversation_id, turn): i for i, unit in enumerate(new) for turn in unit.source_ids
-    }
     kept: list[MemoryUnit] = []
     changed: list[tuple[MemoryUnit, MemoryUnit]] = []
-    for old in stored:
-        if old.id in new_ids or not old.source_ids:
-            continue
-        at = [holder.get((old.conversation_id, turn)) for turn in old.source_ids]
-        held = [i for i in at if i is not None]
-        if len(held) < len(at):
-            continue
-        lines = "\n".join(new[i].content for i in sorted(set(held)))
-        if f"\n{old.content}\n" in f"\n{lines}\n":  # whole messages, not part of one
+    for old, holders in _held_by(stored, new):
+        if _words_kept(old, holders):
             kept.append(old)
         else:
-            changed.append((old, new[held[0]]))
-    return kept, changed
+            changed.append((old, holders[0]))
+    going = {old.id for old in kept} | {old.id for old, _ in changed}
+    staying = [old for old in stored if old.id not in going]
+    held = [unit for unit, holders in _held_by(new, staying) if _words_kept(unit, holders)]
+    return kept, changed, held
+
+
+def _held_by(
+    units: Sequence[MemoryUnit], others: Sequence[MemoryUnit]
+) -> list[tuple[MemoryUnit, list[MemoryUnit]]]:
+    """Each unit whose every turn ``others`` hold under other ids, with those holders in order."""
+    ids = {unit.id for unit in others}
+    holder = {(o.conversation_id, turn): o for o in others for turn in o.source_ids}
+    found = []
+    for unit in units:
+        if unit.id in ids or not unit.source_ids:
+            continue
+        at = [holder.get((unit.conversation_id, turn)) for turn in unit.source_ids]
+        holders = [o for o in at if o is not None]
+        if len(holders) == len(at):
+            found.append((unit, list({o.id: o for o in holders}.values())))
+    return found
+
+
+def _words_kept(unit: MemoryUnit, holders: Sequence[MemoryUnit]) -> bool:
+    """Whether the holders' text has ``unit``'s as whole messages (lines), not part of one."""
+    lines = "\n".join(o.content for o in holders)
+    return f"\n{unit.content}\n" in f"\n{lines}\n"

@@ -23,35 +23,44 @@ def unit(uid: str, text: str, turns: tuple[str, ...], conversation: str = "c") -
 
 
 @pytest.mark.parametrize(
-    ("new", "stored", "kept", "changed"),
+    ("new", "stored", "kept", "changed", "held"),
     [
         # a burst that grew by a message: the short one is replaced
-        ([unit("n", "no way\nwhen?", ("3", "4"))], [unit("o", "no way", ("3",))], ["o"], []),
+        ([unit("n", "no way\nwhen?", ("3", "4"))], [unit("o", "no way", ("3",))], ["o"], [], []),
         # a burst cut in two: both new memories together hold the old words, in order
         (
             [unit("a", "omg", ("1",)), unit("b", "got it", ("2",))],
             [unit("o", "omg\ngot it", ("1", "2"))],
             ["o"],
             [],
+            [],
         ),
         # the words of a turn changed: a conflict, not a silent replacement
-        ([unit("n", "no way!!\nwhen?", ("3", "4"))], [unit("o", "no way", ("3",))], [], ["o"]),
-        # a stored memory with a turn the write does not hold is left alone
-        ([unit("n", "when?", ("4",))], [unit("o", "no way\nwhen?", ("3", "4"))], [], []),
+        ([unit("n", "no way!!\nwhen?", ("3", "4"))], [unit("o", "no way", ("3",))], [], ["o"], []),
+        # a stored memory with a turn the write does not hold is left alone, and a new memory
+        # whose turn and words it holds is not written (a later export starting in a burst)
+        ([unit("n", "when?", ("4",))], [unit("o", "no way\nwhen?", ("3", "4"))], [], [], ["n"]),
+        # ... unless its words changed: then it is written beside the stored one, nothing lost
+        ([unit("n", "when!", ("4",))], [unit("o", "no way\nwhen?", ("3", "4"))], [], [], []),
         # the same memory (same id) is not a regrouping
-        ([unit("o", "no way", ("3",))], [unit("o", "no way", ("3",))], [], []),
+        ([unit("o", "no way", ("3",))], [unit("o", "no way", ("3",))], [], [], []),
         # the same turn ids in another conversation are other turns
-        ([unit("n", "no way\nwhen?", ("3", "4"))], [unit("o", "no way", ("3",), "d")], [], []),
+        ([unit("n", "no way\nwhen?", ("3", "4"))], [unit("o", "no way", ("3",), "d")], [], [], []),
         # a memory without turns (added as a memory, not from a chat) is never regrouped
-        ([unit("n", "no way", ())], [unit("o", "no way", ())], [], []),
+        ([unit("n", "no way", ())], [unit("o", "no way", ())], [], [], []),
     ],
 )
 def test_regrouped(
-    new: list[MemoryUnit], stored: list[MemoryUnit], kept: list[str], changed: list[str]
+    new: list[MemoryUnit],
+    stored: list[MemoryUnit],
+    kept: list[str],
+    changed: list[str],
+    held: list[str],
 ) -> None:
-    got_kept, got_changed = regrouped(new, stored)
+    got_kept, got_changed, got_held = regrouped(new, stored)
     assert [u.id for u in got_kept] == kept
     assert [old.id for old, _ in got_changed] == changed
+    assert [u.id for u in got_held] == held
 
 
 def chat(count: int, *, last: str = "when do you start?") -> list[dict[str, str]]:

@@ -1,7 +1,8 @@
 """Conversations, sessions and turns, and loaders for LoCoMo, LongMemEval and chat files.
 
 Chat files come as sessions of turns (``chat``) or as OpenAI-style messages (``messages``), in
-JSON or JSONL (docs/chat-format.md). Every loader validates the whole file before returning
+JSON or JSONL (docs/chat-format.md), or as a messaging app exported them (``whatsapp``,
+``telegram``: ``core/exports.py``). Every loader validates the whole file before returning
 anything, so a bad file raises a :class:`DataFormatError` that names the place and the fix, and
 nothing is half-ingested. Dates without a timezone are read in ``tz`` (UTC by default).
 """
@@ -26,7 +27,7 @@ from ramem_integrations.errors import DataFormatError
 DEFAULT_SESSION_LENGTH = timedelta(hours=1)
 #: Messages further apart than this start a new session (``messages`` format).
 SESSION_GAP = timedelta(hours=4)
-FORMATS = ("locomo", "longmemeval", "chat", "messages")
+FORMATS = ("locomo", "longmemeval", "chat", "messages", "whatsapp", "telegram")
 #: What each format looks like, for the error that names them.
 FORMAT_SHAPES = {
     "locomo": "a list of LoCoMo samples (with 'conversation')",
@@ -34,6 +35,8 @@ FORMAT_SHAPES = {
     "chat": "a list of sessions (with 'session_time' and 'turns'), or {'sessions': [...]}",
     "messages": "OpenAI-style messages ({'role', 'content'[, 'name', 'timestamp']}) as a "
     "list, as {'messages': [...]} or as JSONL, one message a line",
+    "whatsapp": "WhatsApp's 'Export chat' text, lines like '[14/03/2024, 22:48:19] Bea: ugh'",
+    "telegram": "Telegram Desktop's JSON export (result.json: 'messages' with 'from' and 'date')",
 }
 #: Keys a turn's or message's time may have (ISO text or epoch seconds).
 TIME_KEYS = ("time", "timestamp", "created_at")
@@ -155,20 +158,32 @@ def load_conversations(
     tz: tzinfo = UTC,
     conversation_id: str | None = None,
 ) -> list[Conversation]:
-    """Read a LoCoMo, LongMemEval or chat file (JSON or JSONL); ``format`` is detected when
-    omitted.
+    """Read a LoCoMo, LongMemEval or chat file (JSON or JSONL), or a WhatsApp or Telegram
+    export; ``format`` is detected when omitted.
 
     A chat file's conversation id is ``conversation_id`` when given, else the file's own
     ``conversation_id`` field, else ``chat-`` and a digest of the file's content: two files
     never share ids by accident, and the same file always gets the same ones.
     """
-    raw = _read_bytes(Path(path))
-    data = _parse(raw, Path(path))
-    fmt = format or detect_format(data, Path(path).name)
-    if fmt not in LOADERS:
+    from ramem_integrations.core.exports import read_whatsapp
+
+    path = Path(path)
+    raw = _read_bytes(path)
+    fmt = format or file_format(raw, path)
+    if fmt == "whatsapp":
+        conversations = read_whatsapp(_text(raw, path), tz, path.name)
+    elif fmt in LOADERS:
+        digest = "chat-" + hashlib.sha256(raw).hexdigest()[:16]
+        conversations = LOADERS[fmt](_parse(raw, path), tz, digest)
+    else:
         raise DataFormatError(f"Unknown format {fmt!r}. Use one of: {', '.join(FORMATS)}.")
-    digest = "chat-" + hashlib.sha256(raw).hexdigest()[:16]
-    conversations = LOADERS[fmt](data, tz, digest)
+    return _named(conversations, conversation_id, path)
+
+
+def _named(
+    conversations: list[Conversation], conversation_id: str | None, path: Path
+) -> list[Conversation]:
+    """``conversations``, the one of them renamed ``conversation_id`` when it is given."""
     if conversation_id is None:
         return conversations
     if not isinstance(conversation_id, str) or not conversation_id.strip():
@@ -177,7 +192,7 @@ def load_conversations(
         )
     if len(conversations) != 1:
         raise DataFormatError(
-            f"{Path(path).name} holds {len(conversations)} conversations; a conversation id "
+            f"{path.name} holds {len(conversations)} conversations; a conversation id "
             "can name one only. Leave it out to use each one's own id."
         )
     return [Conversation(conversation_id, conversations[0].sessions)]
@@ -194,12 +209,16 @@ def _read_bytes(path: Path) -> bytes:
         raise DataFormatError(f"Cannot read {path}: {exc}.") from exc
 
 
-def _parse(raw: bytes, path: Path) -> Any:
-    """JSON, or JSONL (one JSON value a line) read as a list."""
+def _text(raw: bytes, path: Path) -> str:
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataFormatError(f"{path} is not UTF-8 text ({exc}).") from exc
+
+
+def _parse(raw: bytes, path: Path) -> Any:
+    """JSON, or JSONL (one JSON value a line) read as a list."""
+    text = _text(raw, path)
     try:
         return json.loads(text)
     except json.JSONDecodeError as whole:
@@ -220,14 +239,20 @@ def _parse(raw: bytes, path: Path) -> Any:
         return rows
 
 
-def read_data(path: Path) -> Any:
-    """The parsed content of a JSON or JSONL file (a DataFormatError if it is neither)."""
-    return _parse(_read_bytes(path), path)
+def file_format(raw: bytes, path: Path) -> str:
+    """The format of a file's bytes: a WhatsApp text export, else by the shape of its JSON."""
+    from ramem_integrations.core.exports import looks_like_whatsapp
+
+    if looks_like_whatsapp(raw[:4096].decode("utf-8", errors="replace")):
+        return "whatsapp"
+    return detect_format(_parse(raw, path), path.name)
 
 
 def detect_format(data: Any, name: str = "the data") -> str:
     """Guess the format from the shape of the data."""
     if isinstance(data, Mapping):
+        if _is_telegram(data):
+            return "telegram"
         if "messages" in data:
             return "messages"
         if "sessions" in data:
@@ -247,6 +272,15 @@ def detect_format(data: Any, name: str = "the data") -> str:
         f"Cannot tell the format of {name}. The formats read are {shapes}. Pass --format to "
         "say which (docs/chat-format.md)."
     )
+
+
+def _is_telegram(data: Mapping[str, Any]) -> bool:
+    """A Telegram export: a full one ('chats') or a chat whose messages have 'from'/'date'."""
+    if isinstance(data.get("chats"), Mapping) and "list" in data["chats"]:
+        return True
+    messages = data.get("messages")
+    first = messages[0] if isinstance(messages, list) and messages else None
+    return isinstance(first, Mapping) and "date" in first and "role" not in first
 
 
 def _require(mapping: Any, key: str, kind: type | tuple[type, ...], where: str) -> Any:
@@ -304,7 +338,7 @@ def _load_locomo(data: Any, tz: tzinfo, default_id: str = "") -> list[Conversati
                 for i, raw in enumerate(conv[key])
             )
             sessions.append(Session(id=key, start=start, turns=turns))
-        conversations.append(_conversation(sample_id, sessions))
+        conversations.append(conversation_of(sample_id, sessions))
     return conversations
 
 
@@ -343,7 +377,7 @@ def _load_longmemeval(data: Any, tz: tzinfo, default_id: str = "") -> list[Conve
             )
             if turns:
                 sessions.append(Session(str(sid), parse_datetime(date, swhere, tz), turns))
-        conversations.append(_conversation(item_id, sessions))
+        conversations.append(conversation_of(item_id, sessions))
     return conversations
 
 
@@ -378,7 +412,7 @@ def _load_chat(data: Any, tz: tzinfo, default_id: str = "default") -> list[Conve
         end = parse_datetime(raw["session_end"], where, tz) if raw.get("session_end") else None
         sessions.append(Session(sid, start, turns, end))
         conv_id = _own_id(raw, conv_id)
-    return [_conversation(conv_id, sessions)]
+    return [conversation_of(conv_id, sessions)]
 
 
 def _unwrap(data: Any, key: str, default_id: str) -> tuple[Any, str]:
@@ -421,8 +455,7 @@ def _message_turn(raw: Mapping[str, Any], turn_id: str, where: str, tz: tzinfo) 
 def _load_messages(data: Any, tz: tzinfo, default_id: str = "default") -> list[Conversation]:
     """OpenAI-style messages; a gap of more than :data:`SESSION_GAP` starts a new session."""
     messages, conv_id = _unwrap(data, "messages", default_id)
-    sessions: list[tuple[datetime, list[Turn]]] = []
-    last: datetime | None = None
+    turns: list[Turn] = []
     for index, raw in enumerate(_require_list(messages, "messages file")):
         where = f"message {index}"
         role = _require(raw, "role", str, where)
@@ -430,22 +463,38 @@ def _load_messages(data: Any, tz: tzinfo, default_id: str = "default") -> list[C
             continue
         conv_id = _own_id(raw, conv_id)
         turn = _message_turn(raw, str(raw.get("id") or f"m{index + 1}"), where, tz)
-        when = turn.time or last
+        when = turn.time or (turns[-1].time if turns else None)
         if when is None:
             raise DataFormatError(
                 f"{where}: no time. Give the first message a 'timestamp' or 'created_at' (ISO "
                 "like '2025-05-30T19:00:00Z', or epoch seconds); later ones default to it."
             )
-        if last is None or when - last > SESSION_GAP:
-            sessions.append((when, []))
-        sessions[-1][1].append(Turn(turn.id, turn.speaker, turn.text, when, turn.image_caption))
-        last = when
-    if not sessions:
+        turns.append(Turn(turn.id, turn.speaker, turn.text, when, turn.image_caption))
+    if not turns:
         raise DataFormatError("The messages file has no user or assistant messages.")
-    built = [
-        Session(f"session_{n}", start, tuple(turns)) for n, (start, turns) in enumerate(sessions, 1)
+    return [conversation_of(conv_id, sessions_by_gap(turns))]
+
+
+def sessions_by_gap(turns: Sequence[Turn], gap: timedelta = SESSION_GAP) -> list[Session]:
+    """Timed turns, in order, as sessions: a silence of more than ``gap`` starts a new one."""
+    sessions: list[list[Turn]] = []
+    last: datetime | None = None
+    for turn in turns:
+        assert turn.time is not None, "sessions_by_gap needs every turn's time"
+        if last is None or turn.time - last > gap:
+            sessions.append([])
+        sessions[-1].append(turn)
+        last = turn.time
+    return [
+        Session(f"session_{n}", group[0].time or datetime.min, tuple(group))
+        for n, group in enumerate(sessions, 1)
     ]
-    return [_conversation(conv_id, built)]
+
+
+def _load_telegram(data: Any, tz: tzinfo, default_id: str = "") -> list[Conversation]:
+    from ramem_integrations.core.exports import read_telegram
+
+    return read_telegram(data, tz)
 
 
 def _chat_turn_id(turn: Any, session_id: str, index: int) -> str:
@@ -459,7 +508,7 @@ def _require_list(data: Any, where: str) -> Sequence[Any]:
     return data
 
 
-def _conversation(conv_id: str, sessions: Iterable[Session]) -> Conversation:
+def conversation_of(conv_id: str, sessions: Iterable[Session]) -> Conversation:
     ordered = tuple(sorted(sessions, key=lambda s: s.start))
     if not ordered:
         raise DataFormatError(f"{conv_id}: the conversation has no sessions with turns.")
@@ -474,4 +523,5 @@ LOADERS: dict[str, Callable[[Any, tzinfo, str], list[Conversation]]] = {
     "longmemeval": _load_longmemeval,
     "chat": _load_chat,
     "messages": _load_messages,
+    "telegram": _load_telegram,
 }

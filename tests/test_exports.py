@@ -1,0 +1,235 @@
+"""WhatsApp and Telegram exports: read as written, sessions by silence, stable ids."""
+
+import json
+from datetime import UTC, datetime, timedelta, timezone
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ramem_integrations import cli
+from ramem_integrations.core.conversation import load_conversations
+from ramem_integrations.core.exports import looks_like_whatsapp, read_telegram, read_whatsapp
+from ramem_integrations.embeddings import MiniLMEmbedder
+from ramem_integrations.errors import DataFormatError
+from ramem_integrations.memory import RaMem
+from tests.fakes import HashingEmbedder
+
+
+def at(*parts: int) -> datetime:
+    return datetime(*parts, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(
+    ("line", "speaker", "text", "when"),
+    [
+        ("[14/03/2024, 22:48:19] Bea: ugh", "Bea", "ugh", at(2024, 3, 14, 22, 48, 19)),
+        ("14/03/2024, 22:48 - Bea: ugh", "Bea", "ugh", at(2024, 3, 14, 22, 48)),
+        ("3/14/24, 10:48 PM - Bea: ugh", "Bea", "ugh", at(2024, 3, 14, 22, 48)),
+        ("[3/14/24, 10:48:19\u202fPM] Bea: ugh", "Bea", "ugh", at(2024, 3, 14, 22, 48, 19)),
+        ("3/14/24, 12:05 am - Bea: ugh", "Bea", "ugh", at(2024, 3, 14, 0, 5)),
+        ("3/14/24, 12:05 p.m. - Bea: ugh", "Bea", "ugh", at(2024, 3, 14, 12, 5)),
+        ("14.03.24, 22:48 - Bea: ugh", "Bea", "ugh", at(2024, 3, 14, 22, 48)),
+        ("2024-03-14, 22:48 - Bea: ugh", "Bea", "ugh", at(2024, 3, 14, 22, 48)),
+        ("\u200e[14/03/2024, 22:48:19] Bea: \u200eimage omitted", "Bea", "image omitted",
+         at(2024, 3, 14, 22, 48, 19)),
+        ("14/03/2024, 22:48 - Ana María: a: b  c ", "Ana María", "a: b  c ",
+         at(2024, 3, 14, 22, 48)),
+    ],
+)  # fmt: skip
+def test_a_message_line_from_any_phone(line: str, speaker: str, text: str, when: datetime) -> None:
+    assert looks_like_whatsapp(line)
+    ((turn,),) = [s.turns for s in read_whatsapp(line)[0].sessions]
+    assert (turn.speaker, turn.text, turn.time) == (speaker, text, when)
+
+
+EXPORT = """\
+[14/03/2024, 22:40:02] Messages and calls are end-to-end encrypted. No one outside of this chat can read them.
+[14/03/2024, 22:48:19] Bea: ugh
+[14/03/2024, 22:48:19] Bea: worst day
+[14/03/2024, 22:49:02] Marcus: hey trixie what happened
+[14/03/2024, 22:50:11] Bea: the van cancelled
+so moving is off
+
+saturday maybe
+[14/03/2024, 22:51:00] Marcus: This message was deleted
+[15/03/2024, 00:13:02] Bea: memphis threw up on my laptop yesterday
+[15/03/2024, 09:30:45] Marcus: morning trixie
+[15/03/2024, 09:31:10] Bea: morning moose
+"""  # noqa: E501
+
+
+def test_an_export_reads_as_sessions_of_verbatim_messages() -> None:
+    (chat,) = read_whatsapp(EXPORT)
+    assert chat.id == "whatsapp-bea-marcus"
+    first, second = chat.sessions  # 00:13 to 09:30 is more than four hours of silence
+    assert [t.id for t in first.turns] == [
+        "2024-03-14T22:48:19",
+        "2024-03-14T22:48:19#2",  # two messages in one second
+        "2024-03-14T22:49:02",
+        "2024-03-14T22:50:11",
+        "2024-03-15T00:13:02",  # past midnight, same session
+    ]
+    assert first.turns[3].text == "the van cancelled\nso moving is off\n\nsaturday maybe"
+    assert first.span.start == at(2024, 3, 14, 22, 48, 19)
+    assert first.span.end == at(2024, 3, 15, 0, 14, 2)
+    assert [t.text for t in second.turns] == ["morning trixie", "morning moose"]
+    assert second.start == at(2024, 3, 15, 9, 30, 45)
+
+
+@pytest.mark.parametrize(
+    ("dates", "expected"),
+    [
+        (["13/03/2024", "14/03/2024"], [(2024, 3, 13), (2024, 3, 14)]),  # a day above 12
+        (["3/13/24", "3/14/24"], [(2024, 3, 13), (2024, 3, 14)]),  # a month can't be 13
+        # both readings valid: only month/day keeps the messages in time order
+        (["1/2/24", "2/1/24"], [(2024, 1, 2), (2024, 2, 1)]),
+        # both in order: the reading with the shorter chat (4-5 March, not 3 April-3 May)
+        (["3/4/24", "3/5/24"], [(2024, 3, 4), (2024, 3, 5)]),
+        (["4/3/2024", "5/3/2024"], [(2024, 3, 4), (2024, 3, 5)]),
+        (["5/5/24"], [(2024, 5, 5)]),
+    ],
+)
+def test_the_day_month_order_is_read_from_the_file(
+    dates: list[str], expected: list[tuple[int, int, int]]
+) -> None:
+    text = "\n".join(f"{d}, 10:00 - Bea: message {i}" for i, d in enumerate(dates))
+    turns = [t for s in read_whatsapp(text)[0].sessions for t in s.turns]
+    assert [t.time.timetuple()[:3] for t in turns if t.time] == expected
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("hello\n[14/03/2024, 22:48:19] Bea: ugh", "does not start a WhatsApp message"),
+        ("[31/02/2024, 22:48:19] Bea: ugh", "impossible in any order"),
+        ("14/03/2024, 25:48 - Bea: ugh", "is impossible"),
+        ("3/14/24, 13:48 PM - Bea: ugh", "is not 1-12"),
+        ("14/03/2024, 22:48 - Bea: a\n13/03/2024, 22:48 - Bea: b", "not in time order"),
+        ("14/03/2024, 22:48 - Bea created this group", "no message with a speaker"),
+        ("", "no message with a speaker"),
+    ],
+)
+def test_a_broken_export_is_refused_with_the_reason(text: str, says: str) -> None:
+    with pytest.raises(DataFormatError, match=says):
+        read_whatsapp(text, name="chat.txt")
+
+
+def test_a_later_export_adds_messages_and_duplicates_none(tmp_path: Path) -> None:
+    """Export, chat on, export again (the older messages cut off): ids stay, nothing doubles."""
+    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    first = tmp_path / "first.txt"
+    first.write_text(EXPORT, encoding="utf-8")
+    later_lines = [*EXPORT.splitlines()[2:], "[16/03/2024, 10:00:00] Bea: van booked for sunday"]
+    later = tmp_path / "later.txt"
+    later.write_text("\n".join(later_lines), encoding="utf-8")
+    (one,) = load_conversations(first)
+    ids_one = mem.add_conversation(one, "default")
+    (two,) = load_conversations(later)
+    assert two.id == one.id
+    mem.add_conversation(two, "default")
+    stored = mem.memories("default")
+    texts = [line for u in stored for line in u.content.split("\n")]
+    assert len(texts) == len(set(texts))  # no message stored twice
+    assert sorted(texts) == sorted(
+        ["ugh", "worst day", "hey trixie what happened", "the van cancelled", "so moving is off",
+         "", "saturday maybe", "memphis threw up on my laptop yesterday", "morning trixie",
+         "morning moose", "van booked for sunday"]
+    )  # fmt: skip
+    # "ugh" is not in the later export: the memory holding "ugh" and "worst day" stays
+    assert set(ids_one) <= {u.id for u in stored}
+    mem.add_conversation(two, "default")
+    assert len(mem.memories("default")) == len(stored)
+
+
+def telegram_chat(**extra: Any) -> dict[str, Any]:
+    return {
+        "name": "Bea",
+        "type": "personal_chat",
+        "id": 4242,
+        "messages": [
+            {"id": 10, "type": "service", "date": "2024-03-14T22:40:00", "actor": "Bea",
+             "action": "phone_call"},
+            {"id": 11, "type": "message", "date": "2024-03-15T00:13:02",
+             "date_unixtime": "1710450782", "from": "Bea",
+             "text": ["memphis ", {"type": "bold", "text": "threw up"}, " on my laptop"]},
+            {"id": 12, "type": "message", "date": "2024-03-15T00:14:00",
+             "date_unixtime": "1710450840", "from": "Marcus", "text": "", "photo": "p.jpg"},
+            {"id": 13, "type": "message", "date": "2024-03-15T00:15:00",
+             "date_unixtime": "1710450900", "from": "Marcus", "text": "oh no trixie"},
+        ],
+        **extra,
+    }  # fmt: skip
+
+
+def test_a_telegram_chat_keeps_its_ids_words_and_local_day() -> None:
+    (chat,) = read_telegram(telegram_chat())
+    turns = [t for s in chat.sessions for t in s.turns]
+    assert chat.id == "telegram-4242"
+    assert [(t.id, t.speaker, t.text) for t in turns] == [
+        ("11", "Bea", "memphis threw up on my laptop"),  # entities joined as written
+        ("13", "Marcus", "oh no trixie"),  # the photo without words and the call are skipped
+    ]
+    # 00:13 local is 21:13 UTC the day before: the offset comes from date_unixtime
+    assert turns[0].time == datetime(2024, 3, 15, 0, 13, 2, tzinfo=timezone(timedelta(hours=3)))
+    assert turns[0].time.astimezone(UTC) == at(2024, 3, 14, 21, 13, 2)
+
+
+def test_a_full_telegram_export_is_a_conversation_a_chat(tmp_path: Path) -> None:
+    other = telegram_chat(id=7)
+    path = tmp_path / "result.json"
+    path.write_text(json.dumps({"chats": {"list": [telegram_chat(), other]}}))
+    assert [c.id for c in load_conversations(path)] == ["telegram-4242", "telegram-7"]
+
+
+@pytest.mark.parametrize(
+    ("change", "says"),
+    [
+        ({"text": 5}, "'text' should be a string or a list"),
+        ({"text": [{"type": "bold", "text": 3}]}, "not a string"),
+        ({"date": "soon"}, "cannot read the date"),
+        ({"date_unixtime": "x"}, "is not epoch seconds"),
+        ({"date_unixtime": "1"}, "more than 14 hours apart"),
+        ({"id": None}, "has no 'id'"),
+    ],
+)
+def test_a_broken_telegram_message_is_refused(change: dict[str, Any], says: str) -> None:
+    chat = telegram_chat()
+    chat["messages"][1] = {**chat["messages"][1], **change}
+    with pytest.raises(DataFormatError, match=says):
+        read_telegram(chat)
+
+
+def test_formats_are_told_apart(tmp_path: Path) -> None:
+    cases = {
+        "chat.txt": EXPORT,
+        "result.json": json.dumps(telegram_chat()),
+        "messages.json": json.dumps(
+            {"messages": [{"role": "user", "content": "hi", "timestamp": "2024-03-14T10:00"}]}
+        ),
+    }
+    ids = {}
+    for name, text in cases.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+        ids[name] = load_conversations(tmp_path / name)[0].id
+    assert ids["chat.txt"] == "whatsapp-bea-marcus"
+    assert ids["result.json"] == "telegram-4242"
+    assert ids["messages.json"].startswith("chat-")
+
+
+def test_ingest_a_whatsapp_export_and_ask_by_nickname(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The CLI reads the export, groups bursts, learns 'Trixie' and answers with Bea's words."""
+    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", MiniLMEmbedder)
+    path = tmp_path / "WhatsApp Chat with Bea.txt"
+    path.write_text(EXPORT, encoding="utf-8")
+    store = str(tmp_path / "store")
+    assert cli.main(["ingest", str(path), "--store", store, "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["ingested"] == {"default": 6}
+    question = "What happened to Trixie's laptop?"
+    assert cli.main(["query", question, "--store", store, "--namespace", "default", "--json"]) == 0
+    hits = json.loads(capsys.readouterr().out)
+    assert hits[0]["content"] == "memphis threw up on my laptop yesterday"
+    assert hits[0]["context"]["aliases"] == {"Bea": ["Trixie"]}
+    assert "14 March 2024" in hits[0]["restatement"]  # 'yesterday' at 00:13 on the 15th

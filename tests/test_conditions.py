@@ -92,6 +92,30 @@ def test_cases(context: EpisodicContext, where: ContextFilter, met: bool) -> Non
     assert (where.met_by(units["m0"]) is not None) is met
 
 
+@pytest.mark.parametrize(
+    ("text", "where", "met"),
+    [
+        # chats write names in lower case: the words meet the condition anchoring missed
+        ("i've left it in the boston", ContextFilter(entities=("Boston",)), True),
+        ("brunch at LISBON?", ContextFilter(places=("Lisbon",)), True),
+        ("ordered from little napoli", ContextFilter(entities=("Little Napoli",)), True),
+        ("jess is driving me this weekend", ContextFilter(people=("Jess",)), True),
+        # whole words only, and every condition still has to hold
+        ("a bostonian accent", ContextFilter(entities=("Boston",)), False),
+        ("the boston, in march", ContextFilter(entities=("Boston", "Rio")), False),
+        ("the boston", ContextFilter(entities=("Boston",), time=day(9)), False),
+        # a name that is a common word in lower case is not read from the words
+        ("i will be there in may", ContextFilter(people=("Will",)), False),
+        ("i will be there in may", ContextFilter(entities=("May",)), False),
+        # off: the anchored names only
+        ("the boston", ContextFilter(entities=("Boston",), names_in_text=False), False),
+    ],
+)
+def test_a_memory_that_says_the_name_meets_it(text: str, where: ContextFilter, met: bool) -> None:
+    unit = MemoryUnit("m0", text, EpisodicContext("s", day(1)), "ns")
+    assert (where.met_by(unit) is not None) is met
+
+
 def test_no_memories_meet_nothing() -> None:
     assert ConditionTable({}).among(ContextFilter(people=("Ann",))) == []
 

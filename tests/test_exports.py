@@ -8,8 +8,8 @@ from typing import Any
 import pytest
 
 from ramem_integrations import cli
-from ramem_integrations.core.conversation import load_conversations
-from ramem_integrations.core.exports import looks_like_whatsapp, read_telegram, read_whatsapp
+from ramem_integrations.core.conversation import load_conversations, read_telegram, read_whatsapp
+from ramem_integrations.core.exports import looks_like_whatsapp
 from ramem_integrations.embeddings import MiniLMEmbedder
 from ramem_integrations.errors import DataFormatError
 from ramem_integrations.memory import RaMem

@@ -1,5 +1,6 @@
 """Stage 3: selective reinstatement. Ranking logic over a real Chroma store and a fake embedder."""
 
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -119,6 +120,25 @@ def test_participant_condition_matches_entities_too(fake_mem: RaMem) -> None:
     hits = retriever(fake_mem).retrieve(frame("what did we eat on the trip", cond), "ns", 2)
     assert [h.memory.id for h in hits] == ["m002", "m001"]
     assert hits[0].matched == ("participant Bob",)
+
+
+def test_a_memory_naming_the_entity_in_lower_case_is_context_valid(fake_mem: RaMem) -> None:
+    """Only the capitalised mention was anchored as an entity; the lower-case one is the
+    evidence, and it keeps its content rank among the valid memories."""
+    fake_mem.add_memories(
+        [
+            memory(1, "Ann: Rio are playing the Boston on friday", 10, entities=("Boston",)),
+            memory(2, "Ann: left my jacket in the boston last night", 12),
+            memory(3, "Ann: my jacket is at the dry cleaner", 14),
+        ]
+    )
+    cond = Condition("entity", "Boston", "The Boston", True)
+    query = frame("where did I leave my jacket, at the Boston", cond)
+    hits = retriever(fake_mem).retrieve(query, "ns", 3)
+    assert [h.memory.id for h in hits][:2] == ["m002", "m001"]
+    assert hits[0].reason == "context" and hits[0].matched == ("entity Boston",)
+    off = replace(retriever(fake_mem), names_in_text=False).retrieve(query, "ns", 3)
+    assert off[0].memory.id == "m001"
 
 
 def test_recency_puts_the_latest_relevant_episode_first(fake_mem: RaMem) -> None:

@@ -20,6 +20,7 @@ from typing import Any
 
 from dateutil import parser as date_parser
 
+from ramem_integrations.core.exports import looks_like_whatsapp, telegram_chats, whatsapp_messages
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import DataFormatError
 
@@ -165,8 +166,6 @@ def load_conversations(
     ``conversation_id`` field, else ``chat-`` and a digest of the file's content: two files
     never share ids by accident, and the same file always gets the same ones.
     """
-    from ramem_integrations.core.exports import read_whatsapp
-
     path = Path(path)
     raw = _read_bytes(path)
     fmt = format or file_format(raw, path)
@@ -241,8 +240,6 @@ def _parse(raw: bytes, path: Path) -> Any:
 
 def file_format(raw: bytes, path: Path) -> str:
     """The format of a file's bytes: a WhatsApp text export, else by the shape of its JSON."""
-    from ramem_integrations.core.exports import looks_like_whatsapp
-
     if looks_like_whatsapp(raw[:4096].decode("utf-8", errors="replace")):
         return "whatsapp"
     return detect_format(_parse(raw, path), path.name)
@@ -338,7 +335,7 @@ def _load_locomo(data: Any, tz: tzinfo, default_id: str = "") -> list[Conversati
                 for i, raw in enumerate(conv[key])
             )
             sessions.append(Session(id=key, start=start, turns=turns))
-        conversations.append(conversation_of(sample_id, sessions))
+        conversations.append(_conversation(sample_id, sessions))
     return conversations
 
 
@@ -377,7 +374,7 @@ def _load_longmemeval(data: Any, tz: tzinfo, default_id: str = "") -> list[Conve
             )
             if turns:
                 sessions.append(Session(str(sid), parse_datetime(date, swhere, tz), turns))
-        conversations.append(conversation_of(item_id, sessions))
+        conversations.append(_conversation(item_id, sessions))
     return conversations
 
 
@@ -412,7 +409,7 @@ def _load_chat(data: Any, tz: tzinfo, default_id: str = "default") -> list[Conve
         end = parse_datetime(raw["session_end"], where, tz) if raw.get("session_end") else None
         sessions.append(Session(sid, start, turns, end))
         conv_id = _own_id(raw, conv_id)
-    return [conversation_of(conv_id, sessions)]
+    return [_conversation(conv_id, sessions)]
 
 
 def _unwrap(data: Any, key: str, default_id: str) -> tuple[Any, str]:
@@ -472,10 +469,10 @@ def _load_messages(data: Any, tz: tzinfo, default_id: str = "default") -> list[C
         turns.append(Turn(turn.id, turn.speaker, turn.text, when, turn.image_caption))
     if not turns:
         raise DataFormatError("The messages file has no user or assistant messages.")
-    return [conversation_of(conv_id, sessions_by_gap(turns))]
+    return [_conversation(conv_id, _sessions_by_gap(turns))]
 
 
-def sessions_by_gap(turns: Sequence[Turn], gap: timedelta = SESSION_GAP) -> list[Session]:
+def _sessions_by_gap(turns: Sequence[Turn], gap: timedelta = SESSION_GAP) -> list[Session]:
     """Timed turns, in order, as sessions: a silence of more than ``gap`` starts a new one."""
     sessions: list[list[Turn]] = []
     last: datetime | None = None
@@ -491,10 +488,14 @@ def sessions_by_gap(turns: Sequence[Turn], gap: timedelta = SESSION_GAP) -> list
     ]
 
 
-def _load_telegram(data: Any, tz: tzinfo, default_id: str = "") -> list[Conversation]:
-    from ramem_integrations.core.exports import read_telegram
+def read_whatsapp(text: str, tz: tzinfo = UTC, name: str = "the export") -> list[Conversation]:
+    """A WhatsApp export's text as one conversation (:func:`.exports.whatsapp_messages`)."""
+    return _load_messages(whatsapp_messages(text, tz, name), tz)
 
-    return read_telegram(data, tz)
+
+def read_telegram(data: Any, tz: tzinfo = UTC, default_id: str = "") -> list[Conversation]:
+    """A Telegram export's JSON as a conversation a chat (:func:`.exports.telegram_chats`)."""
+    return [c for chat in telegram_chats(data, tz) for c in _load_messages(chat, tz)]
 
 
 def _chat_turn_id(turn: Any, session_id: str, index: int) -> str:
@@ -508,7 +509,7 @@ def _require_list(data: Any, where: str) -> Sequence[Any]:
     return data
 
 
-def conversation_of(conv_id: str, sessions: Iterable[Session]) -> Conversation:
+def _conversation(conv_id: str, sessions: Iterable[Session]) -> Conversation:
     ordered = tuple(sorted(sessions, key=lambda s: s.start))
     if not ordered:
         raise DataFormatError(f"{conv_id}: the conversation has no sessions with turns.")
@@ -523,5 +524,5 @@ LOADERS: dict[str, Callable[[Any, tzinfo, str], list[Conversation]]] = {
     "longmemeval": _load_longmemeval,
     "chat": _load_chat,
     "messages": _load_messages,
-    "telegram": _load_telegram,
+    "telegram": read_telegram,
 }

@@ -1,16 +1,18 @@
 """Messaging-app exports: WhatsApp's text export and Telegram's JSON export.
 
-Both are streams of timed messages between people; a silence of more than
-:data:`~ramem_integrations.core.conversation.SESSION_GAP` starts a new session, as for
-OpenAI-style messages. Ids are stable across exports of the same chat (a later export with more
-messages adds them and changes nothing stored): a Telegram turn is its message id, a WhatsApp
-turn its time (with a count when several messages share it), and the conversation is named by
-the chat (Telegram's chat id; WhatsApp's participants). Text is kept as exported, except the
+Both are streams of timed messages between people. They are read here into OpenAI-style
+messages (``{"conversation_id", "messages": [{"role", "name", "content", "timestamp", "id"}]}``)
+that :func:`~ramem_integrations.core.conversation.load_conversations` turns into sessions as
+for any messages file: a silence of more than ``SESSION_GAP`` starts a new one. Ids are stable
+across exports of the same chat (a later export with more messages adds them and changes
+nothing stored): a Telegram turn is its message id, a WhatsApp turn its time (with a count when
+several messages share it), and the conversation is named by the chat (Telegram's chat id;
+WhatsApp's participants). Text is kept as exported, except the
 invisible direction marks WhatsApp puts before some lines.
 
 >>> export = "[14/03/2024, 22:48:19] Bea: ugh\\n[14/03/2024, 22:49:02] Marcus: what happened"
->>> (chat,) = read_whatsapp(export)
->>> chat.id, [(t.id, t.speaker, t.text) for t in chat.sessions[0].turns]
+>>> chat = whatsapp_messages(export)
+>>> chat["conversation_id"], [(m["id"], m["name"], m["content"]) for m in chat["messages"]]
 ... # doctest: +NORMALIZE_WHITESPACE
 ('whatsapp-bea-marcus', [('2024-03-14T22:48:19', 'Bea', 'ugh'),
                          ('2024-03-14T22:49:02', 'Marcus', 'what happened')])
@@ -26,16 +28,12 @@ from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from itertools import pairwise
 from typing import Any
 
-from ramem_integrations.core.conversation import (
-    Conversation,
-    Turn,
-    conversation_of,
-    parse_datetime,
-    sessions_by_gap,
-)
 from ramem_integrations.errors import DataFormatError
 
-__all__ = ["DELETED", "looks_like_whatsapp", "read_telegram", "read_whatsapp"]
+__all__ = ["DELETED", "looks_like_whatsapp", "telegram_chats", "whatsapp_messages"]
+
+#: A chat as OpenAI-style messages: {"conversation_id": ..., "messages": [...]}.
+Chat = dict[str, Any]
 
 #: One message's first line in a WhatsApp export, from any phone and locale:
 #: "[14/03/2024, 22:48:19] Bea: ugh" (iPhone), "14/03/2024, 22:48 - Bea: ugh" (Android),
@@ -71,8 +69,8 @@ def looks_like_whatsapp(text: str) -> bool:
     return WHATSAPP_LINE.fullmatch(first.strip(_MARKS)) is not None
 
 
-def read_whatsapp(text: str, tz: tzinfo = UTC, name: str = "the export") -> list[Conversation]:
-    """A WhatsApp "Export chat" text file (without media) as one conversation.
+def whatsapp_messages(text: str, tz: tzinfo = UTC, name: str = "the export") -> Chat:
+    """A WhatsApp "Export chat" text file (without media) as one chat of messages.
 
     Lines that do not start a message continue the one before (a message of several lines).
     Lines without a speaker ("Messages and calls are end-to-end encrypted", "Bea changed the
@@ -82,7 +80,7 @@ def read_whatsapp(text: str, tz: tzinfo = UTC, name: str = "the export") -> list
     """
     lines = _whatsapp_lines(text, name)
     dated = _dates(lines, name)
-    turns: list[Turn] = []
+    messages: list[dict[str, Any]] = []
     seen: Counter[str] = Counter()
     for line, day in zip(lines, dated, strict=True):
         speaker, sep, words = line.rest.partition(": ")
@@ -93,13 +91,17 @@ def read_whatsapp(text: str, tz: tzinfo = UTC, name: str = "the export") -> list
         stamp = when.replace(tzinfo=None).isoformat(timespec="seconds")
         seen[stamp] += 1
         turn_id = stamp if seen[stamp] == 1 else f"{stamp}#{seen[stamp]}"
-        turns.append(Turn(turn_id, speaker.strip(_MARKS + " "), words, when))
-    if not turns:
+        messages.append(_message(turn_id, speaker.strip(_MARKS + " "), words, when))
+    if not messages:
         raise DataFormatError(
             f"{name}: no message with a speaker. A WhatsApp export has lines like "
             "'[14/03/2024, 22:48:19] Bea: ugh'."
         )
-    return [conversation_of(_chat_id("whatsapp", turns), sessions_by_gap(turns))]
+    return {"conversation_id": _chat_id("whatsapp", messages), "messages": messages}
+
+
+def _message(turn_id: str, speaker: str, text: str, when: datetime) -> dict[str, Any]:
+    return {"role": "user", "name": speaker, "content": text, "timestamp": when, "id": turn_id}
 
 
 def _whatsapp_lines(text: str, name: str) -> list[_Line]:
@@ -184,7 +186,7 @@ def _span(days: Sequence[tuple[int, int, int]]) -> timedelta:
     return datetime(*days[-1]) - datetime(*days[0])
 
 
-def read_telegram(data: Any, tz: tzinfo = UTC) -> list[Conversation]:
+def telegram_chats(data: Any, tz: tzinfo = UTC) -> list[Chat]:
     """A Telegram Desktop export (``result.json``): one chat, or every chat of a full export.
 
     Service messages (joins, calls, pins) and messages without text (a photo or sticker with
@@ -199,10 +201,10 @@ def read_telegram(data: Any, tz: tzinfo = UTC) -> list[Conversation]:
     return _telegram_chat(data, "the chat", tz)
 
 
-def _telegram_chat(chat: Any, where: str, tz: tzinfo) -> list[Conversation]:
+def _telegram_chat(chat: Any, where: str, tz: tzinfo) -> list[Chat]:
     if not isinstance(chat, Mapping) or not isinstance(chat.get("messages"), list):
         raise DataFormatError(f"{where}: expected a Telegram chat with a 'messages' list.")
-    turns = []
+    messages = []
     for index, raw in enumerate(chat["messages"]):
         mwhere = f"{where} message {index}"
         if not isinstance(raw, Mapping):
@@ -216,15 +218,13 @@ def _telegram_chat(chat: Any, where: str, tz: tzinfo) -> list[Conversation]:
         own_id = raw.get("id")
         if not isinstance(own_id, int | str) or isinstance(own_id, bool) or not str(own_id):
             raise DataFormatError(f"{mwhere}: the message has no 'id'.")
-        turns.append(Turn(str(own_id), speaker.strip(), text, _telegram_time(raw, mwhere, tz)))
-    if not turns:
+        when = _telegram_time(raw, mwhere, tz)
+        messages.append(_message(str(own_id), speaker.strip(), text, when))
+    if not messages:
         raise DataFormatError(f"{where}: no message with text and a sender.")
     own = chat.get("id")
     conv_id = f"telegram-{own}" if isinstance(own, int | str) and str(own) else None
-    ids = [t.id for t in turns]
-    if len(ids) != len(set(ids)):
-        raise DataFormatError(f"{where}: message ids repeat; every message needs its own id.")
-    return [conversation_of(conv_id or _chat_id("telegram", turns), sessions_by_gap(turns))]
+    return [{"conversation_id": conv_id or _chat_id("telegram", messages), "messages": messages}]
 
 
 def _telegram_text(value: Any, where: str) -> str:
@@ -244,8 +244,8 @@ def _telegram_time(raw: Mapping[str, Any], where: str, tz: tzinfo) -> datetime:
         raise DataFormatError(f"{where}: the message has no 'date'.")
     epoch = raw.get("date_unixtime")
     if epoch is None:
-        return parse_datetime(raw["date"], where, tz)
-    wall = parse_datetime(raw["date"], where, UTC).replace(tzinfo=None)
+        return _parse_time(raw["date"], where, tz)
+    wall = _parse_time(raw["date"], where, UTC).replace(tzinfo=None)
     try:
         exact = datetime.fromtimestamp(int(epoch), UTC).replace(tzinfo=None)
     except (ValueError, OverflowError, OSError) as exc:
@@ -256,8 +256,21 @@ def _telegram_time(raw: Mapping[str, Any], where: str, tz: tzinfo) -> datetime:
     return wall.replace(tzinfo=timezone(offset))
 
 
-def _chat_id(app: str, turns: Sequence[Turn]) -> str:
+def _parse_time(value: Any, where: str, tz: tzinfo) -> datetime:
+    """Telegram's ISO ``date`` ('2024-03-15T00:13:02'), read in ``tz`` when it has no zone."""
+    try:
+        parsed = datetime.fromisoformat(value) if isinstance(value, str) else None
+    except ValueError:
+        parsed = None
+    if parsed is None:
+        raise DataFormatError(
+            f"{where}: cannot read the date {value!r}; Telegram writes '2024-03-15T00:13:02'."
+        )
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
+
+
+def _chat_id(app: str, messages: Sequence[Mapping[str, Any]]) -> str:
     """``app`` and the chat's participants, e.g. 'whatsapp-bea-marcus'."""
-    names = sorted({t.speaker for t in turns}, key=str.lower)
+    names = sorted({m["name"] for m in messages}, key=str.lower)
     slug = "-".join(re.sub(r"[^\w]+", "-", n.lower()).strip("-") or "x" for n in names)
     return f"{app}-{slug}"

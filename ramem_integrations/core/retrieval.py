@@ -12,6 +12,7 @@ meeting the conditions to the content score, so a very relevant memory can still
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -20,7 +21,8 @@ from typing import Protocol, get_args
 
 from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.fusion import Fusion, convex_combination, reciprocal_rank_fusion
-from ramem_integrations.core.text import tokenize, word_set
+from ramem_integrations.core.temporal_tables import MONTHS, WEEKDAYS
+from ramem_integrations.core.text import STOP_WORDS, tokenize, word_set
 from ramem_integrations.core.types import (
     Episode,
     MemoryUnit,
@@ -59,7 +61,10 @@ class ContextFilter:
     ``time``: the session span overlaps it (unless ``match_session`` is off), or the event
     time of the memory or of its episode does. ``people``: each is a participant or a named
     entity of the memory or its episode. ``places``: a place (or an entity) of the memory or its
-    episode is one of them. ``entities``: each is among the entities of either.
+    episode is one of them. ``entities``: each is among the entities of either. With
+    ``names_in_text``, a memory that says a name in any case meets its condition too: chats
+    write "left it in the boston", which anchoring does not read as a name (:func:`names_in`).
+    A store's filter checks the anchored names only; :meth:`meets` checks both.
     """
 
     time: TimeSpan | None = None
@@ -67,6 +72,7 @@ class ContextFilter:
     places: tuple[str, ...] = ()
     entities: tuple[str, ...] = ()
     match_session: bool = True
+    names_in_text: bool = True
 
     def __bool__(self) -> bool:
         return bool(self.time or self.people or self.places or self.entities)
@@ -94,13 +100,30 @@ class ContextFilter:
             return True
         entities = {e.lower() for e in (*ctx.entities, *episode.entities)}
         names = entities | {n.lower() for n in (*ctx.participants, *episode.participants)}
-        if any(person.lower() not in names for person in self.people):
+        said = unit.search_text if self.names_in_text else ""
+        if any(p.lower() not in names and not names_in(said, p) for p in self.people):
             return False
         if self.places:
             here = entities | {p.lower() for p in (ctx.location or "", *episode.places) if p}
-            if not here & {p.lower() for p in self.places}:
+            if not here & {p.lower() for p in self.places} and not any(
+                names_in(said, p) for p in self.places
+            ):
                 return False
-        return all(entity.lower() in entities for entity in self.entities)
+        return all(e.lower() in entities or names_in(said, e) for e in self.entities)
+
+
+def names_in(text: str, name: str) -> bool:
+    """Whether ``text`` says ``name`` as a whole word (any case); never for a name that is a
+    common word, month or weekday in lower case ("Will", "May")."""
+    return bool(text) and _name_pattern(name).search(text) is not None
+
+
+@lru_cache(maxsize=1024)
+def _name_pattern(name: str) -> re.Pattern[str]:
+    folded = name.strip().lower()
+    if not folded or folded in STOP_WORDS or folded in MONTHS or folded in WEEKDAYS:
+        return re.compile(r"(?!)")  # matches nothing
+    return re.compile(rf"(?<!\w){re.escape(folded)}(?!\w)", re.IGNORECASE)
 
 
 @lru_cache(maxsize=256)
@@ -191,6 +214,8 @@ class ContextualRetriever:
         leading: how many of the best hits bring their episode; the others come alone.
         episode_evidence: a content candidate gains this times the best score of another
             candidate of its episode (with ``episodes`` only; 0 turns it off).
+        names_in_text: a candidate that says a condition's name in any case meets it, though
+            anchoring did not read it as a name (:attr:`ContextFilter.names_in_text`).
     """
 
     content: ContentRetriever
@@ -207,6 +232,7 @@ class ContextualRetriever:
     decay: float = EPISODE_DECAY
     leading: int = EPISODE_LEADING
     episode_evidence: float = EPISODE_EVIDENCE
+    names_in_text: bool = True
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else named_query(frame)
@@ -215,7 +241,7 @@ class ContextualRetriever:
         where = self.resolve(frame, namespace)
         if where:
             valid = self._context(query, namespace, where, depth, ranked)
-            ranked = self._merge(valid, ranked, depth, query)
+            ranked = self._merge(self._named_too(where, valid, ranked), ranked, depth, query)
         about = []
         if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
             found = self._context(subject, namespace, where, depth) if where else None
@@ -336,6 +362,7 @@ class ContextualRetriever:
             places=frame.values("location"),
             entities=frame.values("entity"),
             match_session=self.match_session,
+            names_in_text=self.names_in_text,
         )
 
     def rerank(
@@ -395,6 +422,23 @@ class ContextualRetriever:
         # Every hit meets ``where`` (searched under it, or every memory does): one set of labels.
         labels = where.labels()
         return [ScoredMemory(h.memory, h.score, "context", labels) for h in hits]
+
+    @staticmethod
+    def _named_too(
+        where: ContextFilter, valid: list[ScoredMemory], ranked: list[ScoredMemory]
+    ) -> list[ScoredMemory]:
+        """``valid`` (found under the store's filter) and the content candidates that meet
+        ``where`` by saying its names (``names_in_text``), by score."""
+        if not where.names_in_text or not (where.people or where.places or where.entities):
+            return valid
+        seen = {h.memory.id for h in valid}
+        labels = where.labels()
+        named = [
+            ScoredMemory(h.memory, h.score, "context", labels)
+            for h in ranked
+            if h.memory.id not in seen and where.meets(h.memory)
+        ]
+        return sorted(valid + named, key=lambda h: -h.score) if named else valid
 
     def _merge(
         self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int, query: str | None

@@ -73,6 +73,7 @@ WRITE_PATH = (
     "core/anchoring.py",
     "core/conversation.py",
     "core/entity_typing.py",
+    "core/exports.py",
     "core/grouping.py",
     "core/holidays.py",
     "core/jsondata.py",

@@ -75,6 +75,8 @@ register("ramem-need", Variant(use_need=True))
 register("no-episodes", Variant(episodes=False))
 #: Episodes brought back, but no lift from the relevance of a memory's episode (docs/episodes.md).
 register("no-episode-evidence", Variant(episode_evidence=0.0))
+#: A name condition met only by the names anchoring read, not by a memory's words (lower case).
+register("no-names-in-text", Variant(names_in_text=False))
 #: Reciprocal rank fusion instead of the convex fusion of dense and BM25 (docs/evaluation.md).
 register("content-rrf", Fused("rrf"))
 register("ramem-rrf", Variant(fusion="rrf"))

@@ -63,6 +63,8 @@ class Variant:
     fusion: Fusion | None = None
     #: How much a memory gains from the best score of another candidate of its episode.
     episode_evidence: float | None = None
+    #: False: a name condition is met by the names anchoring read only, not by the words.
+    names_in_text: bool | None = None
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
         """``base`` with this variant's options put in."""
@@ -79,6 +81,7 @@ class Variant:
             episode_evidence=base.episode_evidence
             if self.episode_evidence is None
             else self.episode_evidence,
+            names_in_text=base.names_in_text if self.names_in_text is None else self.names_in_text,
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:

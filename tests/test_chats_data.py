@@ -39,7 +39,7 @@ def test_check_script_passes_and_prints_counts() -> None:
     )
     assert result.returncode == 0, result.stderr
     rows = {line.split("|")[1].strip(): line for line in result.stdout.splitlines()[2:]}
-    assert set(rows) == {"dev", "dev2", "held", "all"}
+    assert set(rows) == {"dev", "dev2", "held", "unseen", "all"}
 
 
 def test_every_conversation_has_no_problems() -> None:

@@ -24,10 +24,11 @@ FILES = {
     "dev": HERE / "chats-dev.json",
     "dev2": HERE / "chats-dev2.json",
     "held": HERE / "chats-held.json",
+    "unseen": HERE / "chats-unseen.json",
 }
 #: Bounds the design promises (README, issue 17 item 5).
-MIN_CONVERSATIONS = {"dev": 3, "dev2": 3, "held": 1}
-MIN_QUESTIONS = {"dev": 60, "dev2": 120, "held": 20}
+MIN_CONVERSATIONS = {"dev": 3, "dev2": 3, "held": 1, "unseen": 3}
+MIN_QUESTIONS = {"dev": 60, "dev2": 120, "held": 20, "unseen": 120}
 MIN_QUESTIONS_ALL = 90
 SESSIONS = (6, 10)
 MESSAGES = (300, 450)

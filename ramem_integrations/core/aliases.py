@@ -3,14 +3,14 @@
 A participant's display name is "Bea", but the other writes "Hey Trixie!" to her, and
 questions ask about Trixie. :func:`learn_aliases` reads how people are addressed in a
 namespace's messages. :func:`vocatives` finds the words a message may address someone by: a
-word after a greeting or thanks ("hey Trixie", "thanks trix", "night moose"), a message that
-is one word ("trixieeee", "BUNNY"), and the last word of a message ("that's awful peggy").
-In a two-person session the addressee is the other participant. A word is an alias of that
-participant when, across the namespace, it is addressed to them at least
-:data:`MIN_EVIDENCE` times (once after a greeting), never to anyone else, the addressee
-writes it at most a third as often (quoting it: "RUN PEGGY RUN"), and at least
-:data:`MIN_SHARE` of the writer's uses of it are vocatives (so "tomorrow", which ends many
-messages but also sits inside others, is none). A participant's own name is never an alias.
+word after a greeting or thanks ("hey Trixie", "thanks trix", "night moose"), and a message
+that is one word ("trixieeee", "BUNNY"). In a two-person session the addressee is the other
+participant. A word is an alias of that participant when, across the namespace, it is addressed
+to them at least :data:`MIN_EVIDENCE` times (once after a greeting), never to anyone else, the
+addressee writes it at most a third as often (quoting it: "RUN PEGGY RUN"), and at least
+:data:`MIN_SHARE` of the writer's uses of it are vocatives (so "thanks again", "night then" and
+a one-word "tomorrow?" name nobody when the word sits inside other messages too). A
+participant's own name is never an alias.
 
 >>> said = [("Marcus", ("Marcus", "Bea"), "Hey Trixie!"),
 ...         ("Marcus", ("Marcus", "Bea"), "thanks trixie x"),

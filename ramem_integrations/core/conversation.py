@@ -477,7 +477,7 @@ def _sessions_by_gap(turns: Sequence[Turn], gap: timedelta = SESSION_GAP) -> lis
     sessions: list[list[Turn]] = []
     last: datetime | None = None
     for turn in turns:
-        assert turn.time is not None, "sessions_by_gap needs every turn's time"
+        assert turn.time is not None, "every turn needs its time here"
         if last is None or turn.time - last > gap:
             sessions.append([])
         sessions[-1].append(turn)

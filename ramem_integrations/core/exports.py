@@ -7,8 +7,8 @@ for any messages file: a silence of more than ``SESSION_GAP`` starts a new one. 
 across exports of the same chat (a later export with more messages adds them and changes
 nothing stored): a Telegram turn is its message id, a WhatsApp turn its time (with a count when
 several messages share it), and the conversation is named by the chat (Telegram's chat id;
-WhatsApp's participants). Text is kept as exported, except the
-invisible direction marks WhatsApp puts before some lines.
+WhatsApp's participants). Text is kept as exported, except the invisible direction marks
+WhatsApp puts before some lines.
 
 >>> export = "[14/03/2024, 22:48:19] Bea: ugh\\n[14/03/2024, 22:49:02] Marcus: what happened"
 >>> chat = whatsapp_messages(export)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import re
+import signal
 import socket
 import subprocess
 import sys
@@ -321,7 +322,10 @@ def test_what_chroma_does_with_two_processes(tmp_path: Path) -> None:
         [sys.executable, "-c", check, path], capture_output=True, text=True, timeout=120
     )
     if done.returncode != 0:
-        assert CHROMA_RACES[2] in done.stderr, done.stderr[-3000:]
+        # the index files do not read back: an error by name, or the reader dies on them
+        # (SIGSEGV, seen once under load in a fresh-clone CI run)
+        crashed = done.returncode == -signal.SIGSEGV
+        assert crashed or CHROMA_RACES[2] in done.stderr, (done.returncode, done.stderr[-3000:])
         print("two processes, one embedded path: the vector index does not read back")
         return
     stored, reachable = map(int, done.stdout.split())

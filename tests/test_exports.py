@@ -233,3 +233,18 @@ def test_ingest_a_whatsapp_export_and_ask_by_nickname(
     assert hits[0]["content"] == "memphis threw up on my laptop yesterday"
     assert hits[0]["context"]["aliases"] == {"Bea": ["Trixie"]}
     assert "14 March 2024" in hits[0]["restatement"]  # 'yesterday' at 00:13 on the 15th
+
+
+def test_a_chat_in_another_zone_shows_its_own_days(tmp_path: Path, fake_mem: RaMem) -> None:
+    """Read at +05:30, "yesterday" at 00:13 on the 15th is the 14th, and the prompt built from
+    the store says so (not "13 March 2024 18:30 to 14 March 2024 18:29", the same day in UTC)."""
+    path = tmp_path / "chat.txt"
+    path.write_text(EXPORT, encoding="utf-8")
+    (chat,) = load_conversations(path, tz=timezone(timedelta(hours=5, minutes=30)))
+    fake_mem.add_conversation(chat, "default")
+    question = "memphis threw up on my laptop"
+    hits = fake_mem.retrieve(question, "default", k=1)
+    assert hits[0].memory.content == "memphis threw up on my laptop yesterday"
+    prompt = fake_mem.render(question, hits)
+    assert "happened 14 March 2024;" in prompt
+    assert "18:30" not in prompt and "18:29" not in prompt

@@ -3,6 +3,7 @@ from datetime import UTC, date, datetime, timedelta, timezone
 import pytest
 
 from ramem_integrations.core.types import (
+    Episode,
     EpisodicContext,
     MemoryUnit,
     TimeMention,
@@ -122,3 +123,33 @@ def test_memory_unit_rejects_empty(content: str, namespace: str) -> None:
     with pytest.raises(InvalidInputError) as info:
         _ = MemoryUnit("m", content, _unit().context, namespace)
     assert isinstance(info.value, RamemError)
+
+
+def test_times_read_back_in_the_clock_they_were_said_in() -> None:
+    """Stored as epoch seconds, a +01:00 memory's times come back at +01:00: its day is the
+    speaker's day, not 23:00 to 22:59 in UTC (what a prompt and `ramem query` show)."""
+    plus1 = timezone(timedelta(hours=1))
+    day = TimeSpan.day(date(2024, 8, 2), plus1)
+    said = TimeSpan(
+        datetime(2024, 8, 5, 20, 41, tzinfo=plus1), datetime(2024, 8, 6, 0, 8, tzinfo=plus1)
+    )
+    context = EpisodicContext(
+        "s1",
+        said,
+        event_time=day,
+        mention_times=(TimeMention("yesterday", day),),
+        episode=Episode("e1", event_time=day),
+    )
+    unit = MemoryUnit("m", "the bike was stolen yesterday", context, "ns")
+    meta = unit.to_metadata()
+    assert meta["utc_offset"] == 3600
+    back = MemoryUnit.from_metadata("m", unit.content, meta)
+    assert back == unit  # the same instants
+    assert back.context.event_time is not None and back.context.episode is not None
+    assert back.context.event_time.label() == "2 August 2024"
+    assert back.context.mention_times[0].span.label() == "2 August 2024"
+    assert back.context.episode.event_time is not None
+    assert back.context.episode.event_time.label() == "2 August 2024"
+    assert back.context.session_span.label() == "5 August 2024 20:41 to 6 August 2024 00:07"
+    in_utc = MemoryUnit("m", "x", EpisodicContext("s1", TimeSpan.day(date(2024, 8, 2))), "ns")
+    assert "utc_offset" not in in_utc.to_metadata()  # UTC stores stay as they were

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import UTC, date, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal
 
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
@@ -50,9 +50,9 @@ class TimeSpan:
         return cls(start, start + timedelta(days=1))
 
     @classmethod
-    def from_epoch(cls, start: int, end: int) -> TimeSpan:
-        """Build a span from integer epoch seconds (UTC)."""
-        return cls(datetime.fromtimestamp(start, UTC), datetime.fromtimestamp(end, UTC))
+    def from_epoch(cls, start: int, end: int, tz: tzinfo = UTC) -> TimeSpan:
+        """Build a span from integer epoch seconds, shown in ``tz`` (UTC by default)."""
+        return cls(datetime.fromtimestamp(start, tz), datetime.fromtimestamp(end, tz))
 
     def to_epoch(self) -> tuple[int, int]:
         """The span as integer epoch seconds ``(start, end)``."""
@@ -184,6 +184,9 @@ class MemoryUnit:
             "session_start": start,
             "session_end": end,
         }
+        offset = ctx.session_span.start.utcoffset()
+        if offset:  # where it was said: its times read back in that zone's clock
+            meta["utc_offset"] = int(offset.total_seconds())
         if ctx.event_time is not None:
             meta["event_start"], meta["event_end"] = ctx.event_time.to_epoch()
         if ctx.mention_times:
@@ -209,12 +212,14 @@ class MemoryUnit:
 
     @classmethod
     def from_metadata(cls, id: str, content: str, meta: Mapping[str, Any]) -> MemoryUnit:
-        """Inverse of :meth:`to_metadata`."""
+        """Inverse of :meth:`to_metadata`. Times come back in the clock of the place they were
+        said (``utc_offset``), so "happened 2 August 2024" reads as the speaker's day."""
+        tz = timezone(timedelta(seconds=int(meta["utc_offset"]))) if "utc_offset" in meta else UTC
         event = None
         if "event_start" in meta:
-            event = TimeSpan.from_epoch(int(meta["event_start"]), int(meta["event_end"]))
+            event = TimeSpan.from_epoch(int(meta["event_start"]), int(meta["event_end"]), tz)
         mentions = tuple(
-            TimeMention(text, TimeSpan.from_epoch(int(s), int(e)))
+            TimeMention(text, TimeSpan.from_epoch(int(s), int(e), tz))
             for text, s, e in zip(
                 meta.get("mention_texts") or [],
                 meta.get("mention_starts") or [],
@@ -224,7 +229,9 @@ class MemoryUnit:
         )
         context = EpisodicContext(
             session_id=str(meta["session_id"]),
-            session_span=TimeSpan.from_epoch(int(meta["session_start"]), int(meta["session_end"])),
+            session_span=TimeSpan.from_epoch(
+                int(meta["session_start"]), int(meta["session_end"]), tz
+            ),
             event_time=event,
             mention_times=mentions,
             participants=tuple(meta.get("participants") or ()),
@@ -232,7 +239,7 @@ class MemoryUnit:
             location=meta.get("location"),
             entities=tuple(meta.get("entities") or ()),
             topic=meta.get("topic"),
-            episode=_episode_of(meta),
+            episode=_episode_of(meta, tz),
             aliases=tuple(
                 zip(meta.get("alias_names") or [], meta.get("alias_of") or [], strict=True)
             ),
@@ -266,13 +273,13 @@ def _episode_metadata(episode: Episode) -> dict[str, MetadataValue]:
     return meta
 
 
-def _episode_of(meta: Mapping[str, Any]) -> Episode | None:
+def _episode_of(meta: Mapping[str, Any], tz: tzinfo) -> Episode | None:
     if "episode_id" not in meta:
         return None
     event = None
     if "episode_event_start" in meta:
         event = TimeSpan.from_epoch(
-            int(meta["episode_event_start"]), int(meta["episode_event_end"])
+            int(meta["episode_event_start"]), int(meta["episode_event_end"]), tz
         )
     return Episode(
         id=str(meta["episode_id"]),

@@ -7,8 +7,10 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
+from datetime import UTC, tzinfo
 from pathlib import Path
 from typing import Any
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from ramem_integrations.core.conversation import (
     FORMATS,
@@ -17,7 +19,7 @@ from ramem_integrations.core.conversation import (
     parse_datetime,
 )
 from ramem_integrations.core.types import Episode, MemoryUnit, ScoredMemory
-from ramem_integrations.errors import RamemError, StoreError
+from ramem_integrations.errors import InvalidInputError, RamemError, StoreError
 
 #: Exit codes: a refused input, an unexpected failure, Ctrl-C, a closed output pipe.
 EXIT_REFUSED, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PIPE = 2, 1, 130, 141
@@ -85,6 +87,12 @@ def build_parser() -> argparse.ArgumentParser:
         "--replace",
         action="store_true",
         help="overwrite stored memories whose text differs (refused without it)",
+    )
+    ingest.add_argument(
+        "--tz",
+        metavar="ZONE",
+        help="the time zone of times written without one, e.g. Europe/London (default UTC; a "
+        "WhatsApp export's times have none)",
     )
     ingest.add_argument("--json", action="store_true", help="print counts as JSON")
     ingest.set_defaults(handler=_ingest)
@@ -195,7 +203,9 @@ def _open(store: Path, *, create: bool = False) -> Any:
 def _ingest(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    conversations = load_conversations(args.path, args.format, conversation_id=args.conversation)
+    conversations = load_conversations(
+        args.path, args.format, tz=_zone(args.tz), conversation_id=args.conversation
+    )
     chat = (args.format or _format_of(args.path)) not in ("locomo", "longmemeval")
     mem = _open(args.store, create=True)
     total = sum(len(s.turns) for c in conversations for s in c.sessions)
@@ -214,6 +224,18 @@ def _ingest(args: argparse.Namespace) -> int:
         for ns, n in stored.items():
             print(f"{ns}: {n} memories")
     return 0
+
+
+def _zone(name: str | None) -> tzinfo:
+    """The zone ``--tz`` names (UTC when not given)."""
+    if name is None:
+        return UTC
+    try:
+        return ZoneInfo(name)
+    except (ZoneInfoNotFoundError, ValueError) as exc:
+        raise InvalidInputError(
+            f"Unknown time zone {name!r}. Give a name like 'Europe/London' or 'America/New_York'."
+        ) from exc
 
 
 def _format_of(path: Path) -> str:

@@ -248,3 +248,30 @@ def test_a_chat_in_another_zone_shows_its_own_days(tmp_path: Path, fake_mem: RaM
     prompt = fake_mem.render(question, hits)
     assert "happened 14 March 2024;" in prompt
     assert "18:30" not in prompt and "18:29" not in prompt
+
+
+def test_ingest_reads_an_export_in_the_zone_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`--tz Asia/Kolkata`: the messages' instants are Kolkata's, shown in Kolkata's clock."""
+    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    path = tmp_path / "chat.txt"
+    path.write_text(EXPORT, encoding="utf-8")
+    store = str(tmp_path / "store")
+    assert cli.main(["ingest", str(path), "--store", store, "--tz", "Asia/Kolkata"]) == 0
+    capsys.readouterr()
+    question = ["query", "memphis threw up on my laptop", "--store", store]
+    assert cli.main([*question, "--namespace", "default", "--k", "1", "--json"]) == 0
+    (hit,) = json.loads(capsys.readouterr().out)
+    assert hit["context"]["event_time"]["label"] == "14 March 2024"
+    assert hit["context"]["session_span"]["start"] == "2024-03-14T22:48:19+05:30"
+
+
+def test_an_unknown_zone_is_refused_before_anything_is_written(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "chat.txt"
+    path.write_text(EXPORT, encoding="utf-8")
+    code = cli.main(["ingest", str(path), "--store", str(tmp_path / "s"), "--tz", "Mars/Base"])
+    assert code == 2 and "Unknown time zone 'Mars/Base'" in capsys.readouterr().err
+    assert not (tmp_path / "s").exists()

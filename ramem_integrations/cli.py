@@ -425,6 +425,7 @@ def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
         "context": {
             "session_id": ctx.session_id,
             "session_span": span(ctx.session_span),
+            "said_at": span(ctx.said_at),
             "event_time": span(ctx.event_time),
             "mention_times": [{"text": m.text, **span(m.span)} for m in ctx.mention_times],
             "participants": list(ctx.participants),
@@ -443,6 +444,7 @@ def _episode_json(episode: Episode, span: Callable[[Any], Any]) -> dict[str, Any
     return {
         "id": episode.id,
         "position": episode.position,
+        "said": span(episode.said),
         "event_time": span(episode.event_time),
         "participants": list(episode.participants),
         "places": list(episode.places),

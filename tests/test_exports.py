@@ -10,6 +10,7 @@ import pytest
 from ramem_integrations import cli
 from ramem_integrations.core.conversation import load_conversations, read_telegram, read_whatsapp
 from ramem_integrations.core.exports import looks_like_whatsapp
+from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.embeddings import MiniLMEmbedder
 from ramem_integrations.errors import DataFormatError
 from ramem_integrations.memory import RaMem
@@ -275,3 +276,26 @@ def test_an_unknown_zone_is_refused_before_anything_is_written(
     code = cli.main(["ingest", str(path), "--store", str(tmp_path / "s"), "--tz", "Mars/Base"])
     assert code == 2 and "Unknown time zone 'Mars/Base'" in capsys.readouterr().err
     assert not (tmp_path / "s").exists()
+
+
+def test_each_memory_keeps_when_its_messages_were_sent(fake_mem: RaMem) -> None:
+    """The session began on the 14th; the message at 00:13 was sent on the 15th. Each memory
+    keeps the minutes its own messages were sent, and its episode the first to the last."""
+    (chat,) = read_whatsapp(EXPORT)
+    fake_mem.add_conversation(chat, "default")
+    by_text = {u.content: u for u in fake_mem.memories("default")}
+    burst = by_text["ugh\nworst day"].context
+    assert burst.said_at == TimeSpan(at(2024, 3, 14, 22, 48), at(2024, 3, 14, 22, 49))
+    late = by_text["memphis threw up on my laptop yesterday"].context
+    assert late.said_at is not None and late.said_at.label() == "15 March 2024 00:13"
+    assert late.episode is not None and late.episode.said is not None
+    assert late.episode.said.start == at(2024, 3, 14, 22, 48)  # its episode began before midnight
+    assert late.episode.said.contains(late.said_at)
+
+
+def test_turns_without_their_own_times_keep_the_session_span(fake_mem: RaMem) -> None:
+    rows = [{"speaker": "Ann", "text": "I went hiking yesterday."}]
+    fake_mem.add_turns(rows, "ns", session_time=at(2023, 5, 8, 13, 56))
+    (unit,) = fake_mem.memories("ns")
+    assert unit.context.said_at is None
+    assert unit.context.episode is not None and unit.context.episode.said is None

@@ -13,6 +13,7 @@ from ramem_integrations.core.prompts import (
 )
 from ramem_integrations.core.types import (
     Condition,
+    Episode,
     EpisodicContext,
     MemoryUnit,
     RecallFrame,
@@ -100,3 +101,37 @@ def test_render_refuses_missing_and_unknown_slots() -> None:
 def test_describe_frame_without_conditions() -> None:
     assert describe_frame(RecallFrame("q", "q")) == "none"
     assert describe_frame(None) == "none"
+
+
+def _said(hour: int, minute: int, day: int = 15) -> TimeSpan:
+    start = datetime(2024, 3, day, hour, minute, tzinfo=UTC)
+    return TimeSpan(start, start.replace(minute=minute + 1))
+
+
+#: A chat session from 22:48 on the 14th to the minute of 00:13 on the 15th.
+LATE_SESSION = TimeSpan(datetime(2024, 3, 14, 22, 48, tzinfo=UTC), _said(0, 13).end)
+
+
+@pytest.mark.parametrize(
+    ("said_at", "episode", "shown"),
+    [
+        # a turn without its own time: the session's span (two days here)
+        (None, None, "said 14 March 2024 22:48 to 15 March 2024 00:13"),
+        # a message with its own time: its day
+        (_said(0, 13), None, "said 15 March 2024"),
+        # in an episode: the episode's first to last message (all on the 15th here)
+        (_said(0, 13), Episode("e", said=TimeSpan(_said(0, 2).start, _said(0, 13).end)),
+         "said 15 March 2024"),
+        # an episode that began before midnight shows its span
+        (_said(0, 13), Episode("e", said=TimeSpan(_said(23, 58, 14).start, _said(0, 13).end)),
+         "said 14 March 2024 23:58 to 15 March 2024 00:13"),
+        # an episode without message times (LoCoMo): the session's
+        (None, Episode("e"), "said 14 March 2024 22:48 to 15 March 2024 00:13"),
+    ],
+)  # fmt: skip
+def test_said_is_when_the_messages_were_sent(
+    said_at: TimeSpan | None, episode: Episode | None, shown: str
+) -> None:
+    ctx = EpisodicContext("s1", LATE_SESSION, said_at=said_at, episode=episode)
+    memory = MemoryUnit("m1", "memphis threw up on my laptop", ctx, "ns", ("t1",), "c")
+    assert f"\n[1] {shown}\n" in render_answer_prompt("q", [memory], None)

@@ -138,7 +138,8 @@ def test_times_read_back_in_the_clock_they_were_said_in() -> None:
         said,
         event_time=day,
         mention_times=(TimeMention("yesterday", day),),
-        episode=Episode("e1", event_time=day),
+        episode=Episode("e1", event_time=day, said=said),
+        said_at=TimeSpan(said.start, said.start + timedelta(minutes=1)),
     )
     unit = MemoryUnit("m", "the bike was stolen yesterday", context, "ns")
     meta = unit.to_metadata()
@@ -151,5 +152,8 @@ def test_times_read_back_in_the_clock_they_were_said_in() -> None:
     assert back.context.episode.event_time is not None
     assert back.context.episode.event_time.label() == "2 August 2024"
     assert back.context.session_span.label() == "5 August 2024 20:41 to 6 August 2024 00:07"
+    assert back.context.said_at is not None
+    assert back.context.said_at.label() == "5 August 2024 20:41"
+    assert back.context.episode.said == said
     in_utc = MemoryUnit("m", "x", EpisodicContext("s1", TimeSpan.day(date(2024, 8, 2))), "ns")
     assert "utc_offset" not in in_utc.to_metadata()  # UTC stores stay as they were

@@ -211,6 +211,7 @@ class RuleAnchorer:
             entities=tuple(n for n in found_names if n not in known),
             topic=topic(text, rarity, self.topic_words),
             aliases=aliases,
+            said_at=sent_span(turns),
         )
         return MemoryUnit(
             id=memory_id(namespace, conversation.id, [turn.id for turn in turns]),
@@ -222,6 +223,15 @@ class RuleAnchorer:
             restatement=restatement,
             asks_memory=any(t.asks_memory for t in turns),
         )
+
+
+def sent_span(turns: Sequence[Turn]) -> TimeSpan | None:
+    """When the turns were sent, to the minute (the first's to the end of the last's), if each
+    has its own time."""
+    times = [turn.time.replace(second=0, microsecond=0) for turn in turns if turn.time]
+    if not times or len(times) < len(turns):
+        return None
+    return TimeSpan(min(times), max(times) + timedelta(minutes=1))
 
 
 def _found(turn: Turn, said_at: datetime) -> list[FoundTime]:

@@ -93,7 +93,7 @@ def coordinates(unit: MemoryUnit) -> dict[str, str]:
     """A memory's coordinates as the strings a prompt shows."""
     ctx = unit.context
     return {
-        "said": ctx.session_span.label(),
+        "said": (ctx.said_at or ctx.session_span).label(),
         "happened": ctx.event_time.label() if ctx.event_time else "not stated",
         "participants": ", ".join(_marked_speaker(ctx.participants, ctx.speaker)) or "unknown",
         "place": ctx.location or "not stated",
@@ -229,7 +229,9 @@ def check_budget(budget: object) -> int:
 
 
 def group_header(unit: MemoryUnit, rank: int) -> str:
-    """The coordinates line of the group ``unit`` belongs to (its episode's, else its own)."""
+    """The coordinates line of the group ``unit`` belongs to (its episode's, else its own).
+    "said" is when the episode's messages were sent when they carry their own times (a chat
+    message after midnight shows its own day), else the session's time."""
     ctx, episode = unit.context, unit.context.episode
     event = (episode.event_time if episode else None) or ctx.event_time
     places = episode.places if episode else (ctx.location,) if ctx.location else ()
@@ -238,13 +240,14 @@ def group_header(unit: MemoryUnit, rank: int) -> str:
         "with": ", ".join(episode.participants if episode else ctx.participants),
         "at": ", ".join(places),
     }
-    head = render(GROUP_HEADER, {"rank": rank, "said": said_day(ctx.session_span)})
+    said = (episode.said if episode else None) or ctx.said_at or ctx.session_span
+    head = render(GROUP_HEADER, {"rank": rank, "said": said_day(said)})
     shown = [f"{name} {_one_line(values[name])}" for name in GROUP_FIELDS if values[name]]
     return "; ".join([head, *shown])
 
 
 def said_day(span: TimeSpan) -> str:
-    """A session's time as its day when it lies within one day ('8 May 2023'), else its span."""
+    """A time of saying as its day when it lies within one day ('8 May 2023'), else its span."""
     day = TimeSpan.day(span.start.date(), span.start.tzinfo or UTC)
     return day.label() if day.contains(span) else span.label()
 

@@ -24,7 +24,7 @@ from typing import Protocol
 
 from ramem_integrations.core.prompts import spoken_text
 from ramem_integrations.core.text import tokenize
-from ramem_integrations.core.types import Episode, MemoryUnit
+from ramem_integrations.core.types import Episode, EpisodicContext, MemoryUnit, TimeSpan
 
 
 class EpisodeSegmenter(Protocol):
@@ -159,11 +159,20 @@ def episode_of(run: Sequence[MemoryUnit]) -> list[MemoryUnit]:
         places=_union((c.location,) if c.location else () for c in contexts),
         entities=_union(c.entities for c in contexts),
         topic=", ".join(word for word, _ in topics.most_common(3)) or None,
+        said=_said(contexts),
     )
     return [
         replace(u, context=replace(u.context, episode=replace(shared, position=i)))
         for i, u in enumerate(run)
     ]
+
+
+def _said(contexts: Sequence[EpisodicContext]) -> TimeSpan | None:
+    """From the first message to the last, when every turn of the episode has its own time."""
+    spans = [c.said_at for c in contexts if c.said_at is not None]
+    if not spans or len(spans) < len(contexts):
+        return None
+    return TimeSpan(min(s.start for s in spans), max(s.end for s in spans))
 
 
 def _union(groups: Iterable[Iterable[str]]) -> tuple[str, ...]:

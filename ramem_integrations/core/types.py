@@ -109,7 +109,8 @@ class Episode:
 
     Its context is read from all of its turns (see :mod:`ramem_integrations.core.segmentation`):
     ``event_time`` is the first time cue any of them grounds, so a turn's "last Thursday" dates
-    its whole episode. ``position`` is the turn's own place in the episode, from 0.
+    its whole episode. ``position`` is the turn's own place in the episode, from 0. ``said`` runs
+    from its first message to its last when its turns carry their own times (chats).
     """
 
     id: str
@@ -119,6 +120,7 @@ class Episode:
     places: tuple[str, ...] = ()
     entities: tuple[str, ...] = ()
     topic: str | None = None
+    said: TimeSpan | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +128,9 @@ class EpisodicContext:
     """Where a memory comes from: its episode's coordinates.
 
     ``session_span`` (when it was said) is always present; ``event_time`` (when the thing
-    happened) only when it can be inferred. The two are kept apart on purpose.
+    happened) only when it can be inferred. The two are kept apart on purpose. ``said_at`` is
+    when the memory's own messages were sent (first to last, a minute after it) when they carry
+    their own times: in a chat session that runs past midnight, the day of the message.
     """
 
     session_id: str
@@ -141,6 +145,7 @@ class EpisodicContext:
     episode: Episode | None = None
     #: Other names the participants are called by: ``(alias, participant)`` pairs.
     aliases: tuple[tuple[str, str], ...] = ()
+    said_at: TimeSpan | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +194,8 @@ class MemoryUnit:
             meta["utc_offset"] = int(offset.total_seconds())
         if ctx.event_time is not None:
             meta["event_start"], meta["event_end"] = ctx.event_time.to_epoch()
+        if ctx.said_at is not None:
+            meta["said_start"], meta["said_end"] = ctx.said_at.to_epoch()
         if ctx.mention_times:
             meta["mention_texts"] = [m.text for m in ctx.mention_times]
             meta["mention_starts"] = [m.span.to_epoch()[0] for m in ctx.mention_times]
@@ -215,9 +222,7 @@ class MemoryUnit:
         """Inverse of :meth:`to_metadata`. Times come back in the clock of the place they were
         said (``utc_offset``), so "happened 2 August 2024" reads as the speaker's day."""
         tz = timezone(timedelta(seconds=int(meta["utc_offset"]))) if "utc_offset" in meta else UTC
-        event = None
-        if "event_start" in meta:
-            event = TimeSpan.from_epoch(int(meta["event_start"]), int(meta["event_end"]), tz)
+        event = _span_of(meta, "event", tz)
         mentions = tuple(
             TimeMention(text, TimeSpan.from_epoch(int(s), int(e), tz))
             for text, s, e in zip(
@@ -243,6 +248,7 @@ class MemoryUnit:
             aliases=tuple(
                 zip(meta.get("alias_names") or [], meta.get("alias_of") or [], strict=True)
             ),
+            said_at=_span_of(meta, "said", tz),
         )
         return cls(
             id=id,
@@ -263,6 +269,8 @@ def _episode_metadata(episode: Episode) -> dict[str, MetadataValue]:
     }
     if episode.event_time is not None:
         meta["episode_event_start"], meta["episode_event_end"] = episode.event_time.to_epoch()
+    if episode.said is not None:
+        meta["episode_said_start"], meta["episode_said_end"] = episode.said.to_epoch()
     optional: dict[str, MetadataValue | None] = {
         "episode_participants": list(episode.participants) or None,
         "episode_places": list(episode.places) or None,
@@ -273,18 +281,21 @@ def _episode_metadata(episode: Episode) -> dict[str, MetadataValue]:
     return meta
 
 
+def _span_of(meta: Mapping[str, Any], key: str, tz: tzinfo) -> TimeSpan | None:
+    """The span stored as ``<key>_start`` / ``<key>_end`` epoch seconds, if any."""
+    if f"{key}_start" not in meta:
+        return None
+    return TimeSpan.from_epoch(int(meta[f"{key}_start"]), int(meta[f"{key}_end"]), tz)
+
+
 def _episode_of(meta: Mapping[str, Any], tz: tzinfo) -> Episode | None:
     if "episode_id" not in meta:
         return None
-    event = None
-    if "episode_event_start" in meta:
-        event = TimeSpan.from_epoch(
-            int(meta["episode_event_start"]), int(meta["episode_event_end"]), tz
-        )
     return Episode(
         id=str(meta["episode_id"]),
         position=int(meta.get("episode_position", 0)),
-        event_time=event,
+        event_time=_span_of(meta, "episode_event", tz),
+        said=_span_of(meta, "episode_said", tz),
         participants=tuple(meta.get("episode_participants") or ()),
         places=tuple(meta.get("episode_places") or ()),
         entities=tuple(meta.get("episode_entities") or ()),

@@ -218,15 +218,21 @@ def test_formats_are_told_apart(tmp_path: Path) -> None:
     assert ids["messages.json"].startswith("chat-")
 
 
+def ingest_export(tmp_path: Path, *options: str) -> str:
+    """``EXPORT`` written to a file and ingested by the CLI; returns the store's path."""
+    path = tmp_path / "WhatsApp Chat with Bea.txt"
+    path.write_text(EXPORT, encoding="utf-8")
+    store = str(tmp_path / "store")
+    assert cli.main(["ingest", str(path), "--store", store, *options]) == 0
+    return store
+
+
 def test_ingest_a_whatsapp_export_and_ask_by_nickname(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The CLI reads the export, groups bursts, learns 'Trixie' and answers with Bea's words."""
     monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", MiniLMEmbedder)
-    path = tmp_path / "WhatsApp Chat with Bea.txt"
-    path.write_text(EXPORT, encoding="utf-8")
-    store = str(tmp_path / "store")
-    assert cli.main(["ingest", str(path), "--store", store, "--json"]) == 0
+    store = ingest_export(tmp_path, "--json")
     assert json.loads(capsys.readouterr().out)["ingested"] == {"default": 6}
     question = "What happened to Trixie's laptop?"
     assert cli.main(["query", question, "--store", store, "--namespace", "default", "--json"]) == 0
@@ -256,10 +262,7 @@ def test_ingest_reads_an_export_in_the_zone_given(
 ) -> None:
     """`--tz Asia/Kolkata`: the messages' instants are Kolkata's, shown in Kolkata's clock."""
     monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
-    path = tmp_path / "chat.txt"
-    path.write_text(EXPORT, encoding="utf-8")
-    store = str(tmp_path / "store")
-    assert cli.main(["ingest", str(path), "--store", store, "--tz", "Asia/Kolkata"]) == 0
+    store = ingest_export(tmp_path, "--tz", "Asia/Kolkata")
     capsys.readouterr()
     question = ["query", "memphis threw up on my laptop", "--store", store]
     assert cli.main([*question, "--namespace", "default", "--k", "1", "--json"]) == 0

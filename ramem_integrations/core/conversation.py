@@ -474,17 +474,16 @@ def _load_messages(data: Any, tz: tzinfo, default_id: str = "default") -> list[C
 
 def _sessions_by_gap(turns: Sequence[Turn], gap: timedelta = SESSION_GAP) -> list[Session]:
     """Timed turns, in order, as sessions: a silence of more than ``gap`` starts a new one."""
-    sessions: list[list[Turn]] = []
+    sessions: list[tuple[datetime, list[Turn]]] = []
     last: datetime | None = None
     for turn in turns:
         assert turn.time is not None, "every turn needs its time here"
         if last is None or turn.time - last > gap:
-            sessions.append([])
-        sessions[-1].append(turn)
+            sessions.append((turn.time, []))
+        sessions[-1][1].append(turn)
         last = turn.time
     return [
-        Session(f"session_{n}", group[0].time or datetime.min, tuple(group))
-        for n, group in enumerate(sessions, 1)
+        Session(f"session_{n}", start, tuple(group)) for n, (start, group) in enumerate(sessions, 1)
     ]
 
 

@@ -109,3 +109,17 @@ def test_check_finds_each_kind_of_breakage(
     problems: list[str] = []
     check.check_chat(sample, problems)
     assert any(expected in p for p in problems), (case, problems)
+
+
+def test_a_dense_file_asks_for_conversations_as_long_as_real_chats() -> None:
+    sample = _dev_sample()
+    problems: list[str] = []
+    check.check_chat(sample, problems, check.SIZES["dense"])
+    assert any("messages, expected (800, 1100)" in p for p in problems), problems
+    assert not any("messages, expected" in p for p in _problems_of(sample))
+
+
+def _problems_of(sample: dict[str, Any]) -> list[str]:
+    problems: list[str] = []
+    check.check_chat(sample, problems)
+    return problems

@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from datetime import datetime, timedelta
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, NamedTuple
 
 HERE = Path(__file__).resolve().parent
 FILES = {
@@ -30,10 +30,20 @@ FILES = {
 MIN_CONVERSATIONS = {"dev": 3, "dev2": 3, "held": 1, "unseen": 3}
 MIN_QUESTIONS = {"dev": 60, "dev2": 120, "held": 20, "unseen": 120}
 MIN_QUESTIONS_ALL = 90
-SESSIONS = (6, 10)
-MESSAGES = (300, 450)
-SPAN_DAYS = (14, 21)
-MESSAGES_PER_SESSION = (20, 80)
+
+
+class Sizes(NamedTuple):
+    """Bounds on one conversation: sessions, messages and days from first to last message."""
+
+    sessions: tuple[int, int] = (6, 10)
+    messages: tuple[int, int] = (300, 450)
+    span_days: tuple[int, int] = (14, 21)
+
+
+#: Bounds on the first files' conversations; the dense file's are as long as issue 17's real chats.
+CHATS = Sizes()
+SIZES = {"dense": Sizes(sessions=(10, 18), messages=(800, 1100), span_days=(18, 23))}
+MESSAGES_PER_SESSION = (20, 110)
 #: A silence this long starts a new session; inside a session messages are closer than this.
 SESSION_GAP = timedelta(hours=6)
 
@@ -64,7 +74,9 @@ def parse_timestamp(value: object) -> datetime:
     return stamp
 
 
-def check_times(sample: Mapping[str, Any], problems: list[str]) -> Counter[str]:
+def check_times(
+    sample: Mapping[str, Any], problems: list[str], sizes: Sizes = CHATS
+) -> Counter[str]:
     """Check per-message times and session bounds; append problems; count midnight crossings."""
     sid = str(sample.get("sample_id", "?"))
     conv = sample["conversation"]
@@ -105,20 +117,22 @@ def check_times(sample: Mapping[str, Any], problems: list[str]) -> Counter[str]:
         n += 1
     if first is not None and previous is not None:
         days = (previous - first).days
-        if not SPAN_DAYS[0] <= days <= SPAN_DAYS[1]:
-            problems.append(f"{sid}: spans {days} days, expected {SPAN_DAYS}")
+        if not sizes.span_days[0] <= days <= sizes.span_days[1]:
+            problems.append(f"{sid}: spans {days} days, expected {sizes.span_days}")
     return counts
 
 
-def check_chat(sample: Mapping[str, Any], problems: list[str]) -> Counter[str]:
+def check_chat(
+    sample: Mapping[str, Any], problems: list[str], sizes: Sizes = CHATS
+) -> Counter[str]:
     """Check one conversation (structure, then times and size); return its counts."""
     counts: Counter[str] = episodes.check_sample(sample, problems)
-    counts += check_times(sample, problems)
+    counts += check_times(sample, problems, sizes)
     sid = sample.get("sample_id", "?")
-    if not SESSIONS[0] <= counts["sessions"] <= SESSIONS[1]:
-        problems.append(f"{sid}: {counts['sessions']} sessions, expected {SESSIONS}")
-    if not MESSAGES[0] <= counts["turns"] <= MESSAGES[1]:
-        problems.append(f"{sid}: {counts['turns']} messages, expected {MESSAGES}")
+    if not sizes.sessions[0] <= counts["sessions"] <= sizes.sessions[1]:
+        problems.append(f"{sid}: {counts['sessions']} sessions, expected {sizes.sessions}")
+    if not sizes.messages[0] <= counts["turns"] <= sizes.messages[1]:
+        problems.append(f"{sid}: {counts['turns']} messages, expected {sizes.messages}")
     return counts
 
 

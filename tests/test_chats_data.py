@@ -39,14 +39,14 @@ def test_check_script_passes_and_prints_counts() -> None:
     )
     assert result.returncode == 0, result.stderr
     rows = {line.split("|")[1].strip(): line for line in result.stdout.splitlines()[2:]}
-    assert set(rows) == {"dev", "dev2", "held", "unseen", "all"}
+    assert set(rows) == {"dev", "dev2", "held", "unseen", "dense-dev", "dense-unseen", "all"}
 
 
 def test_every_conversation_has_no_problems() -> None:
-    for path in check.FILES.values():
+    for name, path in check.FILES.items():
         for sample in json.loads(path.read_text(encoding="utf-8")):
             problems: list[str] = []
-            counts = check.check_chat(sample, problems)
+            counts = check.check_chat(sample, problems, check.SIZES.get(name, check.CHATS))
             assert problems == []
             assert counts["questions"] >= 20
             assert counts["past midnight"] >= 1

@@ -25,10 +25,19 @@ FILES = {
     "dev2": HERE / "chats-dev2.json",
     "held": HERE / "chats-held.json",
     "unseen": HERE / "chats-unseen.json",
+    "dense-dev": HERE / "chats-dense-dev.json",
+    "dense-unseen": HERE / "chats-dense-unseen.json",
 }
 #: Bounds the design promises (README, issue 17 item 5).
-MIN_CONVERSATIONS = {"dev": 3, "dev2": 3, "held": 1, "unseen": 3}
-MIN_QUESTIONS = {"dev": 60, "dev2": 120, "held": 20, "unseen": 120}
+MIN_CONVERSATIONS = {"dev": 3, "dev2": 3, "held": 1, "unseen": 3, "dense-dev": 1, "dense-unseen": 2}
+MIN_QUESTIONS = {
+    "dev": 60,
+    "dev2": 120,
+    "held": 20,
+    "unseen": 120,
+    "dense-dev": 65,
+    "dense-unseen": 130,
+}
 MIN_QUESTIONS_ALL = 90
 
 
@@ -42,7 +51,8 @@ class Sizes(NamedTuple):
 
 #: Bounds on the first files' conversations; the dense file's are as long as issue 17's real chats.
 CHATS = Sizes()
-SIZES = {"dense": Sizes(sessions=(10, 18), messages=(800, 1100), span_days=(18, 23))}
+DENSE = Sizes(sessions=(10, 18), messages=(800, 1100), span_days=(18, 23))
+SIZES = {"dense": DENSE, "dense-dev": DENSE, "dense-unseen": DENSE}
 MESSAGES_PER_SESSION = (20, 110)
 #: A silence this long starts a new session; inside a session messages are closer than this.
 SESSION_GAP = timedelta(hours=6)
@@ -147,7 +157,8 @@ def main() -> int:
         ids = [s.get("sample_id") for s in data]
         if len(set(ids)) != len(ids):
             problems.append(f"{path.name}: duplicate sample_id")
-        totals[name] = sum((check_chat(s, problems) for s in data), Counter())
+        sizes = SIZES.get(name, CHATS)
+        totals[name] = sum((check_chat(s, problems, sizes) for s in data), Counter())
         episodes.check_loads(path, problems)
         if totals[name]["conversations"] < MIN_CONVERSATIONS[name]:
             problems.append(f"{path.name}: fewer than {MIN_CONVERSATIONS[name]} conversations")

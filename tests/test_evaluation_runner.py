@@ -276,6 +276,24 @@ def test_json_carries_intervals_and_the_paired_test(tmp_path: Path) -> None:
     assert "Uncertainty of Recall@K" in markdown(result)
 
 
+def test_json_carries_the_paired_test_within_each_budget(tmp_path: Path) -> None:
+    result = run(tmp_path, budgets=(40, 400))
+    content = result["systems"]["content"]["recall_at_tokens"]
+    assert "vs_content_at_tokens" not in result["systems"]["content"]
+    for name in ("bm25", "dense"):
+        scores = result["systems"][name]
+        assert set(scores["vs_content_at_tokens"]) == {"40", "400"}
+        for budget, paired in scores["vs_content_at_tokens"].items():
+            # the mean per-question difference is the difference of the two recalls
+            ours, theirs = scores["recall_at_tokens"][budget]["all"], content[budget]["all"]
+            assert paired["diff"] == pytest.approx(ours - theirs, abs=1e-4)
+            assert paired["n"] == sum(result["meta"]["questions"].values())
+            assert paired["ci95"][0] <= paired["diff"] <= paired["ci95"][1]
+    report = markdown(result)
+    assert "## Recall within token budgets against content" in report
+    assert "| bm25 | 400 |" in report
+
+
 def test_conversations_option(tmp_path: Path) -> None:
     result = run(tmp_path, conversations=("tiny-2",))
     assert result["meta"]["conversation_ids"] == ["tiny-2"]

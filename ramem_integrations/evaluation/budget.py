@@ -53,6 +53,8 @@ class BudgetScores:
         self._values: dict[str, dict[int, dict[str, list[float]]]] = defaultdict(
             lambda: defaultdict(lambda: defaultdict(list))
         )
+        #: each system's recall per question, in the order asked, within each budget
+        self.by_question: dict[str, dict[int, list[float]]] = defaultdict(lambda: defaultdict(list))
 
     def add(self, system: str, question: Question, hits: Sequence[ScoredMemory]) -> None:
         """Score one system's ranked hits for one question at every budget."""
@@ -60,6 +62,7 @@ class BudgetScores:
             shown = [u for members in pack(hits, budget, self.count) for u in members]
             value = self.recall(question, shown)
             self._values[system][budget][question.category].append(value)
+            self.by_question[system][budget].append(value)
 
     def recall(self, question: Question, shown: Sequence[MemoryUnit]) -> float:
         if self.by_session:

@@ -46,6 +46,15 @@ def _interval(pair: Sequence[float] | None) -> str:
     return "-" if not pair else f"[{pair[0]:.3f}, {pair[1]:.3f}]"
 
 
+def _paired(paired: Mapping[str, Any] | None) -> str:
+    """The cells of a paired test against content: difference, its interval, p-value."""
+    if not paired:
+        return "- | - | -"
+    return f"{_num(paired.get('diff'), 4)} | {_interval(paired.get('ci95'))} | " + _num(
+        paired.get("p"), 4
+    )
+
+
 def _uncertainty(result: Mapping[str, Any]) -> list[str]:
     """Per system and K: the 95% bootstrap interval of Recall@K (all), and the paired test
     against ``content`` (mean difference, its interval, p-value)."""
@@ -62,14 +71,32 @@ def _uncertainty(result: Mapping[str, Any]) -> list[str]:
     ]
     for name, scores in result["systems"].items():
         for k in ks:
-            paired = (scores.get("vs_content") or {}).get(k) or {}
+            paired = (scores.get("vs_content") or {}).get(k)
             lines.append(
                 f"| {name} | {k} | {_num(scores['recall'][k]['all'])} | "
-                f"{_interval((scores.get('ci95') or {}).get(k))} | "
-                f"{_num(paired.get('diff'), 4) if paired else '-'} | "
-                f"{_interval(paired.get('ci95'))} | {_num(paired.get('p'), 4) if paired else '-'} |"
+                f"{_interval((scores.get('ci95') or {}).get(k))} | {_paired(paired)} |"
             )
     return [*lines, ""]
+
+
+def _budget_uncertainty(result: Mapping[str, Any]) -> list[str]:
+    """Per system and token budget: recall (all) and the paired test against ``content``."""
+    budgets = [str(b) for b in result.get("meta", {}).get("budgets", [])]
+    lines = [
+        "## Recall within token budgets against content",
+        "",
+        "The mean per-question difference from `content` within the same budget, its 95% "
+        "interval and the p-value of a paired sign-flip test.",
+        "",
+        "| system | tokens | recall | vs content | 95% interval | p |",
+        "|---|---|---|---|---|---|",
+    ]
+    for name, scores in result["systems"].items():
+        for budget in budgets if "vs_content_at_tokens" in scores else ():
+            paired = scores["vs_content_at_tokens"].get(budget)
+            recall = scores["recall_at_tokens"][budget]["all"]
+            lines.append(f"| {name} | {budget} | {_num(recall)} | {_paired(paired)} |")
+    return [*lines, ""] if len(lines) > 6 else []
 
 
 def markdown(result: Mapping[str, Any], *, plot_note: str = "") -> str:
@@ -95,6 +122,7 @@ def markdown(result: Mapping[str, Any], *, plot_note: str = "") -> str:
             "",
             _table(result, "recall_at_tokens", str(budget), categories),
         ]
+    lines += _budget_uncertainty(result)
     if result["dataset"] != "locomo":
         for metric in (
             "recall_any_session",

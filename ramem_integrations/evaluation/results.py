@@ -39,6 +39,8 @@ class SystemResult(TypedDict):
     vs_content: NotRequired[dict[str, Paired | None]]
     #: recall within each token budget of rendered context, by category
     recall_at_tokens: NotRequired[dict[str, ByCategory]]
+    #: the paired test against content within each token budget
+    vs_content_at_tokens: NotRequired[dict[str, Paired | None]]
     recall_any_session: NotRequired[ByK]
     recall_all_session: NotRequired[ByK]
     recall_any_turn: NotRequired[ByK]

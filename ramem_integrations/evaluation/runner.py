@@ -273,9 +273,17 @@ class Evaluation:
                         k: _as_dict(stats.paired_test(values, baseline.recall_by_question[k]))
                         for k, values in s.recall_by_question.items()
                     }
+                    out[name]["vs_content_at_tokens"] = self._paired_at_tokens(name)
         for name, summary in out.items():
             summary["recall_at_tokens"] = self.budgets.summary(name, self.categories)
         return out
+
+    def _paired_at_tokens(self, name: str) -> dict[str, Paired | None]:
+        """The paired test of ``name`` against content within each token budget."""
+        ours, theirs = self.budgets.by_question[name], self.budgets.by_question[BASELINE]
+        return {
+            str(b): _as_dict(stats.paired_test(ours[b], theirs[b])) for b in self.budgets.budgets
+        }
 
     def _by_k(self, s: SystemScores, metric: str) -> ByK:
         return {str(k): _by_category(s.per_k[metric][str(k)], self.categories) for k in self.ks}

@@ -10,7 +10,7 @@ import pytest
 
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation import runner
-from ramem_integrations.evaluation.cli import main
+from ramem_integrations.evaluation.cli import main, summary_text
 from ramem_integrations.evaluation.report import PLOT, markdown, write_report
 from ramem_integrations.evaluation.runner import RunConfig, cache_key, cache_root, run_evaluation
 from ramem_integrations.evaluation.systems import SYSTEMS, register, select
@@ -292,6 +292,16 @@ def test_json_carries_the_paired_test_within_each_budget(tmp_path: Path) -> None
     report = markdown(result)
     assert "## Recall within token budgets against content" in report
     assert "| bm25 | 400 |" in report
+    # the terminal summary: recall within each budget, and the difference from content
+    lines = summary_text(result).splitlines()
+    at = lines.index("recall within 40 / 400 tokens (all; difference from content)")
+    bm25 = next(line for line in lines[at:] if line.split()[0] == "bm25")
+    paired = result["systems"]["bm25"]["vs_content_at_tokens"]
+    recall = result["systems"]["bm25"]["recall_at_tokens"]
+    expected = " / ".join(f"{recall[b]['all']:.3f} {paired[b]['diff']:+.3f}" for b in ("40", "400"))
+    assert bm25.split(None, 1)[1] == expected
+    content = next(line for line in lines[at:] if line.split()[0] == "content")
+    assert "+" not in content and "-0" not in content
 
 
 def test_conversations_option(tmp_path: Path) -> None:

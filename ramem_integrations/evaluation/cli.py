@@ -165,10 +165,28 @@ def summary_text(result: Mapping[str, Any]) -> str:
             f"@{k} {_fmt(scores['recall'][k]['all'])} / {_fmt(scores['tokens'][k], 0)}" for k in ks
         ]
         lines.append(f"  {name:<10} " + "   ".join(cells))
+    lines += _budget_lines(result)
     seconds = result.get("meta", {}).get("seconds", {}).get("total")
     if seconds is not None:
         lines.append(f"  ({seconds} s)")
     return "\n".join(lines)
+
+
+def _budget_lines(result: Mapping[str, Any]) -> list[str]:
+    """Recall (all) within each token budget, and each system's difference from content."""
+    budgets = [str(b) for b in result.get("meta", {}).get("budgets", [])]
+    if not budgets:
+        return []
+    lines = [f"recall within {' / '.join(budgets)} tokens (all; difference from content)"]
+    for name, scores in result["systems"].items():
+        paired = scores.get("vs_content_at_tokens") or {}
+        cells = [
+            _fmt(scores["recall_at_tokens"][b]["all"])
+            + (f" {paired[b]['diff']:+.3f}" if paired.get(b) else "")
+            for b in budgets
+        ]
+        lines.append(f"  {name:<10} " + " / ".join(cells))
+    return lines
 
 
 def _fmt(value: Any, digits: int = 3) -> str:

@@ -690,3 +690,43 @@ def test_a_question_that_capitalises_names_is_taken_at_its_word(
     question: str, expected: list[str]
 ) -> None:
     assert [describe(c) for c in induce("chat", question).conditions] == expected
+
+
+MARCH_2025 = TimeSpan(datetime(2025, 3, 4, 19, tzinfo=UTC), datetime(2025, 3, 25, 22, tzinfo=UTC))
+TWO_YEARS = TimeSpan(datetime(2024, 1, 10, tzinfo=UTC), datetime(2025, 3, 25, tzinfo=UTC))
+
+
+@pytest.mark.parametrize(
+    ("question", "dates", "expected"),
+    [
+        # a date without a year that only one day or month of the memories' dates can be
+        ("What did we eat on 6 March?", MARCH_2025, "6 March 2025"),
+        ("What did we eat on March 6th?", MARCH_2025, "6 March 2025"),
+        ("What happened on Friday 7 March?", MARCH_2025, "7 March 2025"),
+        ("Where did we go in March?", MARCH_2025, "March 2025"),
+        # several readings among the dates: a guess, so not grounded
+        ("What did we do on Saturday?", MARCH_2025, None),  # three Saturdays
+        ("What did we eat on 6 March?", TWO_YEARS, None),  # 2024 and 2025
+        # none among them
+        ("Where did we go in July?", MARCH_2025, None),
+        # words that relate the time to the moment asked stay ungrounded
+        ("What did we do last weekend?", MARCH_2025, None),
+        ("What did John do last year?", TWO_YEARS, None),
+        ("What did we do this March?", MARCH_2025, None),
+        # a date with its year grounds as always
+        ("What did we eat on 6 March 2025?", MARCH_2025, "6 March 2025"),
+    ],
+)
+def test_an_undated_question_grounds_a_date_only_the_memories_can_mean(
+    question: str, dates: TimeSpan, expected: str | None
+) -> None:
+    from ramem_integrations.requests import frame_question
+
+    known = KnownContext(date_range=dates)
+    for _ in range(2):  # the second reading is the same (nothing cached is changed)
+        frame = frame_question(question, RuleFrameInducer(), known, None)
+        (time,) = [c for c in frame.conditions if c.kind == "time"]
+        assert time.grounded == (expected is not None), (question, time.reason)
+        if expected is not None:
+            assert time.value == expected and time.span is not None
+            assert time.span.label() == expected

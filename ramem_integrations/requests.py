@@ -56,7 +56,7 @@ def frame_question(
     if reference is None:
         return RecallFrame(query, query)
     frame = inducer.induce(query, reference=reference, known=known)
-    return without_relative_times(frame, known) if estimated else frame
+    return without_relative_times(frame) if estimated else frame
 
 
 def questions_last(hits: list[ScoredMemory]) -> list[ScoredMemory]:

@@ -703,30 +703,6 @@ def test_relative_flag() -> None:
     assert found == {"8 May 2023": False, "May": True, "last week": True}
 
 
-@pytest.mark.parametrize(
-    ("text", "bare"),
-    [
-        # calendar names without a year or a word tying them to the moment
-        ("on 6 March", True),
-        ("on March 6th", True),
-        ("in May", True),
-        ("on Friday 7 March", True),
-        ("on Saturday", True),
-        ("in summer", True),
-        # tied to the moment, or with a year
-        ("last May", False),
-        ("this March", False),
-        ("last weekend", False),
-        ("yesterday", False),
-        ("8 May 2023", False),
-        ("in the summer of 2022", False),
-    ],
-)
-def test_bare_flag(text: str, bare: bool) -> None:
-    (found,) = find_times(text, REF)
-    assert found.bare is bare
-
-
 # ------------------------------------------------------------------ within, errors, misc
 
 

@@ -691,21 +691,18 @@ UNDATED_REASON = (
 )
 
 
-def without_relative_times(frame: RecallFrame, known: KnownContext | None = None) -> RecallFrame:
+def without_relative_times(frame: RecallFrame) -> RecallFrame:
     """The frame with its purely relative time conditions ungrounded.
 
     Used when the question's own date is unknown: "last weekend" read against the end of the
     conversation is a guess, and a hallucinated constraint is worse than none. Conditions that
-    name an absolute date ("the week before 12 March 2024") stay grounded, and so does a date
-    without a year ("on 6 March", "in July") that only one day or month of the memories'
-    dates (``known.date_range``) can be.
+    name an absolute date ("the week before 12 March 2024") stay grounded.
     """
     if frame.reference is None:
         return frame
     reference = frame.reference
-    dates = known.date_range if known else None
     conditions = tuple(
-        _only_reading(c, dates if _bare(c.evidence, reference) else None)
+        replace(c, grounded=False, reason=UNDATED_REASON)
         if c.kind == "time" and c.grounded and _only_relative(c.evidence, reference)
         else c
         for c in frame.conditions
@@ -713,45 +710,7 @@ def without_relative_times(frame: RecallFrame, known: KnownContext | None = None
     return replace(frame, conditions=conditions)
 
 
-#: The longest memories' date range in which a date without a year is looked for.
-ONE_READING_DAYS = 400
-
-
-def _only_reading(cond: Condition, dates: TimeSpan | None) -> Condition:
-    """``cond`` grounded on the one reading of its words among ``dates``, when there is one;
-    else (or with no ``dates``) ungrounded."""
-    readings = _readings(cond.evidence, dates) if dates else frozenset()
-    if dates is None or len(readings) != 1:
-        return replace(cond, grounded=False, reason=UNDATED_REASON)
-    (span,) = readings
-    reason = f"the only {cond.evidence!r} in the memories' dates ({dates.label()})"
-    return replace(cond, value=span.label(), span=span, reason=reason)
-
-
-@lru_cache(maxsize=1024)
-def _readings(text: str, dates: TimeSpan) -> frozenset[TimeSpan]:
-    """Every span ``text`` means, read on each day of ``dates``, that overlaps ``dates``."""
-    days = (dates.end - dates.start).days + 1
-    if days > ONE_READING_DAYS:
-        return frozenset()
-    moments = (dates.start + timedelta(days=d) for d in range(days + 1))
-    spans = {ground_time(text, min(m, dates.end)) for m in moments}
-    return frozenset(s for s in spans if s is not None and s.overlaps(dates))
-
-
 @lru_cache(maxsize=1024)  # a few evidence texts ("last week") against a namespace's last date
 def _only_relative(text: str, reference: datetime) -> bool:
-    found = _times_in(text, reference)
+    found = find_times(text, reference)
     return bool(found) and all(f.relative for f in found)
-
-
-@lru_cache(maxsize=1024)
-def _bare(text: str, reference: datetime) -> bool:
-    """True when ``text`` names calendar dates without a year only ("6 March", "in May")."""
-    found = _times_in(text, reference)
-    return bool(found) and all(f.bare for f in found)
-
-
-def _times_in(text: str, reference: datetime) -> list[FoundTime]:
-    """The times of a condition's words; a month or season alone ("July") is read as "in July"."""
-    return find_times(text, reference) or find_times(f"in {text}", reference)

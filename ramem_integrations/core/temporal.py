@@ -44,9 +44,7 @@ class FoundTime:
     """A time expression found in a text: its words, character offsets and grounded span.
 
     ``relative`` is True when the span depends on the reference moment ("yesterday",
-    "last August", "in May"), False for absolute expressions ("8 May 2023"). ``bare`` is True
-    for a calendar name without a year or a word relating it to the moment ("6 March", "in
-    May", "on Saturday"; not "last May").
+    "last August", "in May"), False for absolute expressions ("8 May 2023").
     """
 
     text: str
@@ -54,7 +52,6 @@ class FoundTime:
     end: int
     span: TimeSpan
     relative: bool
-    bare: bool = False
 
 
 class _Hit(NamedTuple):
@@ -1196,7 +1193,7 @@ def find_times(
     _check_reference(reference)
     with _seasons_of(hemisphere):
         taken = _taken(text, reference)
-    found = [FoundTime(t, s, e, hit.span, hit.relative, hit.bare) for s, e, t, hit in taken if hit]
+    found = [FoundTime(t, s, e, hit.span, hit.relative) for s, e, t, hit in taken if hit]
     if within is not None:
         found = [f for f in found if f.span.overlaps(within)]
     return sorted(found, key=lambda f: f.start)

@@ -106,7 +106,7 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
             return RecallFrame(query, query)
         inducer = self.frame_inducer or RuleFrameInducer()
         frame = inducer.induce(query, reference=reference, known=known)
-        return without_relative_times(frame, known) if estimated else frame
+        return without_relative_times(frame) if estimated else frame
 
     def _postprocess_nodes(
         self, nodes: list[NodeWithScore], query_bundle: QueryBundle | None = None

@@ -82,7 +82,16 @@ def _uncertainty(result: Mapping[str, Any]) -> list[str]:
 def _budget_uncertainty(result: Mapping[str, Any]) -> list[str]:
     """Per system and token budget: recall (all) and the paired test against ``content``."""
     budgets = [str(b) for b in result.get("meta", {}).get("budgets", [])]
-    lines = [
+    rows = [
+        f"| {name} | {b} | {_num(scores['recall_at_tokens'][b]['all'])} | "
+        f"{_paired(scores['vs_content_at_tokens'].get(b))} |"
+        for name, scores in result["systems"].items()
+        if "vs_content_at_tokens" in scores
+        for b in budgets
+    ]
+    if not rows:
+        return []
+    return [
         "## Recall within token budgets against content",
         "",
         "The mean per-question difference from `content` within the same budget, its 95% "
@@ -90,13 +99,9 @@ def _budget_uncertainty(result: Mapping[str, Any]) -> list[str]:
         "",
         "| system | tokens | recall | vs content | 95% interval | p |",
         "|---|---|---|---|---|---|",
+        *rows,
+        "",
     ]
-    for name, scores in result["systems"].items():
-        for budget in budgets if "vs_content_at_tokens" in scores else ():
-            paired = scores["vs_content_at_tokens"].get(budget)
-            recall = scores["recall_at_tokens"][budget]["all"]
-            lines.append(f"| {name} | {budget} | {_num(recall)} | {_paired(paired)} |")
-    return [*lines, ""] if len(lines) > 6 else []
 
 
 def markdown(result: Mapping[str, Any], *, plot_note: str = "") -> str:

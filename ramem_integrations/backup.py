@@ -44,13 +44,16 @@ FORMAT = "ramem-export"
 VERSION = 1
 
 
-def export_namespace(mem: RaMem, namespace: str, out: str | Path | TextIO) -> int:
+def export_namespace(
+    mem: RaMem, namespace: str, out: str | Path | TextIO, *, overwrite: bool = False
+) -> int:
     """Write every memory of ``namespace`` as JSONL to ``out``; returns how many.
 
     ``out`` is a path or an open text stream (``sys.stdout``). A regular file is written to a
-    temporary name and renamed into place, so an interrupted export never leaves a
+    temporary name and moved into place, so an interrupted export never leaves a
     half-written backup behind; anything else (a pipe, a device such as ``/dev/stdout``) is
-    written in place and never replaced. A namespace never written is an
+    written in place and never replaced. An existing file is kept unless ``overwrite``; a path
+    inside a Chroma store is always refused. A namespace never written is an
     :class:`~ramem_integrations.errors.UnknownNamespaceError`, and no file is made.
     """
     units = sorted(mem.memories(check_namespace(namespace)), key=lambda u: u.id)
@@ -68,20 +71,45 @@ def export_namespace(mem: RaMem, namespace: str, out: str | Path | TextIO) -> in
             with target.open("w", encoding="utf-8") as handle:
                 handle.writelines(lines)
             return len(units)
-        _write_atomically(target.resolve() if target.is_symlink() else target, lines)
+        _refuse_store_files(target)
+        _write_atomically(target.resolve(), lines, overwrite=overwrite)
+    except FileExistsError as exc:
+        raise RamemError(
+            f"{target} already exists; the backup was not written. Give a new file name, or "
+            "pass overwrite=True ('ramem export --overwrite') to replace it."
+        ) from exc
     except OSError as exc:
         raise RamemError(f"Could not write the backup {target}: {exc}. Check the path.") from exc
     return len(units)
 
 
-def _write_atomically(target: Path, lines: list[str]) -> None:
-    """Write a regular file through a temporary name in its folder, renamed into place."""
+#: A file that marks a folder as a Chroma store (embedded ``PersistentClient``).
+STORE_MARK = "chroma.sqlite3"
+
+
+def _refuse_store_files(target: Path) -> None:
+    """Refuse a backup path inside a Chroma store: writing there destroys the store."""
+    for folder in target.resolve().parents:
+        if (folder / STORE_MARK).is_file():
+            raise RamemError(
+                f"{target} is inside the Chroma store {folder}; writing it would destroy the "
+                "store. Write the backup outside the store folder."
+            )
+
+
+def _write_atomically(target: Path, lines: list[str], *, overwrite: bool) -> None:
+    """Write a regular file through a temporary name in its folder, then move it into place:
+    replacing ``target`` only when ``overwrite``, else linked in only if the name is still
+    free (:class:`FileExistsError` otherwise, with nothing changed)."""
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", dir=target.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.writelines(lines)
-        Path(tmp).replace(target)
+        if overwrite:
+            Path(tmp).replace(target)
+        else:
+            os.link(tmp, target)  # atomic: fails if the name was taken meanwhile
     finally:
         Path(tmp).unlink(missing_ok=True)
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import difflib
 import json
 import os
 import sys
@@ -18,8 +19,14 @@ from ramem_integrations.core.conversation import (
     load_conversations,
     parse_datetime,
 )
+from ramem_integrations.core.prompts import shown_name, shown_names
 from ramem_integrations.core.types import Episode, MemoryUnit, ScoredMemory
-from ramem_integrations.errors import InvalidInputError, RamemError, StoreError
+from ramem_integrations.errors import (
+    InvalidInputError,
+    RamemError,
+    StoreError,
+    UnknownNamespaceError,
+)
 
 #: Exit codes: a refused input, an unexpected failure, Ctrl-C, a closed output pipe.
 EXIT_REFUSED, EXIT_FAILED, EXIT_INTERRUPTED, EXIT_PIPE = 2, 1, 130, 141
@@ -33,6 +40,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         code = int(args.handler(args) or 0)
         sys.stdout.flush()
         return code
+    except UnknownNamespaceError as exc:
+        print(f"error: {exc}{_namespace_hint(args)}", file=sys.stderr)
+        return EXIT_REFUSED
     except RamemError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return EXIT_REFUSED
@@ -48,6 +58,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     except Exception as exc:  # a bug or an environment failure: one line, not a traceback
         print(f"error: unexpected {type(exc).__name__}: {exc}", file=sys.stderr)
         return EXIT_FAILED
+
+
+def _namespace_hint(args: argparse.Namespace) -> str:
+    """For the store's owner at the command line (never in the library's errors, which other
+    users may see): the store's namespaces close to the one asked for."""
+    asked, store = getattr(args, "namespace", None), getattr(args, "store", None)
+    if not isinstance(asked, str) or store is None:
+        return ""
+    close = difflib.get_close_matches(asked, list(_open(store).namespaces()), n=3, cutoff=0.6)
+    if close:
+        return f" Did you mean {' or '.join(map(repr, close))}?"
+    return f" 'ramem namespaces --store {store}' lists this store's namespaces."
 
 
 def _version() -> str:
@@ -133,6 +155,9 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
     export.add_argument(
         "--out", required=True, help="the .jsonl file to write, or - for standard output"
+    )
+    export.add_argument(
+        "--overwrite", action="store_true", help="replace the --out file if it exists"
     )
     export.set_defaults(handler=_export)
 
@@ -330,7 +355,7 @@ def _export(args: argparse.Namespace) -> int:
         count = export_namespace(mem, args.namespace, sys.stdout)
         print(f"{args.namespace}: {count} memories written to standard output", file=sys.stderr)
         return 0
-    count = export_namespace(mem, args.namespace, Path(args.out))
+    count = export_namespace(mem, args.namespace, Path(args.out), overwrite=args.overwrite)
     print(f"{args.namespace}: {count} memories written to {args.out}", file=sys.stderr)
     return 0
 
@@ -469,9 +494,9 @@ def coordinates_line(unit: MemoryUnit) -> str:
     if ctx.event_time:
         parts.append(f"happened {ctx.event_time.label()}")
     if ctx.participants:
-        parts.append("with " + ", ".join(ctx.participants))
+        parts.append("with " + shown_names(ctx.participants))
     if ctx.location:
-        parts.append(f"at {ctx.location}")
+        parts.append(f"at {shown_name(ctx.location)}")
     parts.append(f"source {', '.join(unit.source_ids)}")
     return " | ".join(parts)
 

@@ -7,7 +7,6 @@ index and the namespace's known context) current on every write and delete.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from datetime import datetime
@@ -334,7 +333,7 @@ class Writer:
             return True
         if missing_ok:
             return False
-        raise unknown_namespace(namespace, self.store.namespaces())
+        raise unknown_namespace(namespace)
 
     def known(self, namespace: str) -> KnownContext:
         """What the namespace knows: its people, places, entities and date range (cached
@@ -361,15 +360,12 @@ def batches(todo: Mapping[str, list[MemoryUnit]]) -> list[Batch]:
     return out
 
 
-def unknown_namespace(namespace: str, known: Mapping[str, int]) -> UnknownNamespaceError:
-    """The error for a read of a namespace never written, naming the close ones."""
-    close = difflib.get_close_matches(namespace, list(known), n=3, cutoff=0.6)
-    hint = f" Did you mean {' or '.join(map(repr, close))}?" if close else ""
-    listed = ", ".join(map(repr, list(known)[:10])) or "none yet"
+def unknown_namespace(namespace: str) -> UnknownNamespaceError:
+    """The error for a read of a namespace never written. It names no other namespace: their
+    names are other users' data (an administrator lists them with ``RaMem.namespaces()``)."""
     return UnknownNamespaceError(
-        f"No memories were ever written to namespace {namespace!r} in this store.{hint} "
-        f"Namespaces here: {listed}. Check the name and the store; pass missing_ok=True to "
-        "read a namespace that may be new as empty."
+        f"No memories were ever written to namespace {namespace!r} in this store. Check the "
+        "name and the store; pass missing_ok=True to read a namespace that may be new as empty."
     )
 
 

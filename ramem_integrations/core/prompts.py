@@ -89,25 +89,46 @@ def quote(text: str) -> str:
     return json.dumps(text, ensure_ascii=False).translate(_LINE_BREAKS)
 
 
+#: A name shown bare: letters and digits, with inner spaces and the punctuation of names and
+#: addresses ("Dr. O'Brien", "Mary-Jane", "alice.smith@corp.com"); nothing that separates
+#: the fields of a line (":", ";", ",", "|"), opens a block ("[") or breaks a line.
+_PLAIN_NAME = re.compile(r"\w(?:[\w.'’&@+/()-]| (?! ))*", re.UNICODE)
+_MAX_PLAIN = 80
+
+
+def shown_name(name: str) -> str:
+    """A name (a speaker, participant, place or topic) as every output shows it: bare when it
+    is plain (:data:`_PLAIN_NAME`), else quoted as :func:`quote` does, so a name can never
+    break its line, forge a coordinate line or block, or add a field."""
+    plain = len(name) <= _MAX_PLAIN and _PLAIN_NAME.fullmatch(name) and name[-1] != " "
+    return name if plain else quote(name)
+
+
+def shown_names(names: Sequence[str]) -> str:
+    """Names as one field of a line: each through :func:`shown_name`, comma-separated."""
+    return ", ".join(shown_name(n) for n in names)
+
+
 def coordinates(unit: MemoryUnit) -> dict[str, str]:
-    """A memory's coordinates as the strings a prompt shows."""
+    """A memory's coordinates as the strings a prompt shows (names through
+    :func:`shown_name`)."""
     ctx = unit.context
     return {
         "said": (ctx.said_at or ctx.session_span).label(),
         "happened": ctx.event_time.label() if ctx.event_time else "not stated",
         "participants": ", ".join(_marked_speaker(ctx.participants, ctx.speaker)) or "unknown",
-        "place": ctx.location or "not stated",
-        "topic": ctx.topic or "not stated",
+        "place": shown_name(ctx.location) if ctx.location else "not stated",
+        "topic": shown_name(ctx.topic) if ctx.topic else "not stated",
         "source": ", ".join(unit.source_ids) or unit.id,
     }
 
 
 def _marked_speaker(participants: Sequence[str], speaker: str | None) -> list[str]:
-    """The participants with the one who said the (verbatim) text marked."""
+    """The participants (shown) with the one who said the (verbatim) text marked."""
     people = (
         list(participants) if not speaker or speaker in participants else [speaker, *participants]
     )
-    return [f"{p} (speaker)" if p == speaker else p for p in people]
+    return [f"{shown_name(p)} (speaker)" if p == speaker else shown_name(p) for p in people]
 
 
 def memory_block(unit: MemoryUnit, rank: int) -> str:
@@ -237,12 +258,12 @@ def group_header(unit: MemoryUnit, rank: int) -> str:
     places = episode.places if episode else (ctx.location,) if ctx.location else ()
     values = {
         "happened": event.label() if event else "",
-        "with": ", ".join(episode.participants if episode else ctx.participants),
-        "at": ", ".join(places),
+        "with": shown_names(episode.participants if episode else ctx.participants),
+        "at": shown_names(places),
     }
     said = (episode.said if episode else None) or ctx.said_at or ctx.session_span
     head = render(GROUP_HEADER, {"rank": rank, "said": said_day(said)})
-    shown = [f"{name} {_one_line(values[name])}" for name in GROUP_FIELDS if values[name]]
+    shown = [f"{name} {values[name]}" for name in GROUP_FIELDS if values[name]]
     return "; ".join([head, *shown])
 
 
@@ -256,7 +277,7 @@ def turn_line(unit: MemoryUnit) -> str:
     """One turn as shown: its speaker and its quoted text, verbatim (a turn that begins with
     its speaker's own name keeps it)."""
     speaker, text = unit.context.speaker, unit.content
-    return f"{speaker}: {quote(text)}" if speaker else quote(text)
+    return f"{shown_name(speaker)}: {quote(text)}" if speaker else quote(text)
 
 
 def spoken_text(unit: MemoryUnit) -> str:

@@ -13,6 +13,8 @@ from ramem_integrations.core.prompts import (
     MEMORY_BLOCK,
     quote,
     render,
+    shown_name,
+    shown_names,
 )
 
 #: What a coordinate line shows when a Document does not say.
@@ -63,9 +65,12 @@ def format_documents(documents: Sequence[Document]) -> str:
     for rank, doc in enumerate(documents, 1):
         meta = doc.metadata
         values = {key: str(meta.get(key) or default) for key, default in _UNKNOWN.items()}
-        if meta.get("participants"):
-            values["participants"] = ", ".join(meta["participants"])
         values = {k: " ".join(v.split()) for k, v in values.items()}
+        for key in ("place", "topic"):
+            if meta.get(key):
+                values[key] = shown_name(str(meta[key]))
+        if meta.get("participants"):
+            values["participants"] = shown_names([str(p) for p in meta["participants"]])
         blocks.append(
             render(
                 MEMORY_BLOCK,

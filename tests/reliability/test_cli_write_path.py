@@ -156,7 +156,7 @@ def test_export_into_a_pipe_writes_in_place(
     target.write_text("old")
     link.symlink_to(target)
     assert run(capsys, "export", "--store", store_with_memories, "--namespace", "default",
-               "--out", str(link))[0] == 0  # fmt: skip
+               "--out", str(link), "--overwrite")[0] == 0  # fmt: skip
     assert link.is_symlink() and len(target.read_text().splitlines()) == 3
     code, _, err = run(
         capsys, "export", "--store", store_with_memories, "--namespace", "default",

@@ -177,8 +177,18 @@ def test_context_prompt_keeps_values_as_data() -> None:
 def test_format_documents_without_episode_says_so() -> None:
     text = format_documents([Document(page_content='He said "hi"\nthen left.')])
     assert "said: not stated" in text
-    assert 'text: "He said \\"hi\\" then left."' in text
+    assert 'text: "He said \\"hi\\"\\nthen left."' in text  # verbatim, on one line
     assert format_documents([]) == "(no memories)"
+
+
+def test_format_documents_marks_who_spoke() -> None:
+    doc = Document(
+        page_content="I'll bring the cake.",
+        metadata={"participants": ["Sam", "Alice", "Bob"], "speaker": "Alice"},
+    )
+    assert "participants: Sam, Alice (speaker), Bob" in format_documents([doc])
+    outsider = Document(page_content="hi", metadata={"participants": ["Sam"], "speaker": "Jo"})
+    assert "participants: Jo (speaker), Sam" in format_documents([outsider])
 
 
 # -- agent memory -----------------------------------------------------------------------------

@@ -116,19 +116,22 @@ def coordinates(unit: MemoryUnit) -> dict[str, str]:
     return {
         "said": (ctx.said_at or ctx.session_span).label(),
         "happened": ctx.event_time.label() if ctx.event_time else "not stated",
-        "participants": ", ".join(_marked_speaker(ctx.participants, ctx.speaker)) or "unknown",
+        "participants": marked_participants(ctx.participants, ctx.speaker) or "unknown",
         "place": shown_name(ctx.location) if ctx.location else "not stated",
         "topic": shown_name(ctx.topic) if ctx.topic else "not stated",
         "source": ", ".join(unit.source_ids) or unit.id,
     }
 
 
-def _marked_speaker(participants: Sequence[str], speaker: str | None) -> list[str]:
-    """The participants (shown) with the one who said the (verbatim) text marked."""
+def marked_participants(participants: Sequence[str], speaker: str | None) -> str:
+    """The participants (shown) with the one who said the (verbatim) text marked:
+    ``Sam (speaker), Alice``."""
     people = (
         list(participants) if not speaker or speaker in participants else [speaker, *participants]
     )
-    return [f"{shown_name(p)} (speaker)" if p == speaker else shown_name(p) for p in people]
+    return ", ".join(
+        f"{shown_name(p)} (speaker)" if p == speaker else shown_name(p) for p in people
+    )
 
 
 def memory_block(unit: MemoryUnit, rank: int) -> str:

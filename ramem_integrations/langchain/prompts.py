@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from typing import Any
 
 from langchain_core.documents import Document
 from langchain_core.prompts import ChatPromptTemplate
@@ -11,10 +12,10 @@ from ramem_integrations.core.prompts import (
     ANSWER_TEMPLATE,
     INSTRUCTIONS,
     MEMORY_BLOCK,
+    marked_participants,
     quote,
     render,
     shown_name,
-    shown_names,
 )
 
 #: What a coordinate line shows when a Document does not say.
@@ -55,6 +56,24 @@ def context_prompt() -> ChatPromptTemplate:
     return prompt.partial(conditions="none")
 
 
+def _names(meta: Mapping[str, Any]) -> dict[str, str]:
+    """The name fields of a Document's block, escaped, with its speaker marked: from the raw
+    keys RaMem's retriever attaches (``participants``, ``speaker``, ``location``, ``topic``),
+    else from a Document's own ``place``."""
+    names: dict[str, str] = {}
+    people = [str(p) for p in meta.get("participants") or []]
+    speaker = meta.get("speaker")
+    if people or speaker:
+        names["participants"] = marked_participants(people, str(speaker) if speaker else None)
+    for key, raw in (
+        ("place", meta.get("location") or meta.get("place")),
+        ("topic", meta.get("topic")),
+    ):
+        if raw:
+            names[key] = shown_name(str(raw))
+    return names
+
+
 def format_documents(documents: Sequence[Document]) -> str:
     """Documents as the core's memory blocks: coordinate lines, then the quoted text.
 
@@ -66,15 +85,11 @@ def format_documents(documents: Sequence[Document]) -> str:
         meta = doc.metadata
         values = {key: str(meta.get(key) or default) for key, default in _UNKNOWN.items()}
         values = {k: " ".join(v.split()) for k, v in values.items()}
-        for key in ("place", "topic"):
-            if meta.get(key):
-                values[key] = shown_name(str(meta[key]))
-        if meta.get("participants"):
-            values["participants"] = shown_names([str(p) for p in meta["participants"]])
+        values.update(_names(meta))
         blocks.append(
             render(
                 MEMORY_BLOCK,
-                {**values, "rank": rank, "text": quote(" ".join(doc.page_content.split()))},
+                {**values, "rank": rank, "text": quote(doc.page_content)},  # verbatim
             )
         )
     return "\n\n".join(blocks) or "(no memories)"

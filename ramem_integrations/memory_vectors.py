@@ -40,20 +40,28 @@ def memory_vectors(
     """The vectors to store for ``units``: one embedding call for their words and the
     distinct speaker lines among them. ``made`` holds words already embedded, by text (the
     write path embeds a conversation's turns while it is anchored)."""
-    if not units:
+    return spoken_vectors(embedder, [(u.content, speaker_line(u)) for u in units], made)
+
+
+def spoken_vectors(
+    embedder: Embedder,
+    spoken: Sequence[tuple[str, str | None]],
+    made: Mapping[str, np.ndarray] | None = None,
+) -> Vectors:
+    """The vector of each ``(words, speaker line or None)``: the words' embedding plus
+    :data:`SPEAKER_WEIGHT` times the line's, normalised. One embedding call."""
+    if not spoken:
         return embedder.embed([])
     made = made or {}
-    lines = [speaker_line(u) for u in units]
-    distinct = list(dict.fromkeys(line for line in lines if line))
-    missing = list(dict.fromkeys(u.content for u in units if u.content not in made))
+    distinct = list(dict.fromkeys(line for _, line in spoken if line))
+    missing = list(dict.fromkeys(words for words, _ in spoken if words not in made))
     embedded = embedder.embed(missing + distinct)
-    words = dict(zip(missing, embedded[: len(missing)], strict=True))
+    found = {**made, **dict(zip(missing, embedded[: len(missing)], strict=True))}
     by_line = dict(zip(distinct, embedded[len(missing) :], strict=True))
     summed = np.array(
         [
-            (words[u.content] if u.content in words else made[u.content])
-            + (0.0 if line is None else SPEAKER_WEIGHT * by_line[line])
-            for u, line in zip(units, lines, strict=True)
+            found[words] + (0.0 if line is None else SPEAKER_WEIGHT * by_line[line])
+            for words, line in spoken
         ],
         dtype=np.float32,
     )

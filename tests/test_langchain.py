@@ -302,8 +302,13 @@ def test_transformer_metadata_round_trips() -> None:
     )
     assert first.context.event_time is not None
     assert first.context.event_time.label() == "11 March 2024"
-    assert "11 March 2024" in first.content
-    assert out[0].metadata["original_content"] == docs[0].page_content
+    assert first.content == docs[0].page_content  # the user's words stay the text ...
+    assert "11 March 2024" in (first.restatement or "")  # ... the restatement beside them
+    assert "original_content" not in out[0].metadata
+    restated = EpisodicDocumentTransformer("alice", default_time=default, restate=True)
+    moved = restated.transform_documents(docs)[0]
+    assert "11 March 2024" in moved.page_content
+    assert moved.metadata["original_content"] == docs[0].page_content
     assert reply.id == "reply-1"
     assert reply.context.speaker == "Sam"
     assert out[1].metadata["source"] == "chat.txt"

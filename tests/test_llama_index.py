@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import pytest
 
 pytest.importorskip("llama_index.core")
@@ -39,6 +40,7 @@ from ramem_integrations.llama_index import (
     to_node,
     unit_of_node,
 )
+from ramem_integrations.llama_index.embeddings import spoken
 from tests.fakes import HashingEmbedder
 
 QUESTION = "What did the dentist say last March?"
@@ -91,7 +93,8 @@ def test_retriever_nodes_are_memories(hashed_mem: RaMem) -> None:
         assert item.node.get_content() == unit.content
     assert nodes[0].node.metadata["ramem_reason"] == "context"
     embedded = nodes[0].node.get_content(metadata_mode=MetadataMode.EMBED)
-    assert embedded == nodes[0].node.get_content()  # metadata never embedded
+    # of the metadata only the speaker line is embedded, as RaMem's own vectors carry it
+    assert embedded == "said_by: Alice (to Sam)\n\n" + nodes[0].node.get_content()
 
 
 async def test_async_retrieve_matches_sync(hashed_mem: RaMem) -> None:
@@ -260,12 +263,22 @@ def test_extractor_metadata_round_trips() -> None:
     assert first == unit_of_node(out[0])
     assert first.context.event_time is not None
     assert first.context.event_time.label() == "11 March 2024"
-    assert first.content.startswith("Alice (to Sam): I saw the dentist")
-    assert out[0].metadata["original_content"] == "I saw the dentist yesterday."
+    assert first.content == "I saw the dentist yesterday."  # the user's words stay the text
+    assert (first.restatement or "").startswith("Alice (to Sam): I saw the dentist on 11 March")
+    assert "original_content" not in out[0].metadata
+    moved = EpisodicMetadataExtractor(namespace="alice", restate=True)(nodes)[0]
+    assert moved.get_content().startswith("Alice (to Sam): I saw the dentist")
+    assert moved.metadata["original_content"] == "I saw the dentist yesterday."
     assert second.context.session_id == first.context.session_id
     embedded = out[0].get_content(metadata_mode=MetadataMode.EMBED)
     assert "session_start" not in embedded  # ours stay out of the embedding ...
     assert "said:" not in embedded
+    assert "\nsaid_by: Alice (to Sam)\n" in embedded  # ... but for who said it, to whom
+    assert spoken(embedded) == (
+        "timestamp: 2024-03-12 18:00\n\nI saw the dentist yesterday.",
+        "Alice (to Sam)",
+    )
+    assert "said_by" not in out[0].get_content(metadata_mode=MetadataMode.LLM)
     assert "timestamp: 2024-03-12 18:00" in embedded  # ... the user's own keys are theirs
     assert "said: 12 March 2024" in out[0].get_content(metadata_mode=MetadataMode.LLM)
 
@@ -285,6 +298,16 @@ def test_evaluation_systems_rank_the_valid_episode(hashed_mem: RaMem) -> None:
     assert len(plain) == len(reranked) == 5
     assert reranked[0].memory.context.session_id == "s2-dentist-march"
     assert reranked[0].reason == "context"
+
+
+def test_nodes_embed_as_ramems_own_vectors(hashed_mem: RaMem) -> None:
+    units, stored = hashed_mem.store.get_with_vectors("alice")
+    texts = [to_node(u).node.get_content(metadata_mode=MetadataMode.EMBED) for u in units]
+    embedded = RaMemEmbedding(hashed_mem.embedder).get_text_embedding_batch(texts)
+    assert sum(" (to " in t.split("\n")[0] for t in texts) > len(texts) // 2  # speaker lines
+    np.testing.assert_allclose(np.asarray(embedded), stored, atol=1e-5)
+    restated = SYSTEMS["llama-vector-restated"](hashed_mem, Asked("the dentist", "alice"), 3)
+    assert len(restated) == 3 and all(h.memory.id in {u.id for u in units} for h in restated)
 
 
 # -- nodes without episodes: common metadata, or a warning --------------------------------------

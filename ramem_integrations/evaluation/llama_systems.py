@@ -4,6 +4,8 @@ re-ranking postprocessor placed after it (the drop-in path).
 ``llama-vector``: a LlamaIndex ``VectorStoreIndex`` over one ``TextNode`` per stored memory
 (text = content, metadata = the episode), embedded with the store's own embedder through
 :class:`~ramem_integrations.llama_index.RaMemEmbedding`; built once per namespace and cached.
+``llama-vector-restated``: the same over nodes whose text is the restatement (the original
+under ``original_content``), as ``EpisodicMetadataExtractor(restate=True)`` makes them.
 ``llama-vector+ramem``: the same retriever fetches :data:`CANDIDATES` nodes and
 :class:`~ramem_integrations.llama_index.EpisodicReinstatementPostprocessor` re-ranks them.
 Questions without a date of their own are re-ranked with ``reference=None`` (relative times
@@ -30,16 +32,21 @@ CANDIDATES = 50
 _INDEXES: weakref.WeakKeyDictionary[RaMem, dict[str, Any]] = weakref.WeakKeyDictionary()
 
 
-def _index(mem: RaMem, namespace: str) -> Any:
+def _index(mem: RaMem, namespace: str, *, restated: bool = False) -> Any:
     from llama_index.core import VectorStoreIndex
 
     from ramem_integrations.llama_index import RaMemEmbedding, to_node
+    from ramem_integrations.llama_index.extractors import restate
 
     cached = _INDEXES.setdefault(mem, {})
-    if namespace not in cached:
-        nodes = [to_node(unit).node for unit in mem.memories(namespace)]
-        cached[namespace] = VectorStoreIndex(nodes, embed_model=RaMemEmbedding(mem.embedder))
-    return cached[namespace]
+    key = f"{namespace}\x1frestated" if restated else namespace
+    if key not in cached:
+        units = mem.memories(namespace)
+        nodes = [to_node(unit).node for unit in units]
+        if restated:
+            nodes = [restate(node, unit) for node, unit in zip(nodes, units, strict=True)]
+        cached[key] = VectorStoreIndex(nodes, embed_model=RaMemEmbedding(mem.embedder))
+    return cached[key]
 
 
 def _hits(nodes: list[NodeWithScore], k: int) -> list[ScoredMemory]:
@@ -57,6 +64,12 @@ def _hits(nodes: list[NodeWithScore], k: int) -> list[ScoredMemory]:
 def llama_vector(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
     """A plain LlamaIndex vector retriever over the episodic nodes."""
     retriever = _index(mem, asked.namespace).as_retriever(similarity_top_k=k)
+    return _hits(retriever.retrieve(asked.text), k)
+
+
+def llama_vector_restated(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
+    """The vector retriever over nodes whose text is the restatement."""
+    retriever = _index(mem, asked.namespace, restated=True).as_retriever(similarity_top_k=k)
     return _hits(retriever.retrieve(asked.text), k)
 
 

@@ -15,7 +15,11 @@ import importlib.util
 
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.ablations import ContextShuffle
-from ramem_integrations.evaluation.llama_systems import llama_vector, llama_vector_ramem
+from ramem_integrations.evaluation.llama_systems import (
+    llama_vector,
+    llama_vector_ramem,
+    llama_vector_restated,
+)
 from ramem_integrations.evaluation.variants import Fused, Mode, System, Variant
 
 __all__ = ["FLAT_PROMPT_SYSTEMS", "RENAMED", "SYSTEMS", "System", "register", "select"]
@@ -92,3 +96,4 @@ register("ramem-flat-prompt", Variant())
 if installed("llama_index.core"):
     register("llama-vector", llama_vector)
     register("llama-vector+ramem", llama_vector_ramem)
+    register("llama-vector-restated", llama_vector_restated)

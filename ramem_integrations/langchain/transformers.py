@@ -23,9 +23,10 @@ class EpisodicDocumentTransformer(BaseDocumentTransformer):
     Returned Documents are new: their metadata is the original plus the flat episodic keys of
     :meth:`~ramem_integrations.MemoryUnit.to_metadata` (epoch-second dates, lists, no None), so
     ``MemoryUnit.from_metadata(doc.id, doc.page_content, doc.metadata)`` reads the memory back;
-    their ``id`` is the memory's id; with ``restate=True`` (default) ``page_content`` is the
-    self-contained restatement (speaker named, "yesterday" written as a date) and the original
-    text is kept under ``original_content``.
+    their ``id`` is the memory's id. ``page_content`` stays the user's words; the
+    self-contained restatement (speaker named, "yesterday" written as a date) sits beside
+    them under ``restatement``. With ``restate=True`` the restatement becomes ``page_content``
+    (what a vector store embeds) and the words move to ``original_content``.
 
     Setup:
         .. code-block:: bash
@@ -58,7 +59,7 @@ class EpisodicDocumentTransformer(BaseDocumentTransformer):
         default_time: datetime | None = None,
         default_speaker: str = "user",
         conversation_id: str = "documents",
-        restate: bool = True,
+        restate: bool = False,
         anchorer: Anchorer | None = None,
     ) -> None:
         self.namespace = namespace

@@ -10,6 +10,7 @@ from llama_index.core.schema import BaseNode, MetadataMode, TransformComponent
 from pydantic import ConfigDict, SkipValidation
 
 from ramem_integrations.core.anchoring import Anchorer
+from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.episodes import Record, anchor_records
 from ramem_integrations.llama_index.nodes import attach, hide
 
@@ -25,9 +26,11 @@ class EpisodicMetadataExtractor(TransformComponent):
     Returns copies: their metadata gains the flat episodic keys of
     :meth:`~ramem_integrations.MemoryUnit.to_metadata` (hidden from the LLM and the embedding)
     and the coordinate lines ``said`` / ``happened`` / ``who`` / ``place`` (hidden from the
-    embedding). With ``restate=True`` (default) the text becomes the self-contained
-    restatement (speaker named, "yesterday" as a date) and the original is kept under
-    ``original_content``. Node ids are kept; they are the memory ids.
+    embedding), and ``said_by``, the speaker line the embedding sees beside the text (hidden
+    from the LLM). The text stays the user's words; the self-contained restatement (speaker
+    named, "yesterday" as a date) sits beside it under ``restatement``. With ``restate=True``
+    the text becomes the restatement and the words move to ``original_content``. Node ids are
+    kept; they are the memory ids.
 
     Usage:
         .. code-block:: python
@@ -45,7 +48,7 @@ class EpisodicMetadataExtractor(TransformComponent):
     default_time: datetime | None = None
     default_speaker: str = "user"
     conversation_id: str = "documents"
-    restate: bool = True
+    restate: bool = False
     anchorer: SkipValidation[Anchorer | None] = None
 
     @classmethod
@@ -68,10 +71,15 @@ class EpisodicMetadataExtractor(TransformComponent):
         out: list[BaseNode] = []
         for node, unit in zip(nodes, units, strict=True):
             copy = node.model_copy(deep=True)
-            if self.restate:
-                copy.metadata["original_content"] = records[len(out)].text
-                hide(copy, ["original_content"])
-                copy.set_content(unit.search_text)
             attach(copy, unit)
-            out.append(copy)
+            out.append(restate(copy, unit) if self.restate else copy)
         return out
+
+
+def restate(node: BaseNode, unit: MemoryUnit) -> BaseNode:
+    """``node`` (a copy the caller owns) with the restatement as its text and its own text
+    under ``original_content`` (hidden from the LLM and the embedding)."""
+    node.metadata["original_content"] = node.get_content(metadata_mode=MetadataMode.NONE)
+    hide(node, ["original_content"])
+    node.set_content(unit.search_text)
+    return node

@@ -1,9 +1,11 @@
 """Memory units as LlamaIndex nodes and back.
 
 A node's metadata holds the flat episodic keys of :meth:`MemoryUnit.to_metadata` (what the
-postprocessor reads back) and four readable coordinate lines the LLM sees: ``said``,
-``happened``, ``who``, ``place``. The flat keys are hidden from the LLM and from the embedding;
-the readable ones from the embedding only, so a node embeds as its text alone.
+postprocessor reads back), four readable coordinate lines the LLM sees: ``said``,
+``happened``, ``who``, ``place``, and ``said_by``, the speaker line RaMem's own vectors carry
+(:func:`~ramem_integrations.memory_vectors.speaker_line`). The flat keys are hidden from the
+LLM and from the embedding; the readable ones from the embedding; ``said_by`` from the LLM
+only, so a node embeds as its speaker line and its text, whatever embedding model embeds it.
 """
 
 from __future__ import annotations
@@ -15,9 +17,12 @@ from llama_index.core.schema import BaseNode, MetadataMode, NodeWithScore, TextN
 from ramem_integrations.core.prompts import coordinates
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.episodes import unit_of
+from ramem_integrations.memory_vectors import speaker_line
 
 #: The coordinate lines an LLM sees with each node.
 SHOWN_KEYS = ("said", "happened", "who", "place")
+#: The line the embedding sees with each node's text: who said it, to whom.
+EMBEDDED_KEY = "said_by"
 #: Why RaMem chose a node (set on retrieved and re-ranked nodes; hidden from the LLM).
 REASON_KEYS = ("ramem_reason", "ramem_matched")
 
@@ -31,14 +36,19 @@ def episodic_metadata(unit: MemoryUnit) -> dict[str, Any]:
         "who": shown["participants"],
         "place": shown["place"],
     }
-    return {**unit.to_metadata(), **readable}
+    line = speaker_line(unit)
+    embedded = {EMBEDDED_KEY: line} if line else {}
+    return {**unit.to_metadata(), **readable, **embedded}
 
 
-def hide(node: BaseNode, keys: list[str], *, from_llm: bool = True) -> None:
-    """Exclude metadata keys from the embedding (and the LLM) of ``node``, which is a copy."""
-    node.excluded_embed_metadata_keys = list(
-        dict.fromkeys([*node.excluded_embed_metadata_keys, *keys])
-    )
+def hide(
+    node: BaseNode, keys: list[str], *, from_llm: bool = True, from_embed: bool = True
+) -> None:
+    """Exclude metadata keys from the embedding and the LLM of ``node`` (a copy), or from one."""
+    if from_embed:
+        node.excluded_embed_metadata_keys = list(
+            dict.fromkeys([*node.excluded_embed_metadata_keys, *keys])
+        )
     if from_llm:
         node.excluded_llm_metadata_keys = list(
             dict.fromkeys([*node.excluded_llm_metadata_keys, *keys])
@@ -49,9 +59,10 @@ def attach(node: BaseNode, unit: MemoryUnit) -> None:
     """Write ``unit``'s episode onto ``node`` (a copy the caller owns)."""
     meta = episodic_metadata(unit)
     node.metadata.update(meta)
-    flat = [k for k in meta if k not in SHOWN_KEYS]
+    flat = [k for k in meta if k not in (*SHOWN_KEYS, EMBEDDED_KEY)]
     hide(node, flat)
     hide(node, list(SHOWN_KEYS), from_llm=False)
+    hide(node, [EMBEDDED_KEY], from_embed=False)
 
 
 def to_node(hit: ScoredMemory | MemoryUnit) -> NodeWithScore:

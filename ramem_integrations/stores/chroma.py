@@ -530,6 +530,8 @@ def _marks(client: Any, name: str) -> Any:
     layout.check_store_name(name)
     try:
         return client.get_or_create_collection(name + MARKS_SUFFIX, embedding_function=None)
+    except StoreError:  # a server that did not answer (see .guard): its message stands
+        raise
     except Exception as exc:
         raise StoreError(f"Could not open the Chroma store {name!r}: {exc}.") from exc
 

@@ -31,7 +31,9 @@ from tests.reliability.test_concurrency import free_port
 pytestmark = pytest.mark.reliability
 
 WHEN = datetime(2025, 5, 30, 19, tzinfo=UTC)
-TURNS = [{"speaker": "Ann", "text": f"turn {i}: the dentist moved to Friday {i}"} for i in range(100)]
+TURNS = [
+    {"speaker": "Ann", "text": f"turn {i}: the dentist moved to Friday {i}"} for i in range(100)
+]
 
 
 class Server:
@@ -126,7 +128,7 @@ def test_a_write_cut_by_a_dying_server_says_so_and_running_it_again_converges(
     servers.append(again)
     kept = RaMem.from_client(again.client(), embedder=HashingEmbedder()).count("ann")
     assert 0 < kept < len(TURNS)  # part of the call was written
-    print(f"kept {kept} of {len(TURNS)} turns")  # noqa: T201  (docs/reliability.md quotes it)
+    print(f"kept {kept} of {len(TURNS)} turns")  # docs/reliability.md quotes it (pytest -s)
     mem = RaMem.from_client(again.client(), embedder=HashingEmbedder())
     mem.add_turns(TURNS, "ann", session_time=WHEN)  # the same call, run again
     fresh = RaMem.from_client(again.client(), embedder=HashingEmbedder())

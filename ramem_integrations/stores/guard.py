@@ -80,7 +80,9 @@ def lock_for(key: str) -> ReadWriteLock:
 
 def location(client: Any) -> str:
     """Where a chromadb client's store is, for messages: a server's URL or a path."""
-    settings = client.get_settings()
+    settings = client.get_settings() if hasattr(client, "get_settings") else None
+    if settings is None:
+        return ""
     if settings.chroma_server_host:
         scheme = "https" if settings.chroma_server_ssl_enabled else "http"
         return f"{scheme}://{settings.chroma_server_host}:{settings.chroma_server_http_port}"
@@ -96,7 +98,7 @@ def _server_errors(where: str) -> Iterator[None]:
         at = f" at {where}" if where else ""
         raise StoreError(
             f"The Chroma server{at} did not answer ({type(exc).__name__}: {exc}). "
-            f"Start it (chroma run --path DIR --host HOST --port PORT) or check its address. "
+            "Start it (chroma run --path DIR --host HOST --port PORT) or check its address. "
             "If a write was under way, an unknown part of it may be stored: once the server "
             "answers, run the same call again; writes are upserts by id, so it completes the "
             "write and never duplicates a memory."
@@ -126,11 +128,10 @@ class GuardedCollection(Guarded):
         self._lock = lock_for(str(collection.id))
 
     def __getattr__(self, name: str) -> Any:
-        attr = getattr(self._target, name)
+        attr = super().__getattr__(name)
         if not callable(attr):
             return attr
-        guard = self._lock.writing if name in WRITES else self._lock.reading
-        return _guarded(_guarded(attr, lambda: _server_errors(self._where)), guard)
+        return _guarded(attr, self._lock.writing if name in WRITES else self._lock.reading)
 
 
 def _guarded(method: Callable[..., Any], guard: Callable[[], Any]) -> Callable[..., Any]:

@@ -158,12 +158,16 @@ def read_export(path: str | Path) -> tuple[str, list[MemoryUnit]]:
 
 def import_file(
     mem: RaMem, path: str | Path, namespace: str | None = None, *, replace: bool = False
-) -> dict[str, int]:
+) -> dict[str, Any]:
     """Import an export into ``mem`` (into ``namespace`` when given, else the exported one).
 
-    Returns ``{"read": n, "written": m}``: memories in the file, and those that were new or
-    changed (0 when the same file is imported again). Stored memories with other text under
-    the same ids are refused unless ``replace``.
+    Only that namespace is written: an id names a memory within its namespace, so a file can
+    never take or change another namespace's memories. Returns ``{"namespace", "read", "added",
+    "changed", "written"}``: the namespace written, memories in the file, those new to the
+    namespace, those stored there before with other words or coordinates and now replaced
+    (``written`` is both; 0 when the same file is imported again). Stored
+    memories with other text under the same ids are refused, before anything is written,
+    unless ``replace``.
     """
     source_ns, units = read_export(path)
     target = check_namespace(namespace) if namespace is not None else source_ns
@@ -171,8 +175,16 @@ def import_file(
         units = list(renamespaced(units, target))
     before = {u.id: u for u in mem.store.get(target, ids=[u.id for u in units])}
     mem.add_memories(units, replace=replace)
-    written = sum(1 for u in units if before.get(u.id) != u)
-    return {"read": len(units), "written": written}
+    added = sum(1 for u in units if u.id not in before)
+    changed = sum(1 for u in units if u.id in before and before[u.id] != u)
+    written = added + changed
+    return {
+        "namespace": target,
+        "read": len(units),
+        "added": added,
+        "changed": changed,
+        "written": written,
+    }
 
 
 def renamespaced(units: Iterable[MemoryUnit], namespace: str) -> Iterable[MemoryUnit]:

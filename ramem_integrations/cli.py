@@ -368,7 +368,11 @@ def _import(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps(counts))
     else:
-        print(f"{counts['read']} memories read, {counts['written']} new or changed")
+        read, added, changed = counts["read"], counts["added"], counts["changed"]
+        print(
+            f"{read} memories read into namespace {counts['namespace']!r}: {added} added, "
+            f"{changed} changed, {read - added - changed} already stored"
+        )
     return 0
 
 
@@ -402,14 +406,13 @@ def _client(store: Path | None, server: str | None) -> Any:
     import chromadb
     from chromadb.config import Settings
 
-    settings = Settings(anonymized_telemetry=False)
     if store is not None:
-        from ramem_integrations.stores.process_lock import hold
+        from ramem_integrations.stores.chroma import persistent_client
 
         if not (store / "chroma.sqlite3").is_file():
             raise StoreError(f"{store} is not a ramem store. Check the path.")
-        hold(store)
-        return chromadb.PersistentClient(path=str(store), settings=settings)
+        return persistent_client(store)
+    settings = Settings(anonymized_telemetry=False)
     host, _, port = (server or "").rpartition(":")
     if not host or not port.isdigit():
         raise StoreError(f"--server takes HOST:PORT (e.g. localhost:8000), got {server!r}.")

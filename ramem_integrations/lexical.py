@@ -250,9 +250,6 @@ class LexicalIndex:
         self, namespace: str, memories: list[MemoryUnit], vectors: npt.ArrayLike | None
     ) -> None:
         self._writes[namespace] = self.version(namespace) + 1
-        for other in list(self._indexes):  # an id lives in one namespace: a move leaves the old one
-            if other != namespace:
-                self.removed(other, [m.id for m in memories if m.id in self._indexes[other]])
         bm25 = self._indexes.get(namespace)
         if bm25 is None:
             return

@@ -138,7 +138,10 @@ class RaMem:
     def from_client(
         cls, client: Any, *, collection: str = DEFAULT_COLLECTION, **kwargs: Any
     ) -> RaMem:
-        """Memory over any chromadb client (``PersistentClient``, ``HttpClient``, ...)."""
+        """Memory over any chromadb client (``PersistentClient``, ``HttpClient``, ...).
+
+        A ``PersistentClient``'s path is taken for this process, as by :meth:`from_path`: a
+        second process is refused with a StoreError that points to a Chroma server."""
         return cls(ChromaEpisodicStore.from_client(client, collection), **kwargs)
 
     # -- writing (see ramem_integrations.ingest) ----------------------------------------

@@ -155,18 +155,17 @@ def test_any_namespace_gets_a_valid_collection(store: ChromaEpisodicStore, names
     assert store.namespaces() == {namespace: 1}
 
 
-def test_an_id_written_into_another_namespace_moves(store: ChromaEpisodicStore) -> None:
-    """An id lives in one namespace (what LexicalIndex.added assumes): writing it into
-    another namespace takes it out of the first, and marks the first as written."""
+def test_an_id_is_a_memory_of_its_namespace_only(store: ChromaEpisodicStore) -> None:
+    """The same id in two namespaces is two memories: writing or deleting it in one never
+    touches the other, nor the other's write marks."""
     put(store, [unit("doc-1", "Ann likes hiking", "alice"), unit("doc-2", "stays", "alice")])
     marks = store.written("alice")
     put(store, [unit("doc-1", "Bob likes hiking", "bob")])
-    assert [u.id for u in store.get("alice")] == ["doc-2"]
+    assert [u.content for u in store.get("alice")] == ["Ann likes hiking", "stays"]
     assert [u.content for u in store.get("bob")] == ["Bob likes hiking"]
-    assert store.written("alice") != marks
-    assert store.namespaces() == {"alice": 1, "bob": 1}
+    assert store.written("alice") == marks
+    assert store.namespaces() == {"alice": 2, "bob": 1}
     store.delete("bob", ids=["doc-1"])
-    put(store, [unit("doc-1", "back with alice", "alice")])  # the deleted id is free again
     assert store.namespaces() == {"alice": 2}
 
 
@@ -176,46 +175,18 @@ def anchored(ns: str, turn: str, text: str, conv: str = "c1") -> MemoryUnit:
     return MemoryUnit(memory_id(ns, conv, [turn]), text, context, ns, (turn,), conv)
 
 
-def registry_records(store: ChromaEpisodicStore) -> list[dict[str, object]]:
-    return list(store.registry.collection.get(include=["metadatas"])["metadatas"])
-
-
-def test_anchored_ids_are_registered_by_conversation_not_one_by_one(
+def test_an_anchored_memory_carried_into_another_namespace_is_a_copy(
     store: ChromaEpisodicStore,
 ) -> None:
-    """Ids the anchorers made hash their namespace: one record per conversation stands for
-    them all, ids chosen by hand keep a record each."""
-    put(store, [anchored("alice", f"t{i}", f"turn {i}") for i in range(30)])
-    put(
-        store,
-        [
-            anchored("alice", "u1", "other chat", conv="c2"),
-            unit("doc-9", "mine", "alice", conv="c3"),
-        ],
-    )
-    records = registry_records(store)
-    assert sorted(str(r.get("conversation")) for r in records) == ["None", "c1", "c2"]
-    assert {r["namespace"] for r in records} == {"alice"}
-    store.delete("alice", conversation_id="c1")
-    assert sorted(str(r.get("conversation")) for r in registry_records(store)) == ["None", "c2"]
-    store.delete("alice")
-    assert registry_records(store) == []
-
-
-def test_an_anchored_memory_carried_into_another_namespace_moves(
-    store: ChromaEpisodicStore,
-) -> None:
-    """A memory written into another namespace under the id made for its first one leaves
-    the first (found through its conversation), and moves back the same way."""
+    """A memory written into another namespace under the id made for its first one is a
+    second memory there: the first namespace keeps its own."""
     first = anchored("alice", "t1", "Ann likes hiking")
     put(store, [first, anchored("alice", "t2", "stays")])
-    carried = replace(first, namespace="bob")
-    put(store, [carried])
-    assert [u.content for u in store.get("alice")] == ["stays"]
+    put(store, [replace(first, namespace="bob")])
+    assert [u.content for u in store.get("alice")] == ["Ann likes hiking", "stays"]
     assert [u.id for u in store.get("bob")] == [first.id]
-    put(store, [first])  # back home: its id is made for alice, so bob's copy goes
-    assert store.namespaces() == {"alice": 2}
-    assert [r["namespace"] for r in registry_records(store)] == ["alice"]  # no stale record
+    put(store, [first])  # written again at home: bob's copy stays bob's
+    assert store.namespaces() == {"alice": 2, "bob": 1}
 
 
 def test_stores_of_other_names_never_see_each_other(store: ChromaEpisodicStore) -> None:

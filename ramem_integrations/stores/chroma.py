@@ -8,7 +8,6 @@ query's cost does not grow with other namespaces. Collections are created with
 
 from __future__ import annotations
 
-import threading
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -21,9 +20,9 @@ from ramem_integrations.core.retrieval import ContextFilter
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
 from ramem_integrations.stores import layout
-from ramem_integrations.stores.guard import GuardedCollection
-from ramem_integrations.stores.layout import IDS_SUFFIX, MARKS_SUFFIX, NAMESPACE_KEY, STORE_KEY
-from ramem_integrations.stores.registry import IdRegistry, own_ids
+from ramem_integrations.stores.guard import Guarded, GuardedCollection, location
+from ramem_integrations.stores.layout import MARKS_SUFFIX, NAMESPACE_KEY, STORE_KEY
+from ramem_integrations.stores.process_lock import hold, hold_client
 
 #: The store's name: the prefix of its collections (see :mod:`.layout`).
 DEFAULT_COLLECTION = "ramem_memories"
@@ -31,7 +30,6 @@ _PAGE = 2000
 #: Turn ids asked for in one read of the memories holding them.
 _TURNS_PER_READ = 200
 _COSINE = {"hnsw": {"space": "cosine"}}
-_MOVES = threading.Lock()  # one id-moving write at a time in the process (see .registry)
 
 Where = dict[str, Any]
 
@@ -123,16 +121,14 @@ class ChromaEpisodicStore:
     """
 
     def __init__(self, client: Any, collection: str = DEFAULT_COLLECTION) -> None:
+        hold_client(client)  # an embedded store serves one process; before anything is written
         self.client = client
         self.name = collection
-        self.marks = (
-            check_format(client, collection) if self._checked else _marks(client, collection)
-        )
-        self._batch = int(getattr(client, "get_max_batch_size", lambda: 5000)())
-        self.registry = IdRegistry(
-            client.get_or_create_collection(collection + IDS_SUFFIX, embedding_function=None),
-            self._batch,
-        )
+        self.where = location(client)
+        self._chroma = Guarded(client, self.where)  # a server's failures become StoreErrors
+        opened = check_format if self._checked else _marks
+        self.marks = GuardedCollection(opened(self._chroma, collection), self.where)
+        self._batch = int(getattr(self._chroma, "get_max_batch_size", lambda: 5000)())
         self.writer_id = uuid.uuid4().hex
         self._writes: dict[str, int] = {}
         self._collections: dict[str, GuardedCollection] = {}
@@ -145,32 +141,22 @@ class ChromaEpisodicStore:
         cls, path: str | Path, collection: str = DEFAULT_COLLECTION
     ) -> ChromaEpisodicStore:
         """An embedded store persisted under ``path``."""
-        import chromadb
-        from chromadb.config import Settings
-
-        from ramem_integrations.stores.process_lock import hold
-
-        hold(path)  # one process per embedded store; StoreError pointing to server mode
-        raise_file_limit()
-        try:
-            client = chromadb.PersistentClient(
-                path=str(path), settings=Settings(anonymized_telemetry=False)
-            )
-        except Exception as exc:
-            raise StoreError(f"Could not open a Chroma store at {path}: {exc}") from exc
+        client = persistent_client(path)
         if cls._checked:
             check_format(client, collection, str(path))  # the error names this path
         return cls(client, collection)
 
     @classmethod
     def from_client(cls, client: Any, collection: str = DEFAULT_COLLECTION) -> ChromaEpisodicStore:
-        """A store over any chromadb client: ``PersistentClient``, ``HttpClient``, cloud."""
+        """A store over any chromadb client: ``PersistentClient``, ``HttpClient``, cloud.
+
+        An embedded client's path is taken for this process as by :meth:`from_path`."""
         return cls(client, collection)
 
     # -- the layout ----------------------------------------------------------------------
     def legacy_collection(self) -> Any | None:
         """The format-1 collection of every namespace, if the store still has one."""
-        return _legacy(self.client, self.name)
+        return _legacy(self._chroma, self.name)
 
     def _collection(self, namespace: str, *, create: bool = False) -> GuardedCollection | None:
         """The namespace's collection; None if it has none and ``create`` is false."""
@@ -179,19 +165,19 @@ class ChromaEpisodicStore:
             return found
         name = layout.collection_name(self.name, namespace)
         try:
-            raw = self.client.get_collection(name, embedding_function=None)
+            raw = self._chroma.get_collection(name, embedding_function=None)
         except NotFoundError:
             if not create:
                 return None
             try:
-                raw = self.client.get_or_create_collection(
+                raw = self._chroma.get_or_create_collection(
                     name,
                     embedding_function=None,
                     configuration=_COSINE,
                     metadata=layout.namespace_metadata(self.name, namespace),
                 )
             except Exception:  # created at the same moment by another process: read it
-                raw = self.client.get_collection(name, embedding_function=None)
+                raw = self._chroma.get_collection(name, embedding_function=None)
         meta = raw.metadata or {}
         if meta.get(STORE_KEY) != self.name or meta.get(NAMESPACE_KEY) != namespace:
             raise StoreError(
@@ -199,7 +185,7 @@ class ChromaEpisodicStore:
                 f"{meta.get(NAMESPACE_KEY)!r} of store {meta.get(STORE_KEY)!r}, not to "
                 f"{namespace!r} of {self.name!r}. Rename the store (collection=...)."
             )
-        return self._collections.setdefault(namespace, GuardedCollection(raw))
+        return self._collections.setdefault(namespace, GuardedCollection(raw, self.where))
 
     def namespace_collection(self, namespace: str) -> tuple[str, dict[str, str]]:
         """The name and metadata of the Chroma collection that holds ``namespace``: what
@@ -211,7 +197,8 @@ class ChromaEpisodicStore:
     def upsert(self, memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> None:
         """Insert or replace memories by id; re-adding the same memory never duplicates it.
 
-        An id lives in one namespace: written into another, it moves (leaves the first)."""
+        An id names a memory of its namespace only: the same id in two namespaces is two
+        memories, and a write into one never touches the other."""
         if len(memories) != len(embeddings):
             raise InvalidInputError(
                 f"{len(memories)} memories but {len(embeddings)} embeddings; give one each."
@@ -238,34 +225,18 @@ class ChromaEpisodicStore:
         metadatas: list[Mapping[str, Any]],
         embeddings: np.ndarray,
     ) -> None:
-        """Write records into the namespace's collection as they are (no conversion), move
-        any of their ids out of other namespaces, then mark the write."""
-        with _MOVES:
-            owners = self.registry.owners(ids)
-            own = own_ids(namespace, ids, metadatas)
-            owners.update(self.registry.carried(namespace, ids, metadatas, skip=own | set(owners)))
-            target = self._collection(namespace, create=True)
-            assert target is not None
-            for start in range(0, len(ids), self._batch):
-                end = start + self._batch
-                target.upsert(
-                    ids=ids[start:end],
-                    documents=documents[start:end],
-                    metadatas=list(metadatas[start:end]),
-                    embeddings=embeddings[start:end],
-                )
-            moved: dict[str, list[str]] = {}
-            for memory_id in ids:
-                owner = owners.get(memory_id, namespace)
-                if owner != namespace:
-                    moved.setdefault(owner, []).append(memory_id)
-            for owner, gone in moved.items():
-                old = self._collection(owner)
-                if old is not None:
-                    old.delete(ids=gone)
-            self.registry.record(namespace, ids, metadatas, own, owners)
-        for owner in moved:
-            self.mark_written(owner)
+        """Write records into the namespace's collection as they are (no conversion), then
+        mark the write."""
+        target = self._collection(namespace, create=True)
+        assert target is not None
+        for start in range(0, len(ids), self._batch):
+            end = start + self._batch
+            target.upsert(
+                ids=ids[start:end],
+                documents=documents[start:end],
+                metadatas=list(metadatas[start:end]),
+                embeddings=embeddings[start:end],
+            )
         self.mark_written(namespace)
 
     def dimension(self, namespace: str) -> int | None:
@@ -306,15 +277,8 @@ class ChromaEpisodicStore:
         collection = self._collection(namespace)
         if collection is None or not doomed:
             return []
-        with _MOVES:
-            for start in range(0, len(doomed), self._batch):
-                collection.delete(ids=doomed[start : start + self._batch])
-            owners = self.registry.owners(doomed)
-            self.registry.release([i for i in doomed if owners.get(i) == namespace])
-            if conversation_id is not None:
-                self.registry.forget_conversation(namespace, conversation_id)
-            elif ids is None:
-                self.registry.forget_namespace(namespace)
+        for start in range(0, len(doomed), self._batch):
+            collection.delete(ids=doomed[start : start + self._batch])
         self.mark_written(namespace)
         return doomed
 
@@ -489,11 +453,11 @@ class ChromaEpisodicStore:
         counts: dict[str, int] = {}
         offset = 0
         while True:
-            page = self.client.list_collections(limit=_PAGE, offset=offset)
+            page = self._chroma.list_collections(limit=_PAGE, offset=offset)
             for found in page:
                 meta = found.metadata or {}
                 if meta.get(STORE_KEY) == self.name and NAMESPACE_KEY in meta:
-                    n = int(found.count())
+                    n = int(Guarded(found, self.where).count())
                     if n:
                         counts[str(meta[NAMESPACE_KEY])] = n
             if len(page) < _PAGE:
@@ -523,6 +487,22 @@ class ChromaEpisodicStore:
             offset += _PAGE
 
 
+def persistent_client(path: str | Path) -> Any:
+    """Chroma's embedded client on ``path``, the path first taken for this process (a second
+    process gets a StoreError pointing to server mode, before Chroma writes anything)."""
+    import chromadb
+    from chromadb.config import Settings
+
+    hold(path)
+    raise_file_limit()
+    try:
+        return chromadb.PersistentClient(
+            path=str(path), settings=Settings(anonymized_telemetry=False)
+        )
+    except Exception as exc:
+        raise StoreError(f"Could not open a Chroma store at {path}: {exc}") from exc
+
+
 #: Open files an embedded store asks for. Chroma keeps (open-file limit) / 5 namespace indexes
 #: open, using most of the limit; at macOS's default of 256 a store of about 100 namespaces
 #: then fails with "unable to open database file".
@@ -550,6 +530,8 @@ def _marks(client: Any, name: str) -> Any:
     layout.check_store_name(name)
     try:
         return client.get_or_create_collection(name + MARKS_SUFFIX, embedding_function=None)
+    except StoreError:  # a server that did not answer (see .guard): its message stands
+        raise
     except Exception as exc:
         raise StoreError(f"Could not open the Chroma store {name!r}: {exc}.") from exc
 

@@ -1,10 +1,15 @@
-"""Reads that never see a write of this process half done.
+"""Every call the store makes to Chroma goes through here: reads that never see a write of this
+process half done, and a server's failures as :class:`~ramem_integrations.errors.StoreError`.
 
 Chroma's embedded client can return a record torn by a concurrent delete or upsert in another
 thread (a memory without its list metadata). :class:`GuardedCollection` wraps a collection so that
 its writes exclude its reads, while reads still run side by side. The lock is shared by every
 wrapper of one collection in the process (two ``RaMem`` objects on one path included). Other
 processes go through a Chroma server, whose reads are consistent.
+
+A Chroma server that is down, or dies during a call, makes its HTTP client raise ``httpx``
+errors; :class:`Guarded` (the client) and :class:`GuardedCollection` turn them into a
+``StoreError`` naming the server and what to do.
 """
 
 from __future__ import annotations
@@ -14,7 +19,11 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-__all__ = ["GuardedCollection", "ReadWriteLock"]
+import httpx
+
+from ramem_integrations.errors import StoreError
+
+__all__ = ["Guarded", "GuardedCollection", "ReadWriteLock", "location"]
 
 #: Collection methods that change it; every other method is a read.
 WRITES = frozenset({"add", "upsert", "update", "delete", "modify"})
@@ -69,19 +78,60 @@ def lock_for(key: str) -> ReadWriteLock:
         return _LOCKS.setdefault(key, ReadWriteLock())
 
 
-class GuardedCollection:
-    """A Chroma collection whose :data:`WRITES` exclude its reads in this process."""
+def location(client: Any) -> str:
+    """Where a chromadb client's store is, for messages: a server's URL or a path."""
+    settings = client.get_settings() if hasattr(client, "get_settings") else None
+    if settings is None:
+        return ""
+    if settings.chroma_server_host:
+        scheme = "https" if settings.chroma_server_ssl_enabled else "http"
+        return f"{scheme}://{settings.chroma_server_host}:{settings.chroma_server_http_port}"
+    return str(settings.persist_directory) if settings.is_persistent else "memory"
 
-    def __init__(self, collection: Any) -> None:
-        self._collection = collection
+
+@contextmanager
+def _server_errors(where: str) -> Iterator[None]:
+    """Turn a Chroma server's transport failure into a :class:`StoreError`."""
+    try:
+        yield
+    except httpx.TransportError as exc:
+        at = f" at {where}" if where else ""
+        raise StoreError(
+            f"The Chroma server{at} did not answer ({type(exc).__name__}: {exc}). "
+            "Start it (chroma run --path DIR --host HOST --port PORT) or check its address. "
+            "If a write was under way, an unknown part of it may be stored: once the server "
+            "answers, run the same call again; writes are upserts by id, so it completes the "
+            "write and never duplicates a memory."
+        ) from exc
+
+
+class Guarded:
+    """Any Chroma object (a client) whose methods raise :class:`StoreError` when the
+    server at ``where`` fails."""
+
+    def __init__(self, target: Any, where: str) -> None:
+        self._target, self._where = target, where
+
+    def __getattr__(self, name: str) -> Any:
+        attr = getattr(self._target, name)
+        if not callable(attr):
+            return attr
+        return _guarded(attr, lambda: _server_errors(self._where))
+
+
+class GuardedCollection(Guarded):
+    """A Chroma collection whose :data:`WRITES` exclude its reads in this process, and whose
+    server's failures are :class:`StoreError`."""
+
+    def __init__(self, collection: Any, where: str = "") -> None:
+        super().__init__(collection, where)
         self._lock = lock_for(str(collection.id))
 
     def __getattr__(self, name: str) -> Any:
-        attr = getattr(self._collection, name)
+        attr = super().__getattr__(name)
         if not callable(attr):
             return attr
-        guard = self._lock.writing if name in WRITES else self._lock.reading
-        return _guarded(attr, guard)
+        return _guarded(attr, self._lock.writing if name in WRITES else self._lock.reading)
 
 
 def _guarded(method: Callable[..., Any], guard: Callable[[], Any]) -> Callable[..., Any]:

@@ -12,10 +12,10 @@ is these Chroma collections:
   metadata holds each writer's count of writes under its own key (Chroma merges the keys of an
   upsert into the record, so writers never overwrite each other's), read by id; and in the
   collection's metadata the format version.
-- ``N.ids``: which namespace holds each memory id, so that writing an id into one namespace
-  moves it out of another (an id lives in one namespace, as in one collection before): a
-  record per id chosen by hand, one per namespace and conversation for the ids the anchorers
-  make (see :mod:`.registry`).
+
+An id names a memory within its namespace's collection: the same id in two namespaces is two
+memories. (Stores written by earlier versions also hold ``N.ids``, a registry that moved an
+id written into another namespace out of the first; it is no longer read, and left as is.)
 
 Format version 1 kept every namespace in the one collection ``N``, filtered on each read.
 ``ramem upgrade`` copies such a store into this layout (see :mod:`.upgrade`). Format version 2
@@ -34,7 +34,7 @@ from ramem_integrations.errors import StoreError, StoreFormatError
 FORMAT_VERSION = 3
 #: Metadata keys: on the marks collection (the version), on each namespace collection.
 FORMAT_KEY, STORE_KEY, NAMESPACE_KEY = "ramem_format", "ramem_store", "ramem_namespace"
-MARKS_SUFFIX, IDS_SUFFIX = ".writes", ".ids"
+MARKS_SUFFIX = ".writes"
 #: A namespace's marks record: ids start with this; each writer's key with ``WRITER_PREFIX``.
 MARKS_PREFIX, WRITER_PREFIX = "ns.", "w_"
 #: A namespace's marks record holds at most this many writers' keys (Chroma Cloud allows 32

@@ -63,8 +63,9 @@ def test_export_import_round_trip(mem: RaMem, tmp_path: Path) -> None:
     out = tmp_path / "ann.jsonl"
     assert export_namespace(mem, "ann", out) == 50
     target = RaMem(ChromaEpisodicStore.from_path(tmp_path / "other"), embedder=HashingEmbedder())
-    assert import_file(target, out) == {"read": 50, "written": 50}
-    assert import_file(target, out) == {"read": 50, "written": 0}  # re-import: no duplicates
+    first, again = import_file(target, out), import_file(target, out)
+    assert (first["read"], first["added"], first["changed"]) == (50, 50, 0)
+    assert (again["added"], again["changed"], again["written"]) == (0, 0, 0)  # no duplicates
     assert target.store.ids("ann") and len(target.store.ids("ann")) == 50
     original = sorted(mem.memories("ann"), key=lambda u: u.id)
     assert sorted(target.memories("ann"), key=lambda u: u.id) == original  # ids, content, context
@@ -79,7 +80,13 @@ def test_import_into_another_namespace_leaves_the_source(mem: RaMem, tmp_path: P
     out = tmp_path / "ann.jsonl"
     export_namespace(mem, "ann", out)
     before = sorted(mem.memories("ann"), key=lambda u: u.id)
-    assert import_file(mem, out, "ann-copy") == {"read": 50, "written": 50}
+    assert import_file(mem, out, "ann-copy") == {
+        "namespace": "ann-copy",
+        "read": 50,
+        "added": 50,
+        "changed": 0,
+        "written": 50,
+    }
     assert sorted(mem.memories("ann"), key=lambda u: u.id) == before
     copies = mem.memories("ann-copy")
 
@@ -99,12 +106,18 @@ def test_cli_export_import(
     assert cli.main(["export", "--store", store, "--namespace", "ben", "--out", str(out)]) == 0
     assert cli.main(["import", str(out), "--store", str(tmp_path / "new"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1]) == {
+        "namespace": "ben",
         "read": 30,
+        "added": 30,
+        "changed": 0,
         "written": 30,
     }
     assert cli.main(["import", str(out), "--store", str(tmp_path / "new"), "--json"]) == 0
     assert json.loads(capsys.readouterr().out.strip().splitlines()[-1]) == {
+        "namespace": "ben",
         "read": 30,
+        "added": 0,
+        "changed": 0,
         "written": 0,
     }
     restored = RaMem.from_path(tmp_path / "new", embedder=HashingEmbedder())

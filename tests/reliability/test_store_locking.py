@@ -1,0 +1,118 @@
+"""One lock for every way of opening an embedded store (issue 31, items 1 and 15).
+
+A second process is refused whether it opens the path with ``RaMem.from_path``, with
+``RaMem.from_client(chromadb.PersistentClient(path))`` (the pattern docs/langchain.md shows) or
+through the ``ramem`` command, before it writes anything; deleting ``.ramem.lock`` while the
+store is held does not let it in.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from ramem_integrations.stores.process_lock import LOCK_NAME
+
+pytestmark = pytest.mark.reliability
+
+ROOT = Path(__file__).resolve().parents[2]
+RAMEM = Path(sys.executable).with_name("ramem")
+
+#: Opens the store (argv[1]) the way argv[2] says, writes 20 turns, says "ready", waits for
+#: stdin, writes 20 more in another namespace and exits.
+SCRIPT = """
+import sys
+from datetime import UTC, datetime
+import chromadb
+from ramem_integrations.memory import RaMem
+from tests.fakes import HashingEmbedder
+
+path, how = sys.argv[1], sys.argv[2]
+if how == "client":
+    mem = RaMem.from_client(chromadb.PersistentClient(path), embedder=HashingEmbedder())
+else:
+    mem = RaMem.from_path(path, embedder=HashingEmbedder())
+def write(namespace, session):
+    turns = [{"speaker": "Ann", "text": f"note {i} about the dentist"} for i in range(20)]
+    when = datetime(2025, 5, session, 19, tzinfo=UTC)
+    mem.add_turns(turns, namespace, session_time=when)
+write("first", 1)
+print("ready", flush=True)
+sys.stdin.read()
+write("second", 2)
+print(mem.namespaces(), flush=True)
+"""
+
+
+def python(*args: str, **kwargs: object) -> subprocess.Popen[str]:
+    return subprocess.Popen(
+        [sys.executable, "-c", SCRIPT, *args],
+        cwd=ROOT,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **kwargs,  # type: ignore[call-overload]
+    )
+
+
+def opened(store: Path, how: str) -> subprocess.Popen[str]:
+    holder = python(str(store), how)
+    assert holder.stdout is not None and holder.stdout.readline().strip() == "ready", (
+        holder.stderr.read() if holder.stderr else ""
+    )
+    return holder
+
+
+def refused(store: Path, how: str, holder: subprocess.Popen[str]) -> None:
+    second = python(str(store), how)
+    out, err = second.communicate("", timeout=120)
+    assert second.returncode != 0 and "ready" not in out
+    assert "StoreError" in err and f"pid {holder.pid}" in err
+    assert f"chroma run --path {store.resolve()}" in err
+
+
+def finished(holder: subprocess.Popen[str]) -> str:
+    out, err = holder.communicate("", timeout=120)
+    assert holder.returncode == 0, err
+    return out.splitlines()[-1]
+
+
+@pytest.mark.parametrize(
+    ("first", "second"), [("client", "client"), ("client", "path"), ("path", "client")]
+)
+def test_a_second_process_is_refused_however_it_opens_the_path(
+    tmp_path: Path, first: str, second: str
+) -> None:
+    store = tmp_path / "store"
+    holder = opened(store, first)
+    try:
+        refused(store, second, holder)
+        cli = subprocess.run(
+            [str(RAMEM), "query", "dentist", "--store", str(store), "--namespace", "first"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert cli.returncode != 0 and "open in another process" in cli.stderr
+    finally:
+        last = finished(holder)
+    assert last == "{'first': 20, 'second': 20}"  # the holder's writes all stand
+    reader = opened(store, second)  # and the store opens, reads and writes once it is free
+    assert finished(reader) == "{'first': 20, 'second': 20}"
+
+
+def test_deleting_the_lock_file_does_not_let_a_second_process_in(tmp_path: Path) -> None:
+    store = tmp_path / "store"
+    holder = opened(store, "path")
+    try:
+        (store / LOCK_NAME).unlink()
+        second = python(str(store), "path")
+        out, err = second.communicate("", timeout=120)
+        assert second.returncode != 0 and "ready" not in out
+        assert "open in another process" in err and "chroma run --path" in err
+    finally:
+        assert finished(holder) == "{'first': 20, 'second': 20}"

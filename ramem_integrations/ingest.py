@@ -383,7 +383,7 @@ def conflict(
         f"{_short(stored[first.id].content)}, new {_short(first.content)}). Nothing was written. "
         "If this is another conversation, give it its own id (conversation_id=..., or "
         "'ramem ingest --conversation ID'); to replace the stored text on purpose, pass "
-        "replace=True (or 'ramem ingest --replace')."
+        "replace=True (or --replace on 'ramem ingest' or 'ramem import')."
     )
 
 

@@ -382,3 +382,32 @@ def test_hashing_fake_is_a_deterministic_embedder() -> None:
     _assert_unit_rows(np.stack([a, b, c]), 3, 64)
     np.testing.assert_array_equal(a, b)
     assert float(a @ c) < 0.9
+
+
+class _AsymmetricEmbedder(HashingEmbedder):
+    """Like e5 or BGE with an instruction: a query is embedded unlike a document."""
+
+    def __init__(self) -> None:
+        self.queries: list[str] = []
+
+    def embed_query(self, text: str) -> np.ndarray[Any, np.dtype[np.float32]]:
+        self.queries.append(text)
+        return self.embed([f"searching for {text}"])[0]
+
+
+def test_retrieval_embeds_the_question_as_a_query(tmp_path: Any) -> None:
+    from datetime import UTC, datetime
+
+    from ramem_integrations.memory import RaMem
+
+    embedder = _AsymmetricEmbedder()
+    mem = RaMem.from_path(tmp_path / "store", embedder=embedder)
+    mem.add_turns(
+        [{"speaker": "Ann", "text": "I adopted a puppy named Rex."}],
+        "ann",
+        session_time=datetime(2024, 5, 1, tzinfo=UTC),
+    )
+    assert embedder.queries == []  # memories are documents
+    for mode in ("dense", "content", "ramem"):
+        assert mem.retrieve("Which puppy?", "ann", k=1, mode=mode)
+    assert embedder.queries == ["Which puppy?"]  # embedded as a query, once (cached)

@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Sequence
-from functools import lru_cache
-
-import numpy as np
+from functools import lru_cache, partial
 
 from ramem_integrations.conditions import ConditionTable
 from ramem_integrations.core.retrieval import ContextFilter, Hits
-from ramem_integrations.embeddings import Embedder
+from ramem_integrations.embeddings import Embedder, embed_query
 from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
@@ -23,20 +21,17 @@ class StoreSource:
     is evaluated on the cached memories (as Chroma would evaluate the where-clause; a property
     test holds them equal). The cache is current: each retrieval first brings it up to every
     write committed before it (``Writer.sync``, one read of the write marks), so no candidate
-    is checked with the store again. Query embeddings are cached, so one retrieval embeds its
-    question once.
+    is checked with the store again. A question is embedded as a query (the embedder's
+    ``embed_query`` when it has one: e5, BGE, a LangChain ``Embeddings``); query embeddings are
+    cached, so one retrieval embeds its question once.
     """
 
     def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, lexical: LexicalIndex):
         self.store, self.embedder, self.lexical_index = store, embedder, lexical
-        self._embed_query = lru_cache(maxsize=256)(self._embed_one)
+        self._embed_query = lru_cache(maxsize=256)(partial(embed_query, embedder))
         self._last_among: tuple[object, list[str] | None] = (None, None)
         self._tables: dict[str, tuple[tuple[str, int], object, ConditionTable | None]] = {}
         self._lock = threading.Lock()
-
-    def _embed_one(self, text: str) -> np.ndarray:
-        row: np.ndarray = self.embedder.embed([text])[0]
-        return row
 
     def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
         check_namespace(namespace)

@@ -21,9 +21,8 @@ from pathlib import Path
 import chromadb
 from chromadb.config import Settings
 
-from ramem_integrations import load_conversations
+from ramem_integrations import RaMem, load_conversations
 from ramem_integrations.demo import ASKED_ON, sample_path
-from ramem_integrations.memory import RaMem
 
 QUESTION = "What did the dentist say last March?"
 

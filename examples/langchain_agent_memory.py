@@ -21,8 +21,8 @@ from langchain_core.messages import AIMessage
 from langchain_core.output_parsers import StrOutputParser
 from langchain_core.prompts import ChatPromptTemplate
 
+from ramem_integrations import RaMem
 from ramem_integrations.langchain import RaMemMemory
-from ramem_integrations.memory import RaMem
 
 SESSIONS = [
     (datetime(2024, 5, 6, 9, 0, tzinfo=UTC), "My sister Carol just got engaged to Tom!"),

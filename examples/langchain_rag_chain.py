@@ -18,10 +18,9 @@ from langchain_core.language_models.fake_chat_models import FakeListChatModel
 from langchain_core.output_parsers import StrOutputParser
 from langchain_core.runnables import RunnableLambda, RunnablePassthrough
 
-from ramem_integrations import load_conversations
+from ramem_integrations import RaMem, load_conversations
 from ramem_integrations.demo import ASKED_ON, sample_path
 from ramem_integrations.langchain import RaMemRetriever, context_prompt, format_documents
-from ramem_integrations.memory import RaMem
 
 QUESTION = "What did the dentist say last March?"
 

@@ -31,8 +31,8 @@ from llama_index.core.llms.callbacks import llm_completion_callback
 from llama_index.core.memory import Memory
 from pydantic import Field
 
+from ramem_integrations import RaMem
 from ramem_integrations.llama_index import RaMemMemoryBlock
-from ramem_integrations.memory import RaMem
 
 SESSIONS = [
     (

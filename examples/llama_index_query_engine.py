@@ -18,10 +18,9 @@ from llama_index.core.llms import LLM, CompletionResponse, MockLLM
 from llama_index.core.query_engine import RetrieverQueryEngine
 from pydantic import Field
 
-from ramem_integrations import load_conversations
+from ramem_integrations import RaMem, load_conversations
 from ramem_integrations.demo import ASKED_ON, sample_path
 from ramem_integrations.llama_index import RaMemRetriever, context_prompt
-from ramem_integrations.memory import RaMem
 
 QUESTION = "What did the dentist say last March?"
 

@@ -354,3 +354,12 @@ def test_langchain_chroma_collection_is_searched_by_ramem(tmp_path: Path) -> Non
     hits = mem.retrieve("What did the dentist say in March 2024?", "alice", k=2)
     assert hits[0].memory.context.session_span.start.month == 3
     assert hits[0].reason == "context"
+
+
+def test_a_retriever_without_a_namespace_says_what_to_pass(fake_mem: RaMem) -> None:
+    from ramem_integrations.errors import NamespaceError
+
+    with pytest.raises(NamespaceError, match="namespace is required"):
+        RaMemRetriever(memory=fake_mem)
+    with pytest.raises(NamespaceError, match="namespace is required"):
+        RaMemRetriever(memory=fake_mem, namespace="  ")

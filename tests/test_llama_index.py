@@ -350,3 +350,10 @@ def test_postprocessor_warns_once_when_nodes_have_no_time() -> None:
     unreadable = [NodeWithScore(node=TextNode(text="x", metadata={"date": "someday"}), score=1.0)]
     with pytest.warns(UserWarning, match="readable time"):
         EpisodicReinstatementPostprocessor().postprocess_nodes(unreadable, query_str=QUESTION)
+
+
+def test_a_retriever_without_a_namespace_says_what_to_pass(hashed_mem: RaMem) -> None:
+    from ramem_integrations.errors import NamespaceError
+
+    with pytest.raises(NamespaceError, match="namespace is required"):
+        RaMemRetriever(hashed_mem, "")

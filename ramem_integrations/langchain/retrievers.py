@@ -19,6 +19,7 @@ from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.episodes import readable_metadata
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.memory import RaMem
+from ramem_integrations.stores.chroma import check_namespace
 
 #: Arguments ``invoke`` may override per call.
 CALL_OPTIONS = ("k", "namespace", "reference", "mode")
@@ -74,7 +75,7 @@ class RaMemRetriever(BaseRetriever):
             docs[0].metadata["session"], docs[0].metadata["reason"]
             # ('12 March 2024', 'context')
 
-    Each Document's ``page_content`` is the memory's self-contained text; its metadata holds
+    Each Document's ``page_content`` is the memory's words as said; its metadata holds
     the coordinates (see :func:`ramem_integrations.episodes.readable_metadata`), including
     ``reason`` (``"context"`` when it meets the question's conditions) and ``matched``.
     """
@@ -86,6 +87,10 @@ class RaMemRetriever(BaseRetriever):
     k: int = 10
     mode: str = "ramem"
     reference: Reference = None
+
+    def __init__(self, **data: Any) -> None:
+        check_namespace(data.get("namespace"))  # a NamespaceError that says what to pass
+        super().__init__(**data)
 
     def _arguments(self, query: str, kwargs: dict[str, Any]) -> dict[str, Any]:
         unknown = sorted(set(kwargs) - set(CALL_OPTIONS))

@@ -13,6 +13,7 @@ from llama_index.core.schema import NodeWithScore, QueryBundle
 
 from ramem_integrations.llama_index.nodes import to_node
 from ramem_integrations.memory import RaMem
+from ramem_integrations.stores.chroma import check_namespace
 
 Reference = datetime | Callable[[], datetime] | None
 
@@ -25,7 +26,7 @@ def resolve_reference(reference: Reference) -> datetime | None:
 class RaMemRetriever(BaseRetriever):
     """Memories of one namespace, chosen by contextual reinstatement, as scored TextNodes.
 
-    Each node's text is the memory's self-contained content, its id the memory id, its metadata
+    Each node's text is the memory's words as said, its id the memory id, its metadata
     the episode (flat keys for code, ``said`` / ``happened`` / ``who`` / ``place`` for the LLM;
     see :mod:`ramem_integrations.llama_index.nodes`) and ``ramem_reason`` (``"context"`` when
     it meets the question's conditions).
@@ -62,7 +63,7 @@ class RaMemRetriever(BaseRetriever):
         verbose: bool = False,
     ) -> None:
         self.memory = memory
-        self.namespace = namespace
+        self.namespace = check_namespace(namespace)
         self.similarity_top_k = similarity_top_k
         self.mode = mode
         self.reference = reference

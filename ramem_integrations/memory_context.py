@@ -42,6 +42,20 @@ def memory_context(hits: Sequence[ScoredMemory], *, max_tokens: int | None = Non
     return "\n\n".join([HEADER, *blocks]) if blocks else ""
 
 
+def shrink(context: str, tokens: int) -> str:
+    """``context`` (from :func:`memory_context`) without its lowest-ranked memories, at least
+    ``tokens`` tokens shorter by the same count, or '' when no memory is left."""
+    header, *blocks = context.split("\n\n")  # a block holds no blank line: texts are quoted
+    if header != HEADER or not blocks:
+        return ""
+    saved = 0
+    costs = _count(tuple(blocks))
+    while blocks and saved < tokens:
+        blocks.pop()
+        saved += costs.pop()
+    return "\n\n".join([HEADER, *blocks]) if blocks else ""
+
+
 def _count(blocks: tuple[str, ...]) -> list[int]:
     return _counter().count(blocks)
 

@@ -103,3 +103,34 @@ def test_in_a_real_memory_the_block_reaches_the_prompt(mem: RaMem) -> None:
     system = messages[0]
     assert system.role.value == "system"
     assert "[memory 1]\nsaid: 12 March 2024" in str(system.content)
+
+
+def test_memory_shrinks_the_block_by_dropping_its_lowest_ranked_memories(mem: RaMem) -> None:
+    block = _block(mem, k=4, priority=1)  # priority > 0: Memory may truncate it
+    texts = [
+        MARCH_SAID,
+        JULY_SAID,
+        "The dentist bill came today, 200 dollars.",
+        "My dentist retires next year, she said.",
+    ]
+    said = [MARCH.replace(day=day) for day in (1, 5, 9, 13)]
+    asyncio.run(block.aput([_message("user", t, w) for t, w in zip(texts, said, strict=True)]))
+    whole = asyncio.run(block.aget([_message("user", "What did the dentist say?")]))
+    assert whole.count("[memory ") == 4
+
+    def shown(token_limit: int) -> str:
+        memory = Memory.from_defaults(
+            session_id="alice", token_limit=token_limit, memory_blocks=[block]
+        )
+
+        async def ask() -> list[ChatMessage]:
+            await memory.aput(_message("user", "What did the dentist say?", ASKED))
+            return await memory.aget()
+
+        first = asyncio.run(ask())[0]
+        return str(first.content) if first.role.value == "system" else ""
+
+    cut = shown(300)  # room for some of the memories, not all
+    assert 0 < cut.count("[memory ") < 4
+    assert whole.startswith(cut.split("</ramem>")[0].split("<ramem>")[-1].strip()[:200])
+    assert asyncio.run(block.atruncate(whole, 10**6)) is None  # nothing left: no block

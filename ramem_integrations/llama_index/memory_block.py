@@ -14,7 +14,7 @@ from pydantic import Field, SkipValidation
 
 from ramem_integrations.episodes import Record, record_time
 from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_context import memory_context
+from ramem_integrations.memory_context import memory_context, shrink
 
 
 def utc_now() -> datetime:
@@ -76,6 +76,12 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
             return ""
         hits = await self.memory.aretrieve(question, self.namespace, self.k, reference=self.clock())
         return memory_context(hits, max_tokens=self.max_tokens)
+
+    async def atruncate(self, content: str, tokens_to_truncate: int) -> str | None:
+        """What ``Memory`` keeps when it must shrink this block (blocks of ``priority`` > 0,
+        lowest priority first): the memories in rank order, the lowest-ranked dropped until
+        about ``tokens_to_truncate`` tokens are saved; None when none is left."""
+        return shrink(content, tokens_to_truncate) or None
 
     async def _aput(self, messages: list[ChatMessage]) -> None:
         turns: list[dict[str, Any]] = []

@@ -138,9 +138,9 @@ def import_file(
 
     Returns ``{"read": n, "written": m}``: memories in the file, and those that were new or
     changed (0 when the same file is imported again). Stored memories with other text under
-    the same ids are refused unless ``replace``.
+    the same ids are refused unless ``replace``. The file is held to ``mem.limits``.
     """
-    return import_memories(mem, read_export(path), namespace, replace=replace)
+    return import_memories(mem, read_export(path, mem.limits), namespace, replace=replace)
 
 
 def import_memories(

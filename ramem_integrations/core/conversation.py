@@ -142,13 +142,19 @@ def parse_datetime(value: Any, where: str, tz: tzinfo = UTC) -> datetime:
         parsed.utcoffset()  # dateutil can build a zone of 24 hours or more; it breaks later
     except ValueError as exc:
         raise DataFormatError(f"{where}: the date {value!r} has an impossible timezone.") from exc
+    return check_year(parsed if parsed.tzinfo else parsed.replace(tzinfo=tz), where)
+
+
+def check_year(when: datetime, where: str) -> datetime:
+    """``when`` if its year is one times can be grounded in (:data:`.temporal.REFERENCE_YEARS`),
+    else :class:`InvalidTimeError` naming ``where`` and the range."""
     first, last = REFERENCE_YEARS
-    if not first <= parsed.year <= last:
+    if not first <= when.year <= last:
         raise InvalidTimeError(
-            f"{where}: the time {value!r} is in the year {parsed.year}; times are read in the "
-            f"years {first} to {last}. Check the date."
+            f"{where}: the time {when.isoformat()} is in the year {when.year}; times are read "
+            f"in the years {first} to {last}. Check the date."
         )
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
+    return when
 
 
 def _parse_text(value: str, where: str) -> datetime:
@@ -212,17 +218,23 @@ def load_conversations(
 
 
 def check_conversation(conversation: Conversation, limits: Limits = DEFAULT_LIMITS) -> None:
-    """Refuse a turn longer than ``limits.message_chars``, or any text or id that is not
-    valid Unicode, naming the conversation, session and turn."""
+    """Refuse a turn longer than ``limits.message_chars``, any text or id that is not valid
+    Unicode, or a time outside the years times are read in, naming the conversation, session
+    and turn."""
     check_unicode(conversation.id, f"conversation id {conversation.id!r}")
     for session in conversation.sessions:
         where = f"conversation {conversation.id!r} session {session.id!r}"
         check_unicode(session.id, where)
+        for when in (session.start, session.end):
+            if isinstance(when, datetime):
+                check_year(when, where)
         for turn in session.turns:
             at = f"{where} turn {turn.id!r}"
             for text in (turn.id, turn.speaker, turn.image_caption or ""):
                 check_unicode(text, at)
             limits.check_text(turn.full_text, at)
+            if isinstance(turn.time, datetime):
+                check_year(turn.time, at)
 
 
 def _named(

@@ -15,7 +15,12 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations.core.conversation import load_conversations
+from ramem_integrations.core.conversation import (
+    Conversation,
+    Session,
+    Turn,
+    load_conversations,
+)
 from ramem_integrations.errors import RamemError
 from ramem_integrations.memory import RaMem
 from tests.fakes import HashingEmbedder
@@ -102,4 +107,9 @@ def test_a_turn_time_outside_the_years_names_the_turn_and_the_range(
     source = chat_file(tmp_path / "chat.json", [f"{DAY} 12:00", written])
     with pytest.raises(RamemError, match=r"^session 0 turn 1: .*100 to 9900"):
         mem.add_conversations(load_conversations(source), "ns")
+    if isinstance(written, str):  # a Turn built in code, its time already a datetime
+        turn = Turn("t2", "Ben", "hi", datetime.fromisoformat(written).replace(tzinfo=UTC))
+        built = Conversation("c", (Session("s1", session_time, (turn,)),))
+        with pytest.raises(RamemError, match=r"^conversation 'c' session 's1' turn 't2': .*100 to"):
+            mem.add_conversation(built, "ns")
     assert mem.namespaces() == {}

@@ -27,16 +27,18 @@ def check_request(
     """Refuse an empty or overlong query, a missing namespace or a k that is not a positive
     integer."""
     check_namespace(namespace)
+    if not isinstance(query, str) or not query.strip():
+        raise InvalidInputError("The query is empty; ask a question in words.")
     check_query(query, limits)
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise InvalidInputError(f"k must be a positive integer, got {k!r}.")
 
 
-def check_query(query: object, limits: Limits = DEFAULT_LIMITS) -> str:
-    """``query`` if it is words within ``limits.query_chars``, else :class:`InvalidInputError`."""
-    if not isinstance(query, str) or not query.strip():
-        raise InvalidInputError("The query is empty; ask a question in words.")
-    return limits.check_text(query, "The query", "query_chars")
+def check_query(query: object, limits: Limits = DEFAULT_LIMITS) -> None:
+    """Refuse a query over ``limits.query_chars`` or that is not valid Unicode (an empty one
+    is left to the caller: :meth:`RaMem.frame` reads it as a frame without conditions)."""
+    if isinstance(query, str):
+        limits.check_text(query, "The query", "query_chars")
 
 
 def check_mode(mode: object) -> Mode:

@@ -8,6 +8,7 @@ from importlib import import_module
 from importlib.metadata import PackageNotFoundError, version
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn, load_conversations
+from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.temporal import ground_time
 from ramem_integrations.core.types import (
     Condition,
@@ -22,6 +23,7 @@ from ramem_integrations.errors import (
     EmbeddingError,
     InvalidInputError,
     InvalidTimeError,
+    LimitError,
     LLMError,
     MemoryConflictError,
     MissingDependencyError,
@@ -69,6 +71,8 @@ __all__ = [
     "InvalidTimeError",
     "LLMConfig",
     "LLMError",
+    "LimitError",
+    "Limits",
     "MemoryConflictError",
     "MemoryUnit",
     "MissingDependencyError",

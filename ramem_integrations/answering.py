@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any, Protocol
 
+from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.prompts import render_answer_prompt
 from ramem_integrations.core.retrieval import ContextualRetriever
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
@@ -40,6 +41,7 @@ class Memory(Protocol):
     """What answering needs of a memory (:class:`~ramem_integrations.memory.RaMem` has it)."""
 
     reinstatement: ContextualRetriever
+    limits: Limits
 
     def frame(
         self, query: str, namespace: str, *, reference: datetime | None = None
@@ -72,7 +74,7 @@ def answer(
     llm: LLM | None = None,
 ) -> Answer:
     """Answer ``question`` from the memories of ``namespace`` (see the module docstring)."""
-    check_request(question, namespace, k)
+    check_request(question, namespace, k, mem.limits)
     frame = mem.frame(question, namespace, reference=reference)
     hits = tuple(questions_last(mem.reinstatement.retrieve(frame, namespace, k)))
     prompt = render_answer_prompt(question, hits, frame)

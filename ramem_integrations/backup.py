@@ -33,6 +33,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, TextIO
 
 from ramem_integrations.core.anchoring import memory_id
+from ramem_integrations.core.jsondata import loads, read_text
+from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import DataFormatError, RamemError
 from ramem_integrations.stores.chroma import check_namespace
@@ -119,20 +121,18 @@ def record(unit: MemoryUnit) -> dict[str, Any]:
     return {"id": unit.id, "content": unit.content, "metadata": unit.to_metadata()}
 
 
-def read_export(path: str | Path) -> tuple[str, list[MemoryUnit]]:
-    """The namespace and memories of an export file, all validated first."""
+def read_export(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> tuple[str, list[MemoryUnit]]:
+    """The namespace and memories of an export file, all validated first (each memory's
+    text within ``limits.message_chars``, the file within ``limits.file_bytes``)."""
     source = Path(path)
-    try:
-        text = source.read_text(encoding="utf-8")
-    except FileNotFoundError as exc:
-        raise DataFormatError(f"No backup at {source}. Check the path.") from exc
-    except (OSError, UnicodeDecodeError) as exc:
-        raise DataFormatError(f"Cannot read the backup {source}: {exc}.") from exc
+    if not source.exists():
+        raise DataFormatError(f"No backup at {source}. Check the path.")
+    text = read_text(source, limits)
     lines = text.split("\n")  # not splitlines(): a memory may hold U+2028 or U+0085
     rows = [(n, line) for n, line in enumerate(lines, 1) if line.strip()]
     if not rows:
         raise DataFormatError(f"{source} is empty; it is not a ramem export.")
-    header = _json(source, *rows[0])
+    header = _json(source, *rows[0], limits)
     if not isinstance(header, dict) or header.get("format") != FORMAT:
         raise DataFormatError(
             f"{source} line 1 is not a ramem export header; make the file with "
@@ -147,7 +147,10 @@ def read_export(path: str | Path) -> tuple[str, list[MemoryUnit]]:
         check_namespace(namespace)
     except RamemError as exc:
         raise DataFormatError(f"{source} line 1: {exc}") from exc
-    units = [_unit(source, n, _json(source, n, line), str(namespace)) for n, line in rows[1:]]
+    units = [
+        _unit(source, n, _json(source, n, line, limits), str(namespace), limits)
+        for n, line in rows[1:]
+    ]
     if header.get("count") != len(units):
         raise DataFormatError(
             f"{source} says it holds {header.get('count')!r} memories but has {len(units)}: "
@@ -167,9 +170,20 @@ def import_file(
     namespace, those stored there before with other words or coordinates and now replaced
     (``written`` is both; 0 when the same file is imported again). Stored
     memories with other text under the same ids are refused, before anything is written,
-    unless ``replace``.
+    unless ``replace``. The file is held to ``mem.limits``.
     """
-    source_ns, units = read_export(path)
+    return import_memories(mem, read_export(path, mem.limits), namespace, replace=replace)
+
+
+def import_memories(
+    mem: RaMem,
+    exported: tuple[str, list[MemoryUnit]],
+    namespace: str | None = None,
+    *,
+    replace: bool = False,
+) -> dict[str, Any]:
+    """:func:`import_file` of an export already read (:func:`read_export`)."""
+    source_ns, units = exported
     target = check_namespace(namespace) if namespace is not None else source_ns
     if target != source_ns:
         units = list(renamespaced(units, target))
@@ -195,21 +209,22 @@ def renamespaced(units: Iterable[MemoryUnit], namespace: str) -> Iterable[Memory
         yield replace(unit, id=new_id, namespace=namespace)
 
 
-def _json(source: Path, number: int, line: str) -> Any:
+def _json(source: Path, number: int, line: str, limits: Limits) -> Any:
     try:
-        return json.loads(line)
+        return loads(line, f"{source} line {number}", limits)
     except json.JSONDecodeError as exc:
         raise DataFormatError(
             f"{source} line {number} is not valid JSON ({exc}); the file may be truncated."
         ) from exc
 
 
-def _unit(source: Path, number: int, row: Any, namespace: str) -> MemoryUnit:
+def _unit(source: Path, number: int, row: Any, namespace: str, limits: Limits) -> MemoryUnit:
     where = f"{source} line {number}"
     if not isinstance(row, dict) or not isinstance(row.get("metadata"), dict):
         raise DataFormatError(f"{where}: expected {{'id', 'content', 'metadata'}}.")
     if not isinstance(row.get("id"), str) or not isinstance(row.get("content"), str):
         raise DataFormatError(f"{where}: 'id' and 'content' must be strings.")
+    limits.check_text(row["content"], where)
     if row["metadata"].get("namespace") != namespace:
         raise DataFormatError(
             f"{where}: memory of namespace {row['metadata'].get('namespace')!r} in an export "

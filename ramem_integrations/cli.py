@@ -19,6 +19,8 @@ from ramem_integrations.core.conversation import (
     load_conversations,
     parse_datetime,
 )
+from ramem_integrations.core.jsondata import read_text
+from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.prompts import shown_name, shown_names
 from ramem_integrations.core.types import Episode, MemoryUnit, ScoredMemory
 from ramem_integrations.errors import (
@@ -117,6 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
         "WhatsApp export's times have none)",
     )
     ingest.add_argument("--json", action="store_true", help="print counts as JSON")
+    _limit_options(ingest, "message_chars", "file_bytes", "json_depth")
     ingest.set_defaults(handler=_ingest)
 
     query = sub.add_parser("query", help="retrieve memories for a question")
@@ -135,6 +138,7 @@ def build_parser() -> argparse.ArgumentParser:
         "are grounded only with it",
     )
     query.add_argument("--json", action="store_true", help="print memories as JSON")
+    _limit_options(query, "query_chars")
     query.set_defaults(handler=_query)
 
     names = sub.add_parser("namespaces", help="list namespaces with their memory counts")
@@ -148,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
     ask.add_argument("--k", type=int, default=10, help="how many memories (default 10)")
     ask.add_argument("--json", action="store_true", help="print answer, evidence and prompt")
+    _limit_options(ask, "query_chars")
     ask.set_defaults(handler=_answer)
 
     export = sub.add_parser("export", help="back up a namespace to a JSONL file")
@@ -171,6 +176,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="overwrite stored memories whose text differs (refused without it)",
     )
     restore.add_argument("--json", action="store_true", help="print counts as JSON")
+    _limit_options(restore, "message_chars", "file_bytes", "json_depth")
     restore.set_defaults(handler=_import)
 
     upgrade = sub.add_parser(
@@ -211,9 +217,34 @@ def build_parser() -> argparse.ArgumentParser:
 
 STORE_HELP = "the store directory"
 NAMESPACE_HELP = "whose memories to read (see 'ramem namespaces')"
+#: What each input limit bounds, for its --max-... option (docs/reliability.md, "Limits").
+LIMIT_HELP = {
+    "message_chars": "characters of one turn",
+    "query_chars": "characters of the question",
+    "file_bytes": "bytes of the file",
+    "json_depth": "levels of nesting in the file's JSON",
+}
 
 
-def _open(store: Path, *, create: bool = False) -> Any:
+def _limit_options(parser: argparse.ArgumentParser, *names: str) -> None:
+    """A ``--max-...`` option for each named field of :class:`Limits`."""
+    for name in names:
+        parser.add_argument(
+            f"--max-{name.replace('_', '-')}",
+            dest=f"max_{name}",
+            type=int,
+            metavar="N",
+            help=f"the most {LIMIT_HELP[name]} accepted (default {getattr(Limits(), name):,})",
+        )
+
+
+def _limits(args: argparse.Namespace) -> Limits:
+    """The :class:`Limits` the command's ``--max-...`` options set, defaults elsewhere."""
+    given = {name: getattr(args, f"max_{name}", None) for name in LIMIT_HELP}
+    return Limits(**{name: value for name, value in given.items() if value is not None})
+
+
+def _open(store: Path, *, create: bool = False, limits: Limits | None = None) -> Any:
     """The memory at ``store``; reads never create one (a typo is an error, not a new store)."""
     from ramem_integrations.memory import RaMem
 
@@ -222,17 +253,19 @@ def _open(store: Path, *, create: bool = False) -> Any:
         raise StoreError(
             f"{store} {what}. Check the path; 'ramem ingest FILE --store {store}' creates one."
         )
-    return RaMem.from_path(store)
+    return RaMem.from_path(store, limits=limits)
 
 
 def _ingest(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
+    limits = _limits(args)
+    fmt = args.format or file_format(read_text(args.path, limits), args.path, limits)
     conversations = load_conversations(
-        args.path, args.format, tz=_zone(args.tz), conversation_id=args.conversation
+        args.path, fmt, tz=_zone(args.tz), conversation_id=args.conversation, limits=limits
     )
-    chat = (args.format or _format_of(args.path)) not in ("locomo", "longmemeval")
-    mem = _open(args.store, create=True)
+    chat = fmt not in ("locomo", "longmemeval")
+    mem = _open(args.store, create=True, limits=limits)
     total = sum(len(s.turns) for c in conversations for s in c.sessions)
     counts: dict[str, int] = {}
     with tqdm(total=total, unit="mem", desc="ingesting", file=sys.stderr) as bar:
@@ -263,14 +296,10 @@ def _zone(name: str | None) -> tzinfo:
         ) from exc
 
 
-def _format_of(path: Path) -> str:
-    return file_format(path.read_bytes(), path)
-
-
 def _query(args: argparse.Namespace) -> int:
     from ramem_integrations.core.prompts import describe_frame
 
-    mem = _open(args.store)
+    mem = _open(args.store, limits=_limits(args))
     asked_on = parse_datetime(args.asked_on, "--asked-on") if args.asked_on else None
     hits = mem.retrieve(
         args.question, namespace=args.namespace, k=args.k, mode=args.mode, reference=asked_on
@@ -312,7 +341,9 @@ def _namespaces(args: argparse.Namespace) -> int:
 def _answer(args: argparse.Namespace) -> int:
     from ramem_integrations.answering import answer_to_json
 
-    result = _open(args.store).answer(args.question, namespace=args.namespace, k=args.k)
+    result = _open(args.store, limits=_limits(args)).answer(
+        args.question, namespace=args.namespace, k=args.k
+    )
     if args.json:
         hits = [hit_to_json(h) for h in result.hits]
         print(json.dumps(answer_to_json(result, hits), indent=2, ensure_ascii=False))
@@ -361,10 +392,12 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from ramem_integrations.backup import import_file
+    from ramem_integrations.backup import import_memories, read_export
 
-    mem = _open(args.store, create=True)
-    counts = import_file(mem, args.path, args.namespace, replace=args.replace)
+    limits = _limits(args)
+    exported = read_export(args.path, limits)  # all checked before the store is created
+    mem = _open(args.store, create=True, limits=limits)
+    counts = import_memories(mem, exported, args.namespace, replace=args.replace)
     if args.json:
         print(json.dumps(counts))
     else:

@@ -62,3 +62,8 @@ class MissingDependencyError(RamemError, ImportError):
         )
         self.package = package
         self.extra = extra
+
+
+class LimitError(InvalidInputError):
+    """An input is over a size limit (:class:`~ramem_integrations.core.limits.Limits`); the
+    message names the limit, the value found and the option that raises it."""

@@ -15,8 +15,15 @@ from typing import Any
 import numpy as np
 
 from ramem_integrations.core.anchoring import Anchorer
-from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
+from ramem_integrations.core.conversation import (
+    Conversation,
+    Session,
+    Turn,
+    check_conversation,
+    parse_datetime,
+)
 from ramem_integrations.core.frames import KnownContext
+from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.embeddings import Embedder, Vectors
@@ -63,6 +70,8 @@ class Writer:
         self.store, self.embedder, self.anchorer, self.lexical = store, embedder, anchorer, lexical
         #: Cuts each session's units into episodes; None stores turns without episodes.
         self.segmenter: EpisodeSegmenter | None = Segmenter()
+        #: How long a turn may be (checked before anything is anchored or written).
+        self.limits = Limits()
         self._known: dict[str, tuple[int, KnownContext]] = {}
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
@@ -72,6 +81,7 @@ class Writer:
                 f"Expected a Conversation, got {type(conversation).__name__}. "
                 "Load one with ramem_integrations.load_conversations(path)."
             )
+        check_conversation(conversation, self.limits)
         units = self.anchorer.anchor(conversation, check_namespace(namespace))
         return self.segmenter.segment(units) if self.segmenter else units
 
@@ -94,6 +104,7 @@ class Writer:
         for conversation in todo:
             if not isinstance(conversation, Conversation):
                 self.anchor(conversation, namespace or "-")  # raises the type error
+            check_conversation(conversation, self.limits)  # before any word is embedded
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramem-anchor")
         try:
             anchored = [pool.submit(self.anchor, c, namespace or c.id) for c in todo]
@@ -155,6 +166,7 @@ class Writer:
         for unit in units:
             if not isinstance(unit, MemoryUnit):
                 raise InvalidInputError(f"Expected MemoryUnit objects, got {type(unit).__name__}.")
+            self.limits.check_text(unit.content, f"memory {unit.id!r}")
         return self._add(units, progress, replace, {})
 
     def _add(

@@ -25,6 +25,7 @@ from ramem_integrations import embeddings
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Turn
 from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
+from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.prompts import (
     PACK_DEPTH,
     check_budget,
@@ -40,6 +41,7 @@ from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.requests import (
     MODES,
     check_mode,
+    check_query,
     check_request,
     frame_question,
     questions_last,
@@ -74,6 +76,8 @@ class RaMem:
         frame_inducer: reads questions into recall frames; :class:`RuleFrameInducer` when omitted.
         strict: keep every context-valid memory ahead of every fallback one (the paper's
             reference behaviour); ``False`` ranks by content score plus a context bonus.
+        limits: how long a turn and a query may be
+            (:class:`~ramem_integrations.core.limits.Limits`; generous defaults).
     """
 
     def __init__(
@@ -84,6 +88,7 @@ class RaMem:
         anchorer: Anchorer | None = None,
         frame_inducer: FrameInducer | None = None,
         strict: bool = True,
+        limits: Limits | None = None,
     ) -> None:
         self.store = store
         self.embedder: Embedder = (
@@ -101,8 +106,18 @@ class RaMem:
         )
         self.writer = Writer(store, self.embedder, anchorer or RuleAnchorer(), self.lexical)
         self.writer.segmenter = _segmenter_for(self.writer.anchorer)
+        self.writer.limits = limits if limits is not None else Limits()
         self._segmenter_chosen = False
         self._counter: TokenCounter | None = None
+
+    @property
+    def limits(self) -> Limits:
+        """How long a turn and a query may be (may be replaced)."""
+        return self.writer.limits
+
+    @limits.setter
+    def limits(self, limits: Limits) -> None:
+        self.writer.limits = limits
 
     @property
     def anchorer(self) -> Anchorer:
@@ -244,6 +259,7 @@ class RaMem:
         range, but relative ones ("last week") do not: that would be a guess. Never against
         today's clock (see :func:`~ramem_integrations.requests.frame_question`).
         """
+        check_query(query, self.limits)
         return frame_question(query, self.frame_inducer, self.known(namespace), reference)
 
     def retrieve(
@@ -274,7 +290,7 @@ class RaMem:
                 query, namespace, PACK_DEPTH, mode=mode, reference=reference, missing_ok=missing_ok
             )
             return within_budget(found, check_budget(budget), self.count_tokens)
-        check_request(query, namespace, k)
+        check_request(query, namespace, k, self.limits)
         mode = check_mode(mode)
         if not self.writer.sync(namespace, missing_ok=missing_ok):
             return []

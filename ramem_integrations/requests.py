@@ -11,6 +11,7 @@ from datetime import datetime
 from typing import Literal, get_args
 
 from ramem_integrations.core.frames import FrameInducer, KnownContext, without_relative_times
+from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.stores.chroma import check_namespace
@@ -20,13 +21,24 @@ Mode = Literal["ramem", "content", "dense", "bm25"]
 MODES: tuple[Mode, ...] = get_args(Mode)
 
 
-def check_request(query: object, namespace: object, k: object) -> None:
-    """Refuse an empty query, a missing namespace or a k that is not a positive integer."""
+def check_request(
+    query: object, namespace: object, k: object, limits: Limits = DEFAULT_LIMITS
+) -> None:
+    """Refuse an empty or overlong query, a missing namespace or a k that is not a positive
+    integer."""
     check_namespace(namespace)
     if not isinstance(query, str) or not query.strip():
         raise InvalidInputError("The query is empty; ask a question in words.")
+    check_query(query, limits)
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise InvalidInputError(f"k must be a positive integer, got {k!r}.")
+
+
+def check_query(query: object, limits: Limits = DEFAULT_LIMITS) -> None:
+    """Refuse a query over ``limits.query_chars`` or that is not valid Unicode (an empty one
+    is left to the caller: :meth:`RaMem.frame` reads it as a frame without conditions)."""
+    if isinstance(query, str):
+        limits.check_text(query, "The query", "query_chars")
 
 
 def check_mode(mode: object) -> Mode:

@@ -19,6 +19,8 @@ PUBLIC = [
     "InvalidTimeError",
     "LLMConfig",
     "LLMError",
+    "LimitError",
+    "Limits",
     "MemoryConflictError",
     "MemoryUnit",
     "MissingDependencyError",

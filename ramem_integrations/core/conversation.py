@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import ast
 import hashlib
-import json
+import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime, timedelta, tzinfo
@@ -20,9 +20,13 @@ from typing import Any
 
 from dateutil import parser as date_parser
 
+from ramem_integrations.core import zones
 from ramem_integrations.core.exports import looks_like_whatsapp, telegram_chats, whatsapp_messages
+from ramem_integrations.core.jsondata import parse_json, read_text
+from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits, check_unicode
+from ramem_integrations.core.temporal import REFERENCE_YEARS
 from ramem_integrations.core.types import TimeSpan
-from ramem_integrations.errors import DataFormatError
+from ramem_integrations.errors import DataFormatError, InvalidTimeError
 
 #: How long a session is taken to last when only its start is known.
 DEFAULT_SESSION_LENGTH = timedelta(hours=1)
@@ -41,6 +45,8 @@ FORMAT_SHAPES = {
 }
 #: Keys a turn's or message's time may have (ISO text or epoch seconds).
 TIME_KEYS = ("time", "timestamp", "created_at")
+#: "UTC" or "GMT" written before an offset ("UTC+3", "GMT-05:00").
+_NAMED_OFFSET = re.compile(r"\b(?:UTC|GMT)\s*(?=[+-]\d)", re.IGNORECASE)
 #: Message roles that are not anyone's words (instructions, tool output): not stored.
 SKIPPED_ROLES = frozenset({"system", "developer", "tool", "function"})
 
@@ -114,21 +120,19 @@ class Conversation:
 
 
 def parse_datetime(value: Any, where: str, tz: tzinfo = UTC) -> datetime:
-    """Parse a date as written in the data ('1:56 pm on 8 May, 2023', '2023/05/08 (Mon) 13:56')."""
+    """Parse a date as written in the data ('1:56 pm on 8 May, 2023', '2023/05/08 (Mon) 13:56',
+    '2023-05-08T13:56-08:00', '13:56 PST'), in ``tz`` when it names no zone.
+
+    Every time a user writes (a turn's, a session's, ``--asked-on``) is read here. A zone
+    abbreviation is read from :data:`.zones.OFFSETS` or refused, never dropped; the year must
+    be one times can be grounded in (:data:`.temporal.REFERENCE_YEARS`).
+    """
     if isinstance(value, datetime):
         parsed = value
     elif isinstance(value, int | float) and not isinstance(value, bool):
-        return _from_epoch(value, where)
+        parsed = _from_epoch(value, where)
     elif isinstance(value, str) and value.strip():
-        text = value.replace(" on ", " ").strip()
-        text = text.split("(")[0] + text.split(")")[-1] if "(" in text else text
-        try:
-            parsed = date_parser.parse(text, default=datetime(2000, 1, 1))
-        except (ValueError, OverflowError) as exc:
-            raise DataFormatError(
-                f"{where}: cannot read the date {value!r}. Write it like '2023-05-08 13:56' "
-                "or '1:56 pm on 8 May, 2023'."
-            ) from exc
+        parsed = _parse_text(value, where)
     else:
         raise DataFormatError(
             f"{where}: a date is required but got {value!r}. Give every session a date, "
@@ -138,7 +142,37 @@ def parse_datetime(value: Any, where: str, tz: tzinfo = UTC) -> datetime:
         parsed.utcoffset()  # dateutil can build a zone of 24 hours or more; it breaks later
     except ValueError as exc:
         raise DataFormatError(f"{where}: the date {value!r} has an impossible timezone.") from exc
-    return parsed if parsed.tzinfo else parsed.replace(tzinfo=tz)
+    return check_year(parsed if parsed.tzinfo else parsed.replace(tzinfo=tz), where)
+
+
+def check_year(when: datetime, where: str) -> datetime:
+    """``when`` if its year is one times can be grounded in (:data:`.temporal.REFERENCE_YEARS`),
+    else :class:`InvalidTimeError` naming ``where`` and the range."""
+    first, last = REFERENCE_YEARS
+    if not first <= when.year <= last:
+        raise InvalidTimeError(
+            f"{where}: the time {when.isoformat()} is in the year {when.year}; times are read "
+            f"in the years {first} to {last}. Check the date."
+        )
+    return when
+
+
+def _parse_text(value: str, where: str) -> datetime:
+    """A written date, read by dateutil with zone abbreviations from :func:`.zones.zone`."""
+    text = value.replace(" on ", " ").strip()
+    text = text.split("(")[0] + text.split(")")[-1] if "(" in text else text
+    # "UTC+3" means three hours east; dateutil reads it the POSIX way round (west): drop "UTC"
+    text = _NAMED_OFFSET.sub("", text)
+    try:
+        parsed: datetime = date_parser.parse(text, default=datetime(2000, 1, 1), tzinfos=zones.zone)
+    except InvalidTimeError as exc:
+        raise InvalidTimeError(f"{where}: {exc}") from exc
+    except (ValueError, OverflowError) as exc:
+        raise DataFormatError(
+            f"{where}: cannot read the date {value!r}. Write it like '2023-05-08 13:56' "
+            "or '1:56 pm on 8 May, 2023'."
+        ) from exc
+    return parsed
 
 
 def _from_epoch(value: float, where: str) -> datetime:
@@ -158,25 +192,49 @@ def load_conversations(
     *,
     tz: tzinfo = UTC,
     conversation_id: str | None = None,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> list[Conversation]:
     """Read a LoCoMo, LongMemEval or chat file (JSON or JSONL), or a WhatsApp or Telegram
     export; ``format`` is detected when omitted.
 
     A chat file's conversation id is ``conversation_id`` when given, else the file's own
     ``conversation_id`` field, else ``chat-`` and a digest of the file's content: two files
-    never share ids by accident, and the same file always gets the same ones.
+    never share ids by accident, and the same file always gets the same ones. The file, its
+    JSON and every turn are held to ``limits`` (:class:`~.limits.Limits`).
     """
     path = Path(path)
-    raw = _read_bytes(path)
-    fmt = format or file_format(raw, path)
+    text = read_text(path, limits)
+    fmt = format or file_format(text, path, limits)
     if fmt == "whatsapp":
-        conversations = read_whatsapp(_text(raw, path), tz, path.name)
+        conversations = read_whatsapp(text, tz, path.name)
     elif fmt in LOADERS:
-        digest = "chat-" + hashlib.sha256(raw).hexdigest()[:16]
-        conversations = LOADERS[fmt](_parse(raw, path), tz, digest)
+        digest = "chat-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        conversations = LOADERS[fmt](parse_json(text, str(path), limits), tz, digest)
     else:
         raise DataFormatError(f"Unknown format {fmt!r}. Use one of: {', '.join(FORMATS)}.")
+    for conversation in conversations:
+        check_conversation(conversation, limits)
     return _named(conversations, conversation_id, path)
+
+
+def check_conversation(conversation: Conversation, limits: Limits = DEFAULT_LIMITS) -> None:
+    """Refuse a turn longer than ``limits.message_chars``, any text or id that is not valid
+    Unicode, or a time outside the years times are read in, naming the conversation, session
+    and turn."""
+    check_unicode(conversation.id, f"conversation id {conversation.id!r}")
+    for session in conversation.sessions:
+        where = f"conversation {conversation.id!r} session {session.id!r}"
+        check_unicode(session.id, where)
+        for when in (session.start, session.end):
+            if isinstance(when, datetime):
+                check_year(when, where)
+        for turn in session.turns:
+            at = f"{where} turn {turn.id!r}"
+            for text in (turn.id, turn.speaker, turn.image_caption or ""):
+                check_unicode(text, at)
+            limits.check_text(turn.full_text, at)
+            if isinstance(turn.time, datetime):
+                check_year(turn.time, at)
 
 
 def _named(
@@ -197,52 +255,11 @@ def _named(
     return [Conversation(conversation_id, conversations[0].sessions)]
 
 
-def _read_bytes(path: Path) -> bytes:
-    try:
-        return path.read_bytes()
-    except FileNotFoundError as exc:
-        raise DataFormatError(f"No file at {path}. Check the path.") from exc
-    except IsADirectoryError as exc:
-        raise DataFormatError(f"{path} is a directory; give a conversation file.") from exc
-    except OSError as exc:
-        raise DataFormatError(f"Cannot read {path}: {exc}.") from exc
-
-
-def _text(raw: bytes, path: Path) -> str:
-    try:
-        return raw.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise DataFormatError(f"{path} is not UTF-8 text ({exc}).") from exc
-
-
-def _parse(raw: bytes, path: Path) -> Any:
-    """JSON, or JSONL (one JSON value a line) read as a list."""
-    text = _text(raw, path)
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as whole:
-        lines = [line for line in text.split("\n") if line.strip()]
-        if len(lines) < 2:
-            raise DataFormatError(
-                f"{path} is not valid JSON ({whole}). Check the file is complete JSON or JSONL."
-            ) from whole
-        rows = []
-        for number, line in enumerate(lines, 1):
-            try:
-                rows.append(json.loads(line))
-            except json.JSONDecodeError as exc:
-                raise DataFormatError(
-                    f"{path} is neither JSON ({whole}) nor JSONL: non-empty line {number} is "
-                    f"not JSON ({exc})."
-                ) from exc
-        return rows
-
-
-def file_format(raw: bytes, path: Path) -> str:
-    """The format of a file's bytes: a WhatsApp text export, else by the shape of its JSON."""
-    if looks_like_whatsapp(raw[:4096].decode("utf-8", errors="replace")):
+def file_format(text: str, path: Path, limits: Limits = DEFAULT_LIMITS) -> str:
+    """The format of a file's text: a WhatsApp text export, else by the shape of its JSON."""
+    if looks_like_whatsapp(text[:4096]):
         return "whatsapp"
-    return detect_format(_parse(raw, path), path.name)
+    return detect_format(parse_json(text, str(path), limits), path.name)
 
 
 def detect_format(data: Any, name: str = "the data") -> str:

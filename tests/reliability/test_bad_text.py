@@ -1,0 +1,74 @@
+"""Text that is not valid Unicode: a lone surrogate (issue 31, case 13).
+
+``"\\ud800"`` is valid JSON but no character; stored, it broke Chroma's write with an
+``unexpected TypeError`` naming no turn. It is refused by the loader and by the API, naming
+the conversation, session and turn and how to fix it, before anything is written; the user's
+words are stored verbatim or not at all.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from ramem_integrations.core.conversation import load_conversations
+from ramem_integrations.errors import InvalidInputError, RamemError
+from ramem_integrations.memory import RaMem
+from tests.fakes import HashingEmbedder
+
+pytestmark = pytest.mark.reliability
+
+LONE = "\ud800"
+
+
+def memory(path: Path) -> RaMem:
+    return RaMem.from_path(path, embedder=HashingEmbedder())
+
+
+def test_a_lone_surrogate_in_a_long_chat_file_names_its_turn(tmp_path: Path) -> None:
+    turns = [
+        {"id": f"t{i}", "speaker": "Ann" if i % 2 else "Ben", "text": f"message number {i}"}
+        for i in range(1_200)
+    ]
+    turns[700]["text"] = f"a broken emoji {LONE} here"
+    session = {"session_id": "s1", "session_time": "2023-05-08", "turns": turns}
+    source = tmp_path / "chat.json"
+    source.write_text(json.dumps({"conversation_id": "c1", "sessions": [session]}))
+    assert "\\ud800" in source.read_text()  # valid JSON: the escape of a half pair
+    mem = memory(tmp_path / "store")
+    with pytest.raises(InvalidInputError) as refused:
+        mem.add_conversations(load_conversations(source), "ns")
+    message = str(refused.value)
+    assert "conversation 'c1' session 's1' turn 't700'" in message
+    assert "U+D800 at character 15" in message and "Fix or remove it" in message
+    assert mem.namespaces() == {}
+    source.write_text(source.read_text().replace("\\ud800", "\\ud83d\\ude00"))  # the whole pair
+    mem.add_conversations(load_conversations(source), "ns")
+    assert mem.count("ns") == 1_200
+
+
+@pytest.mark.parametrize("field", ["text", "speaker"])
+def test_add_turns_refuses_a_lone_surrogate_naming_the_turn(tmp_path: Path, field: str) -> None:
+    mem = memory(tmp_path / "store")
+    turns = [{"speaker": "Ann", "text": "hello"}, {"speaker": "Ben", "text": "hi there"}]
+    turns[1][field] += LONE
+    when = datetime(2023, 5, 8, tzinfo=UTC)
+    with pytest.raises(InvalidInputError, match=r"session '.*' turn '.*:2': .*U\+D800"):
+        mem.add_turns(turns, "ns", session_time=when, session_id="s1", conversation_id="c")
+    assert mem.namespaces() == {}
+
+
+def test_exports_refuse_text_that_is_not_unicode(tmp_path: Path) -> None:
+    message = {"id": 5, "type": "message", "date": "2024-03-15T00:13:02", "from": "Bea",
+               "text": ["ugh ", {"type": "bold", "text": "no" + LONE}]}  # fmt: skip
+    telegram = tmp_path / "result.json"
+    telegram.write_text(json.dumps({"id": 7, "messages": [message]}))
+    with pytest.raises(InvalidInputError, match=r"'telegram-7' session .* turn '5': .*U\+D800"):
+        load_conversations(telegram)
+    whatsapp = tmp_path / "chat.txt"  # a surrogate written as UTF-8 bytes: not UTF-8
+    whatsapp.write_bytes(b"[14/03/2024, 22:48:19] Bea: ugh \xed\xa0\x80\n")
+    with pytest.raises(RamemError, match=r"not UTF-8 text \(byte 32"):
+        load_conversations(whatsapp)

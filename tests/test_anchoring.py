@@ -1,10 +1,20 @@
 from datetime import UTC, datetime
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
-from ramem_integrations.core.anchoring import RuleAnchorer, ground_in_text, memory_id, proper_names
+from ramem_integrations.core.anchoring import (
+    _PROPER,
+    RuleAnchorer,
+    _opens_sentence,
+    ground_in_text,
+    memory_id,
+    proper_names,
+)
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.temporal import find_times
+from ramem_integrations.core.text import SENTENCE_START
 
 SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 
@@ -155,3 +165,26 @@ def test_find_place(text: str, place: str | None) -> None:
     from ramem_integrations.core.anchoring import find_place
 
     assert find_place(text, ["Ann"]) == place
+
+
+PIECES = ["Bob", "went", "to", "Paris.", "Ann!", '"Hi', "(Carl", "May", "?", "\n", "'", "“Dee"]
+
+
+@settings(max_examples=300, deadline=None, derandomize=True)
+@given(
+    st.lists(
+        st.one_of(
+            st.sampled_from(PIECES), st.just(" " * 300), st.just("x" * 300), st.just('"' * 300)
+        ),
+        min_size=1,
+        max_size=40,
+    )
+)
+def test_a_sentence_opening_is_read_from_a_bounded_tail_as_from_the_whole_text(
+    pieces: list[str],
+) -> None:
+    """The bounded read (linear in a long message) agrees with reading all the text before."""
+    text = " ".join(pieces)
+    for match in _PROPER.finditer(text):
+        whole = bool(SENTENCE_START.search(text[: match.start()]))
+        assert _opens_sentence(text, match.start()) == whole

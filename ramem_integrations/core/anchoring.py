@@ -350,7 +350,7 @@ def proper_names(text: str, known: Iterable[str] = ()) -> list[str]:
     names = []
     for match in _PROPER.finditer(text):
         words = re.split(r"[ -]", match.group(1))
-        opens_sentence = bool(_SENTENCE_START.search(text[: match.start()]))
+        opens_sentence = _opens_sentence(text, match.start())
         while words and (words[0] in _NOT_NAMES or words[0].lower() in STOP_WORDS):
             words.pop(0)
             opens_sentence = False
@@ -362,6 +362,23 @@ def proper_names(text: str, known: Iterable[str] = ()) -> list[str]:
             continue
         names.append(name)
     return list(dict.fromkeys(names))
+
+
+#: How much of the text before a word :func:`_opens_sentence` reads (more only when all of it
+#: is spaces and quotes, which :data:`_SENTENCE_START` reads through).
+_LOOK_BACK = 256
+
+
+def _opens_sentence(text: str, at: int) -> bool:
+    """Whether the word at ``at`` opens a sentence (:data:`_SENTENCE_START` on the text
+    before it), reading a bounded tail of that text, so a long message costs linear time."""
+    start = max(0, at - _LOOK_BACK)
+    tail = text[start:at]
+    if start and not tail.strip(" \t\n\r\f\v\"'“("):
+        tail = text[:at]  # nothing but spaces and quotes: the whole text decides
+    elif start:
+        tail = "\x00" + tail  # not the text's start: "^" must not match here
+    return bool(_SENTENCE_START.search(tail))
 
 
 def _names_seen(conversation: Conversation) -> set[str]:

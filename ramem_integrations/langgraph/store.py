@@ -9,13 +9,15 @@ from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from langgraph.store.base import (
+    NOT_PROVIDED,
     BaseStore,
     GetOp,
     Item,
     ListNamespacesOp,
+    NotProvided,
     Op,
     PutOp,
     Result,
@@ -148,6 +150,31 @@ class RaMemStore(BaseStore):
         sources = {i: self._source(op) for i, op in enumerate(ops) if isinstance(op, PutOp)}
         with self._lock:
             return [self._run(op, sources.get(i)) for i, op in enumerate(ops)]
+
+    def put(
+        self,
+        namespace: tuple[str, ...],
+        key: str,
+        value: Mapping[str, Any],
+        index: Literal[False] | list[str] | None = None,
+        *,
+        ttl: float | NotProvided | None = NOT_PROVIDED,
+    ) -> None:
+        """LangGraph's put, with the key checked as given (LangGraph's ``str(key)`` would
+        store ``None`` as ``"None"``)."""
+        super().put(namespace, check_key(key), value, index, ttl=ttl)
+
+    async def aput(
+        self,
+        namespace: tuple[str, ...],
+        key: str,
+        value: Mapping[str, Any],
+        index: Literal[False] | list[str] | None = None,
+        *,
+        ttl: float | NotProvided | None = NOT_PROVIDED,
+    ) -> None:
+        """:meth:`put` without blocking the event loop."""
+        await super().aput(namespace, check_key(key), value, index, ttl=ttl)
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """:meth:`batch` in a worker thread, without blocking the event loop."""

@@ -54,8 +54,9 @@ def check_namespace(namespace: Any, *, empty_ok: bool = False) -> tuple[str, ...
         if bad:
             raise NamespaceLabelError(
                 f"Namespace {labels!r}: label {label!r} cannot contain {bad[0]}. Use another "
-                "label, or escape it as the memory tools and middleware escape the values they "
-                "fill in (escape_label('john.smith@example.com') == 'john%2Esmith@example.com')."
+                "label, or escape it as the memory tools and middleware escape the values "
+                "they fill in: ramem_integrations.langgraph.escape_label('john.smith') is "
+                "'john%2Esmith'."
             )
     return labels
 

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from langchain.agents import create_agent
 from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
-from langgraph.store.base import InvalidNamespaceError
+from langgraph.store.base import InvalidNamespaceError, PutOp
 
 from examples.langgraph_agent_memory import ScriptedToolModel, UserContext
 from ramem_integrations.errors import RamemError
@@ -317,3 +317,29 @@ def test_items_of_an_older_store_are_found_and_replaced_cleanly(tmp_path: Path) 
     assert [m.content for m in store.memory.memories("memories.alice")] == [
         "The dentist moved to Elm Street."
     ]
+
+
+@pytest.mark.parametrize(
+    "namespace",
+    [("memories", "alice.t1"), ("memories", ""), ("a", 3), ("memories", "alice\x1fx")],
+    ids=["period", "empty", "not text", "row separator"],
+)
+def test_every_operation_refuses_a_bad_label(store: RaMemStore, namespace: tuple[Any, ...]) -> None:
+    """LangGraph's own methods refuse what LangGraph refuses; the store's check refuses the
+    rest, and everything reaching it directly (ops in a batch, recall) as a RamemError too."""
+    calls = [
+        lambda: store.put(namespace, "k", {"text": "Note."}),
+        lambda: store.get(namespace, "k"),
+        lambda: store.delete(namespace, "k"),
+        lambda: store.search(namespace, query="note"),
+        lambda: store.list_namespaces(prefix=namespace),
+        lambda: store.batch([PutOp(namespace, "k", {"text": "Note."})]),
+        lambda: store.recall(namespace, "note"),
+    ]
+    for call in calls:
+        with pytest.raises(InvalidNamespaceError, match="label"):
+            call()
+    for call in calls[-2:]:
+        with pytest.raises(RamemError, match="label"):
+            call()
+    assert store.list_namespaces() == []

@@ -242,8 +242,7 @@ class RaMemStore(BaseStore):
 
     def _owned(self, namespace: tuple[str, ...], hits: list[ScoredMemory]) -> list[ScoredMemory]:
         """``hits`` without the store's memories that no item owns (a put cut short)."""
-        keys = {_key(h) for h in hits} - {None}
-        rows = self.items.get(namespace, [k for k in keys if k is not None])
+        rows = self.items.get(namespace, {key for h in hits if (key := _key(h)) is not None})
         return [
             h
             for h in hits

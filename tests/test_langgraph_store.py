@@ -342,6 +342,7 @@ def test_public_names_are_pinned() -> None:
         "DEFAULT_NAMESPACE",
         "RaMemMiddleware",
         "RaMemStore",
+        "escape_label",
         "memory_context",
         "memory_tools",
         "ramem_namespace",

@@ -13,7 +13,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
 
 from ramem_integrations.langgraph.items import ramem_namespace, store_namespace
 from ramem_integrations.langgraph.middleware import RaMemMiddleware
-from ramem_integrations.langgraph.namespaces import DEFAULT_NAMESPACE
+from ramem_integrations.langgraph.namespaces import DEFAULT_NAMESPACE, escape_label
 from ramem_integrations.langgraph.store import RaMemStore
 from ramem_integrations.langgraph.tools import memory_tools
 from ramem_integrations.memory_context import memory_context
@@ -22,6 +22,7 @@ __all__ = [
     "DEFAULT_NAMESPACE",
     "RaMemMiddleware",
     "RaMemStore",
+    "escape_label",
     "memory_context",
     "memory_tools",
     "ramem_namespace",

@@ -6,7 +6,14 @@ read by id and by namespace only), so ``get``, ``list_namespaces`` and filtered 
 exactly what was put.
 
 Namespace mapping: the tuple ``("memories", "alice")`` is the RaMem namespace
-``"memories.alice"``. LangGraph refuses a period inside a label, so the mapping is reversible.
+``"memories.alice"``, and an item's row id is a digest of its labels and key joined by
+``\x1f``/``\x1e``. Both are applied through :func:`~.checks.check_namespace`, which refuses the
+characters that join them, so both are injective and reversible.
+
+An item row is the commit point of a put: it names the one memory it owns (``memory``), a
+memory id made afresh by every put that writes one. A memory of the store's conversations that
+no row owns (a put killed before its row was written) is never returned by a read. Rows written
+before rows named their memory own the memory the old put made (:func:`legacy_memory_id`).
 """
 
 from __future__ import annotations
@@ -20,16 +27,19 @@ from typing import Any
 
 from langgraph.store.base import Item, MatchCondition
 
-from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.core.anchoring import memory_id
+from ramem_integrations.langgraph.checks import check_key, check_namespace
 
-#: The separator of namespace labels in a RaMem namespace (LangGraph forbids it inside labels).
+#: The separator of namespace labels in a RaMem namespace (refused inside labels).
 SEPARATOR = "."
+#: The conversation id of an item's memory in RaMem: this prefix and the item's key.
+CONVERSATION_PREFIX = "langgraph:"
 _PAGE = 2000
 
 
 def ramem_namespace(namespace: Sequence[str]) -> str:
     """The RaMem namespace of a LangGraph namespace tuple: its labels joined by periods."""
-    return SEPARATOR.join(namespace)
+    return SEPARATOR.join(check_namespace(namespace))
 
 
 def store_namespace(name: str) -> tuple[str, ...]:
@@ -44,16 +54,23 @@ def prefixes(namespace: Sequence[str]) -> list[str]:
 
 def item_id(namespace: Sequence[str], key: str) -> str:
     """The row id of an item: a digest of its namespace and key."""
-    raw = "\x1f".join([*namespace, "\x1e", key])
+    raw = "\x1f".join([*check_namespace(namespace), "\x1e", check_key(key)])
     return hashlib.sha1(raw.encode("utf-8")).hexdigest()
+
+
+def legacy_memory_id(namespace: Sequence[str], key: str) -> str:
+    """The id of the memory a put made before rows named their memory (one per key)."""
+    return memory_id(ramem_namespace(namespace), CONVERSATION_PREFIX + key, ["item"])
 
 
 @dataclass(frozen=True)
 class Row:
-    """One stored item and what its memory was made from (``source``; ``None``: no memory)."""
+    """One stored item, what its memory was made from (``source``; ``None``: no memory) and
+    the id of the memory it owns."""
 
     item: Item
     source: tuple[str, str, str] | None  # (text, time ISO, speaker)
+    memory: str | None = None
 
 
 class ItemTable:
@@ -78,6 +95,8 @@ class ItemTable:
         }
         if row.source is not None:
             meta["text"], meta["time"], meta["speaker"] = row.source
+        if row.memory is not None:
+            meta["memory"] = row.memory
         self.collection.upsert(
             ids=[item_id(item.namespace, item.key)],
             documents=[json.dumps(item.value, ensure_ascii=False)],
@@ -132,10 +151,11 @@ def _rows(got: Mapping[str, Any] | None) -> list[Row]:
             created_at=datetime.fromisoformat(str(meta["created_at"])),
             updated_at=datetime.fromisoformat(str(meta["updated_at"])),
         )
-        source = None
+        source, memory = None, None
         if "text" in meta:
             source = (str(meta["text"]), str(meta["time"]), str(meta["speaker"]))
-        rows.append(Row(item, source))
+            memory = str(meta.get("memory") or legacy_memory_id(item.namespace, item.key))
+        rows.append(Row(item, source, memory))
     return rows
 
 
@@ -151,18 +171,26 @@ def matches(condition: MatchCondition, namespace: tuple[str, ...]) -> bool:
     return all(p in ("*", n) for p, n in zip(path, own, strict=True)) if path else True
 
 
-def _number(value: Any) -> float:
-    return float(value)
+def _ordered(compare: Callable[[float, float], bool]) -> Callable[[Any, Any], bool]:
+    """An ordering operator: a stored value that is not a number never matches."""
+
+    def test(value: Any, wanted: Any) -> bool:
+        try:
+            return compare(float(value), float(wanted))
+        except (TypeError, ValueError):
+            return False
+
+    return test
 
 
-#: Filter operators, as LangGraph's stores read them.
-OPERATORS: dict[str, Callable[[Any, Any], bool]] = {
+#: Filter operators, as LangGraph's stores read them (arguments checked by checks.check_filter).
+COMPARE: dict[str, Callable[[Any, Any], bool]] = {
     "$eq": lambda value, wanted: value == wanted,
     "$ne": lambda value, wanted: value != wanted,
-    "$gt": lambda value, wanted: _number(value) > _number(wanted),
-    "$gte": lambda value, wanted: _number(value) >= _number(wanted),
-    "$lt": lambda value, wanted: _number(value) < _number(wanted),
-    "$lte": lambda value, wanted: _number(value) <= _number(wanted),
+    "$gt": _ordered(lambda a, b: a > b),
+    "$gte": _ordered(lambda a, b: a >= b),
+    "$lt": _ordered(lambda a, b: a < b),
+    "$lte": _ordered(lambda a, b: a <= b),
 }
 
 
@@ -182,11 +210,7 @@ def meets(value: Any, wanted: Any) -> bool:
 
 
 def _operate(value: Any, operator: str, argument: Any) -> bool:
-    if operator not in OPERATORS:
-        raise InvalidInputError(
-            f"Unknown filter operator {operator!r}; use one of {', '.join(OPERATORS)}."
-        )
-    return bool(OPERATORS[operator](value, argument))
+    return bool(COMPARE[operator](value, argument))
 
 
 def passes(item: Item, filter: Mapping[str, Any] | None) -> bool:

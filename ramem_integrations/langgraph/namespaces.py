@@ -4,6 +4,10 @@ A template such as ``("memories", "{user_id}")`` is filled from the run's contex
 an attribute: ``agent.invoke(..., context={"user_id": "alice"})``), else from
 ``config["configurable"]`` (``config={"configurable": {"user_id": "alice"}}``). A callable taking
 ``(context, config)`` may be given instead. Never a value fixed for every user.
+
+A filled-in value is escaped (:func:`escape_label`) so that any user id makes one label of its
+own: ``john.smith@example.com`` is the label ``john%2Esmith@example.com``, and ``alice.t1``
+never reads ``("memories", "alice", "t1")``. The namespace is then checked like every other.
 """
 
 from __future__ import annotations
@@ -13,6 +17,7 @@ from collections.abc import Callable, Mapping
 from typing import Any
 
 from ramem_integrations.errors import NamespaceError
+from ramem_integrations.langgraph.checks import FORBIDDEN, check_namespace
 
 #: A namespace template, or a function of (context, config) returning the namespace.
 Namespace = tuple[str, ...] | Callable[[Any, Mapping[str, Any]], tuple[str, ...]]
@@ -21,6 +26,14 @@ Namespace = tuple[str, ...] | Callable[[Any, Mapping[str, Any]], tuple[str, ...]
 DEFAULT_NAMESPACE: tuple[str, ...] = ("memories", "{user_id}")
 
 _SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
+#: Percent-escapes of the characters a label cannot hold, and of "%" itself (so that escaping
+#: is injective: two values never make one label).
+ESCAPES = {char: f"%{ord(char):02X}" for char in ("%", *FORBIDDEN)}
+
+
+def escape_label(value: str) -> str:
+    """``value`` as one namespace label: ``%``, ``.``, NUL, ``\x1e`` and ``\x1f`` escaped."""
+    return "".join(ESCAPES.get(char, char) for char in value)
 
 
 def resolve(
@@ -29,9 +42,12 @@ def resolve(
     """The namespace tuple of this run."""
     config = config or {}
     if callable(namespace):
-        return tuple(namespace(context, config))
-    return tuple(
-        _SLOT.sub(lambda m: _value(m.group(1), context, config), label) for label in namespace
+        return check_namespace(namespace(context, config))
+    return check_namespace(
+        [
+            _SLOT.sub(lambda m: escape_label(_value(m.group(1), context, config)), label)
+            for label in namespace
+        ]
     )
 
 

@@ -3,19 +3,21 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import threading
-from collections.abc import Callable, Iterable, Iterator, Sequence
+import uuid
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from datetime import UTC, datetime
-from typing import Any
+from typing import Any, Literal
 
 from langgraph.store.base import (
+    NOT_PROVIDED,
     BaseStore,
     GetOp,
     Item,
     ListNamespacesOp,
+    NotProvided,
     Op,
     PutOp,
     Result,
@@ -23,14 +25,21 @@ from langgraph.store.base import (
     SearchOp,
     get_text_at_path,
     tokenize_path,
-    validate_op_namespace,
 )
 
 from ramem_integrations.core.conversation import parse_datetime
 from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.episodes import readable_metadata
 from ramem_integrations.errors import DataFormatError, InvalidInputError, InvalidTimeError
+from ramem_integrations.langgraph.checks import (
+    check_filter,
+    check_key,
+    check_namespace,
+    check_page,
+    check_value,
+)
 from ramem_integrations.langgraph.items import (
+    CONVERSATION_PREFIX,
     ItemTable,
     Row,
     matches,
@@ -38,9 +47,6 @@ from ramem_integrations.langgraph.items import (
     ramem_namespace,
 )
 from ramem_integrations.memory import RaMem
-
-#: The conversation id of an item's memory in RaMem: this prefix and the item's key.
-CONVERSATION_PREFIX = "langgraph:"
 
 _REFERENCE: ContextVar[datetime | None] = ContextVar("ramem_store_reference", default=None)
 
@@ -136,13 +142,39 @@ class RaMemStore(BaseStore):
 
     # -- the BaseStore contract ------------------------------------------------------------
     def batch(self, ops: Iterable[Op]) -> list[Result]:
-        """Run Get, Put, Search and ListNamespaces ops in order; puts are checked first."""
+        """Run Get, Put, Search and ListNamespaces ops in order; every op is checked first,
+        so a bad one writes nothing."""
         ops = list(ops)
         for op in ops:
-            validate_op_namespace(op)
+            _check(op)
         sources = {i: self._source(op) for i, op in enumerate(ops) if isinstance(op, PutOp)}
         with self._lock:
             return [self._run(op, sources.get(i)) for i, op in enumerate(ops)]
+
+    def put(
+        self,
+        namespace: tuple[str, ...],
+        key: str,
+        value: Mapping[str, Any],
+        index: Literal[False] | list[str] | None = None,
+        *,
+        ttl: float | NotProvided | None = NOT_PROVIDED,
+    ) -> None:
+        """LangGraph's put, with the key checked as given (LangGraph's ``str(key)`` would
+        store ``None`` as ``"None"``)."""
+        super().put(namespace, check_key(key), value, index, ttl=ttl)
+
+    async def aput(
+        self,
+        namespace: tuple[str, ...],
+        key: str,
+        value: Mapping[str, Any],
+        index: Literal[False] | list[str] | None = None,
+        *,
+        ttl: float | NotProvided | None = NOT_PROVIDED,
+    ) -> None:
+        """:meth:`put` without blocking the event loop."""
+        await super().aput(namespace, check_key(key), value, index, ttl=ttl)
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """:meth:`batch` in a worker thread, without blocking the event loop."""
@@ -199,7 +231,23 @@ class RaMemStore(BaseStore):
         name = ramem_namespace(namespace)
         if not query.strip() or self.memory.count(name) == 0:
             return []
-        return self.memory.retrieve(query, name, k, reference=reference or self.clock())
+        reference = reference or self.clock()
+        wanted = k
+        while True:
+            hits = self.memory.retrieve(query, name, wanted, reference=reference)
+            owned = self._owned(namespace, hits)
+            if len(owned) == len(hits) or len(hits) < wanted:
+                return owned[:k]
+            wanted += len(hits) - len(owned)
+
+    def _owned(self, namespace: tuple[str, ...], hits: list[ScoredMemory]) -> list[ScoredMemory]:
+        """``hits`` without the store's memories that no item owns (a put cut short)."""
+        rows = self.items.get(namespace, {key for h in hits if (key := _key(h)) is not None})
+        return [
+            h
+            for h in hits
+            if (key := _key(h)) is None or (key in rows and rows[key].memory == h.memory.id)
+        ]
 
     async def arecall(
         self,
@@ -228,15 +276,7 @@ class RaMemStore(BaseStore):
 
     def _source(self, op: PutOp) -> tuple[str, str, str] | None:
         """What the item's memory is made of: (text, ISO time, speaker), or None for none."""
-        if op.value is None:
-            return None
-        try:
-            json.dumps(op.value)
-        except (TypeError, ValueError) as exc:
-            raise InvalidInputError(
-                f"Item {op.key!r}: the value must be JSON (dicts, lists, strings, numbers): {exc}."
-            ) from exc
-        if op.index is False:
+        if op.value is None or op.index is False:
             return None
         fields = self.fields if op.index is None else [(f, tokenize_path(f)) for f in op.index]
         texts = [t for _, path in fields for t in get_text_at_path(op.value, path) if t.strip()]
@@ -244,7 +284,12 @@ class RaMemStore(BaseStore):
             return None
         raw_time = op.value.get(self.time_field)
         try:
-            when = parse_datetime(raw_time, f"item {op.key!r}") if raw_time else self.clock()
+            if raw_time is None:  # absent: said now; anything else must be a time
+                when = self.clock()
+            elif isinstance(raw_time, str) and raw_time.strip():
+                when = parse_datetime(raw_time, f"item {op.key!r}")
+            else:
+                raise DataFormatError(f"not an ISO 8601 string: {raw_time!r}")
         except DataFormatError as exc:
             raise InvalidTimeError(
                 f"Item {op.key!r}: {self.time_field!r} must be an ISO 8601 time such as "
@@ -254,34 +299,57 @@ class RaMemStore(BaseStore):
         return "\n".join(texts), when.isoformat(), speaker
 
     def _put(self, op: PutOp, source: tuple[str, str, str] | None) -> None:
+        """Write the item's new memory (a fresh id), then its row naming that memory (the
+        commit point), then forget the memory the replaced row owned.
+
+        A kill before the row leaves an unowned memory that no read returns; a kill after it
+        leaves the old memory unowned. Every put's memory id is its own, so a writer only ever
+        forgets a memory a row it replaced owned, never another writer's: concurrent puts to
+        one key leave the last row and its memory."""
         namespace, name = op.namespace, ramem_namespace(op.namespace)
         old = self.items.get(namespace, [op.key]).get(op.key)
-        conversation = CONVERSATION_PREFIX + op.key
-        if old is not None and old.source != source and old.source is not None:
-            self.memory.forget(name, conversation_id=conversation)
         if op.value is None:
             self.items.delete(namespace, op.key)
-            return
-        if source is not None and (old is None or old.source != source):
-            text, when, speaker = source
-            moment = datetime.fromisoformat(when)
-            self.memory.add_turns(
-                [{"id": "item", "speaker": speaker, "text": text, "time": moment}],
-                name,
-                session_time=moment,
-                session_id=op.key,
-                conversation_id=conversation,
+        elif old is None or not self._unchanged(old, op.value, source):
+            memory = self._remember(name, op.key, source) if source else None
+            now = datetime.now(UTC)
+            created = old.item.created_at if old else now
+            item = Item(
+                value=dict(op.value),
+                key=op.key,
+                namespace=namespace,
+                created_at=created,
+                updated_at=now,
             )
-        now = datetime.now(UTC)
-        created = old.item.created_at if old else now
-        item = Item(
-            value=dict(op.value),
-            key=op.key,
-            namespace=namespace,
-            created_at=created,
-            updated_at=now,
+            self.items.upsert(Row(item, source, memory))
+        else:
+            return
+        if old is not None and old.memory is not None:
+            self.memory.forget(name, ids=[old.memory])
+
+    def _unchanged(
+        self, old: Row, value: Mapping[str, Any], source: tuple[str, str, str] | None
+    ) -> bool:
+        """Whether ``old`` already holds ``value`` and its memory (then a put writes nothing:
+        re-putting a value repairs a missing memory and is otherwise free)."""
+        if old.item.value != value or old.source != source:
+            return False
+        name = ramem_namespace(old.item.namespace)
+        return old.memory is None or bool(self.memory.store.ids(name, ids=[old.memory]))
+
+    def _remember(self, name: str, key: str, source: tuple[str, str, str]) -> str:
+        """Store a memory of ``source`` under an id no other put uses; return that id."""
+        text, when, speaker = source
+        moment = datetime.fromisoformat(when)
+        turn = {"id": f"item:{uuid.uuid4().hex}", "speaker": speaker, "text": text, "time": moment}
+        (memory,) = self.memory.add_turns(
+            [turn],
+            name,
+            session_time=moment,
+            session_id=key,
+            conversation_id=CONVERSATION_PREFIX + key,
         )
-        self.items.upsert(Row(item, source))
+        return memory
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
         rows = _in_put_order(self.items.under(op.namespace_prefix))
@@ -310,9 +378,8 @@ class RaMemStore(BaseStore):
             k = total if op.filter else min(total, wanted)
             seen: set[str] = set()
             for hit in self.memory.retrieve(str(op.query), name, max(k, 1), reference=reference):
-                key = hit.memory.conversation_id.removeprefix(CONVERSATION_PREFIX)
-                mine = hit.memory.conversation_id.startswith(CONVERSATION_PREFIX)
-                if mine and key in own and key not in seen:
+                key = _key(hit)
+                if key in own and own[key].memory == hit.memory.id and key not in seen:
                     seen.add(key)
                     scored.append((hit, own[key]))
         if len(by_namespace) > 1:
@@ -332,6 +399,36 @@ class RaMemStore(BaseStore):
         if op.max_depth is not None:
             names = sorted({ns[: op.max_depth] for ns in names})
         return names[op.offset : op.offset + op.limit]
+
+
+def _check(op: Op) -> None:
+    """Refuse a bad op before any op of its batch runs (what LangGraph's stores refuse, and
+    labels the store cannot represent)."""
+    if isinstance(op, GetOp | PutOp):
+        check_namespace(op.namespace)
+        check_key(op.key)
+        if isinstance(op, PutOp) and op.value is not None:
+            check_value(op.key, op.value)
+    elif isinstance(op, SearchOp):
+        check_namespace(op.namespace_prefix, empty_ok=True)
+        check_filter(op.filter)
+        check_page(op.limit, op.offset)
+        if op.query is not None and not isinstance(op.query, str):
+            raise InvalidInputError(f"query must be text, got {type(op.query).__name__}.")
+    elif isinstance(op, ListNamespacesOp):
+        for condition in op.match_conditions or ():
+            check_namespace(condition.path, empty_ok=True)
+        check_page(op.limit, op.offset)
+
+
+def _key(hit: ScoredMemory) -> str | None:
+    """The item key of a memory the store wrote, else None."""
+    conversation = hit.memory.conversation_id
+    return (
+        conversation.removeprefix(CONVERSATION_PREFIX)
+        if conversation.startswith(CONVERSATION_PREFIX)
+        else None
+    )
 
 
 def _in_put_order(rows: list[Row]) -> list[Row]:

@@ -7,6 +7,7 @@ template is filled from the run's context or config (see :mod:`.namespaces`), pe
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -108,27 +109,32 @@ class _MemoryTools:
             return memory_context(hits) or "No memories yet."
         return _plain(await store.asearch(namespace, query=query, limit=self.k))
 
-    def _item(
-        self, text: str, runtime: ToolRuntime[Any, Any], store: BaseStore
-    ) -> tuple[str, dict[str, Any]]:
+    def _item(self, text: str, store: BaseStore) -> tuple[str, dict[str, Any]]:
         if not isinstance(text, str) or not text.strip():
             raise InvalidInputError("save_memory needs the text to remember.")
-        key = f"saved-{runtime.tool_call_id}" if runtime.tool_call_id else None
         when = self.now(store)
-        return key or f"saved-{when.isoformat()}", {"text": text, "time": when.isoformat()}
+        return saved_key(text), {"text": text, "time": when.isoformat()}
 
     def save(self, text: str, runtime: ToolRuntime[Any, Any]) -> str:
         """Save a memory for the user."""
         store, namespace = self._where(runtime)
-        key, value = self._item(text, runtime, store)
+        key, value = self._item(text, store)
         store.put(namespace, key, value)
         return f"Saved (said {value['time']})."
 
     async def asave(self, text: str, runtime: ToolRuntime[Any, Any]) -> str:
         store, namespace = self._where(runtime)
-        key, value = self._item(text, runtime, store)
+        key, value = self._item(text, store)
         await store.aput(namespace, key, value)
         return f"Saved (said {value['time']})."
+
+
+def saved_key(text: str) -> str:
+    """The key of a saved memory: a digest of its words (case and spacing aside), so every
+    fact is its own item and saving one again replaces it (with the new time) rather than
+    adding a copy. Keys are per namespace, so users never share one."""
+    words = " ".join(text.casefold().split())
+    return "saved-" + hashlib.sha256(words.encode("utf-8")).hexdigest()[:24]
 
 
 def _plain(items: list[Any]) -> str:

@@ -41,6 +41,13 @@ def check_namespace(namespace: Any) -> str:
             f"A namespace is required (got {namespace!r}). Name the user, agent or conversation "
             "the memories belong to, e.g. namespace='alice'. Reads never span namespaces."
         )
+    try:
+        namespace.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise NamespaceError(
+            f"The namespace {namespace!r} is not valid Unicode (a lone surrogate at position "
+            f"{exc.start}); name it with text that can be written as UTF-8."
+        ) from exc
     return namespace
 
 

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+import os
 import random
+import signal
+import socket
+import subprocess
+import sys
 import threading
+import time
+import urllib.request
 from collections.abc import Callable
 from datetime import UTC, datetime, timedelta
+from pathlib import Path
 from typing import Any, TypeVar
+
+import chromadb
+import pytest
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 
@@ -94,3 +105,50 @@ def conversation_json(conversation: Conversation) -> list[dict[str, Any]]:
         }
         for s in conversation.sessions
     ]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+class ChromaServer:
+    """``chroma run`` on a directory, on loopback, started and stopped by its pid."""
+
+    def __init__(self, path: Path) -> None:
+        self.path, self.port = path, free_port()
+        self.address = f"127.0.0.1:{self.port}"
+        self.url = f"http://{self.address}"
+        chroma = Path(sys.executable).with_name("chroma")
+        args = ["run", "--path", str(path), "--host", "127.0.0.1", "--port", str(self.port)]
+        self.proc = subprocess.Popen(
+            [str(chroma), *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+        deadline = time.monotonic() + 60
+        while True:
+            try:
+                urllib.request.urlopen(f"{self.url}/api/v2/heartbeat", timeout=1)
+                return
+            except OSError:
+                if time.monotonic() > deadline or self.proc.poll() is not None:
+                    self.kill()
+                    pytest.fail("the chroma server did not start")
+                time.sleep(0.2)
+
+    def client(self) -> Any:
+        return chromadb.HttpClient(host="127.0.0.1", port=self.port)
+
+    def kill(self) -> None:
+        """SIGKILL: the server dies as a crash would."""
+        if self.proc.poll() is None:
+            os.kill(self.proc.pid, signal.SIGKILL)
+        self.proc.wait(timeout=30)
+
+    def stop(self) -> None:
+        """SIGTERM, then SIGKILL if it does not stop within 10 s."""
+        self.proc.terminate()
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.kill()

@@ -72,3 +72,18 @@ def test_exports_refuse_text_that_is_not_unicode(tmp_path: Path) -> None:
     whatsapp.write_bytes(b"[14/03/2024, 22:48:19] Bea: ugh \xed\xa0\x80\n")
     with pytest.raises(RamemError, match=r"not UTF-8 text \(byte 32"):
         load_conversations(whatsapp)
+
+
+def test_a_namespace_that_is_not_unicode_is_refused_before_anything_is_written(
+    tmp_path: Path,
+) -> None:
+    from ramem_integrations.errors import NamespaceError
+
+    mem = memory(tmp_path / "store")
+    turn = {"speaker": "Ann", "text": "hello"}
+    when = datetime(2024, 5, 1, tzinfo=UTC)
+    with pytest.raises(NamespaceError, match="not valid Unicode"):
+        mem.add_turns([turn], "n\ud800", session_time=when)
+    with pytest.raises(NamespaceError, match="not valid Unicode"):
+        mem.retrieve("hello", "n\ud800")
+    assert mem.namespaces() == {}

@@ -5,12 +5,10 @@ from __future__ import annotations
 import json
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
 import time
-import urllib.request
 from collections.abc import Iterator
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
@@ -23,7 +21,12 @@ from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import StoreError
 from ramem_integrations.memory import MODES, RaMem
 from tests.fakes import HashingEmbedder
-from tests.reliability.helpers import WORDS, conversation_json, synthetic_conversation
+from tests.reliability.helpers import (
+    WORDS,
+    ChromaServer,
+    conversation_json,
+    synthetic_conversation,
+)
 from tests.test_regrouping import SAID, chat
 
 pytestmark = pytest.mark.reliability
@@ -166,48 +169,13 @@ def test_second_process_on_an_embedded_store_is_refused(tmp_path: Path) -> None:
 # ---------------------------------------------------------------- a Chroma server
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
 @pytest.fixture
 def chroma_server(tmp_path: Path) -> Iterator[str]:
-    port = free_port()
-    chroma = Path(sys.executable).with_name("chroma")
-    proc = subprocess.Popen(
-        [
-            str(chroma),
-            "run",
-            "--path",
-            str(tmp_path / "server"),
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-        ],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server = ChromaServer(tmp_path / "server")
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/api/v2/heartbeat", timeout=1)
-                break
-            except OSError:
-                if time.monotonic() > deadline or proc.poll() is not None:
-                    pytest.fail("the chroma server did not start")
-                time.sleep(0.2)
-        yield f"127.0.0.1:{port}"
+        yield server.address
     finally:
-        proc.terminate()
-        try:
-            proc.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
-            proc.wait(timeout=10)
+        server.stop()
 
 
 CLIENTS = 3

@@ -7,18 +7,11 @@ once the server is back completes it without a duplicate.
 
 from __future__ import annotations
 
-import os
-import signal
-import subprocess
-import sys
-import time
-import urllib.request
 from collections.abc import Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-import chromadb
 import numpy as np
 import pytest
 
@@ -26,7 +19,7 @@ from ramem_integrations import ingest as ingest_module
 from ramem_integrations.errors import StoreError
 from ramem_integrations.memory import RaMem
 from tests.fakes import HashingEmbedder
-from tests.reliability.test_concurrency import free_port
+from tests.reliability.helpers import ChromaServer
 
 pytestmark = pytest.mark.reliability
 
@@ -36,49 +29,18 @@ TURNS = [
 ]
 
 
-class Server:
-    """``chroma run`` on a directory, started and killed by its pid."""
-
-    def __init__(self, path: Path) -> None:
-        self.path, self.port = path, free_port()
-        self.url = f"http://127.0.0.1:{self.port}"
-        chroma = Path(sys.executable).with_name("chroma")
-        args = ["run", "--path", str(path), "--host", "127.0.0.1", "--port", str(self.port)]
-        self.proc = subprocess.Popen(
-            [str(chroma), *args], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
-        )
-        deadline = time.monotonic() + 60
-        while True:
-            try:
-                urllib.request.urlopen(f"{self.url}/api/v2/heartbeat", timeout=1)
-                return
-            except OSError:
-                if time.monotonic() > deadline or self.proc.poll() is not None:
-                    self.kill()
-                    pytest.fail("the chroma server did not start")
-                time.sleep(0.2)
-
-    def client(self) -> Any:
-        return chromadb.HttpClient(host="127.0.0.1", port=self.port)
-
-    def kill(self) -> None:
-        if self.proc.poll() is None:
-            os.kill(self.proc.pid, signal.SIGKILL)
-        self.proc.wait(timeout=30)
-
-
 @pytest.fixture
-def servers(tmp_path: Path) -> Iterator[list[Server]]:
-    started: list[Server] = []
+def servers(tmp_path: Path) -> Iterator[list[ChromaServer]]:
+    started: list[ChromaServer] = []
     yield started
     for server in started:
         server.kill()
 
 
 def test_a_server_that_is_down_raises_a_store_error_naming_it(
-    tmp_path: Path, servers: list[Server]
+    tmp_path: Path, servers: list[ChromaServer]
 ) -> None:
-    server = Server(tmp_path / "server")
+    server = ChromaServer(tmp_path / "server")
     servers.append(server)
     client = server.client()
     mem = RaMem.from_client(client, embedder=HashingEmbedder())
@@ -103,7 +65,7 @@ def test_a_server_that_is_down_raises_a_store_error_naming_it(
 class KillingEmbedder(HashingEmbedder):
     """Kills the server when asked to embed for the ``at``-th time (a write half done)."""
 
-    def __init__(self, server: Server, at: int) -> None:
+    def __init__(self, server: ChromaServer, at: int) -> None:
         self.server, self.at, self.calls = server, at, 0
 
     def embed(self, texts: Sequence[str]) -> np.ndarray[Any, np.dtype[np.float32]]:
@@ -114,17 +76,17 @@ class KillingEmbedder(HashingEmbedder):
 
 
 def test_a_write_cut_by_a_dying_server_says_so_and_running_it_again_converges(
-    tmp_path: Path, servers: list[Server], monkeypatch: pytest.MonkeyPatch
+    tmp_path: Path, servers: list[ChromaServer], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.setattr(ingest_module, "EMBED_BATCH", 16)  # 100 turns: several writes
-    server = Server(tmp_path / "server")
+    server = ChromaServer(tmp_path / "server")
     servers.append(server)
     mem = RaMem.from_client(server.client(), embedder=KillingEmbedder(server, at=4))
     with pytest.raises(StoreError, match="an unknown part of it may be stored") as raised:
         mem.add_turns(TURNS, "ann", session_time=WHEN)
     assert server.url in str(raised.value)
 
-    again = Server(tmp_path / "server")  # the same store, served again
+    again = ChromaServer(tmp_path / "server")  # the same store, served again
     servers.append(again)
     kept = RaMem.from_client(again.client(), embedder=HashingEmbedder()).count("ann")
     assert 0 < kept < len(TURNS)  # part of the call was written

@@ -302,3 +302,25 @@ def test_turns_without_their_own_times_keep_the_session_span(fake_mem: RaMem) ->
     (unit,) = fake_mem.memories("ns")
     assert unit.context.said_at is None
     assert unit.context.episode is not None and unit.context.episode.said is None
+
+
+IPHONE_EXPORT = (
+    "[14/03/2024, 22:40:02] Sam: \u200eMessages and calls are end-to-end encrypted. No one "
+    "outside of this chat, not even WhatsApp, can read or listen to them.\n"
+    "[14/03/2024, 22:40:30] Sam: are you coming on friday?\n"
+    "[14/03/2024, 22:41:00] Alice: \u200eMissed voice call\n"
+    "[14/03/2024, 22:41:10] Alice: yes! missed your call sorry\n"
+    "[14/03/2024, 22:42:00] Sam: \u200eimage omitted\n"
+    "[14/03/2024, 22:43:00] Sam: Messages and calls are end-to-end encrypted, says my phone\n"
+)
+
+
+def test_whatsapps_own_notices_under_a_persons_name_are_not_their_words() -> None:
+    (chat,) = read_whatsapp(IPHONE_EXPORT)
+    said = [(t.speaker, t.text) for s in chat.sessions for t in s.turns]
+    assert said == [
+        ("Sam", "are you coming on friday?"),
+        ("Alice", "yes! missed your call sorry"),
+        ("Sam", "image omitted"),  # a person's message, marked too, is kept
+        ("Sam", "Messages and calls are end-to-end encrypted, says my phone"),  # typed: kept
+    ]

@@ -30,7 +30,7 @@ from typing import Any
 
 from ramem_integrations.errors import DataFormatError
 
-__all__ = ["DELETED", "looks_like_whatsapp", "telegram_chats", "whatsapp_messages"]
+__all__ = ["DELETED", "NOTICES", "looks_like_whatsapp", "telegram_chats", "whatsapp_messages"]
 
 #: A chat as OpenAI-style messages: {"conversation_id": ..., "messages": [...]}.
 Chat = dict[str, Any]
@@ -48,6 +48,18 @@ _MARKS = "\u200e\u200f\ufeff"
 #: What WhatsApp writes in place of a deleted message: nobody's words, not stored.
 DELETED = frozenset(
     {"This message was deleted", "You deleted this message", "This message was deleted."}
+)
+#: How WhatsApp's own notices begin (lower case). An iPhone export writes them under the chat's
+#: name, as if that person had said them, after a U+200E mark: nobody's words, not stored.
+NOTICES = (
+    "messages and calls are end-to-end encrypted",
+    "messages to this chat and calls are now secured with end-to-end encryption",
+    "messages to this group are now secured with end-to-end encryption",
+    "your security code with",
+    "missed voice call",
+    "missed video call",
+    "this chat is with a business account",
+    "disappearing messages",
 )
 #: Telegram text pieces: a string, or an entity {"type": ..., "text": ...}.
 _TEXT_PIECE = (str, Mapping)
@@ -74,7 +86,8 @@ def whatsapp_messages(text: str, tz: tzinfo = UTC, name: str = "the export") -> 
 
     Lines that do not start a message continue the one before (a message of several lines).
     Lines without a speaker ("Messages and calls are end-to-end encrypted", "Bea changed the
-    group name") and deleted messages are not stored. Whether dates are day/month or
+    group name"), WhatsApp's notices an iPhone writes under a person's name (:data:`NOTICES`)
+    and deleted messages are not stored. Whether dates are day/month or
     month/day is read from the file: a number above 12, else the order under which the
     messages are in time order (the shorter chat if both are).
     """
@@ -83,9 +96,11 @@ def whatsapp_messages(text: str, tz: tzinfo = UTC, name: str = "the export") -> 
     messages: list[dict[str, Any]] = []
     seen: Counter[str] = Counter()
     for line, day in zip(lines, dated, strict=True):
-        speaker, sep, words = line.rest.partition(": ")
-        words = words.lstrip(_MARKS)
+        speaker, sep, said = line.rest.partition(": ")
+        words = said.lstrip(_MARKS)
         if not sep or not speaker.strip() or not words.strip() or words.strip() in DELETED:
+            continue
+        if said != words and words.lower().startswith(NOTICES):  # WhatsApp's, marked
             continue
         when = datetime(*day, *line.clock, tzinfo=tz)
         stamp = when.replace(tzinfo=None).isoformat(timespec="seconds")

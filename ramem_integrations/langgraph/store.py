@@ -312,7 +312,7 @@ class RaMemStore(BaseStore):
             self.items.delete(namespace, op.key)
         elif old is None or not self._unchanged(old, op.value, source):
             memory = self._remember(name, op.key, source) if source else None
-            now = self.clock()
+            now = datetime.now(UTC)
             created = old.item.created_at if old else now
             item = Item(
                 value=dict(op.value),

@@ -118,7 +118,7 @@ def coordinates(unit: MemoryUnit) -> dict[str, str]:
         "happened": ctx.event_time.label() if ctx.event_time else "not stated",
         "participants": marked_participants(ctx.participants, ctx.speaker) or "unknown",
         "place": shown_name(ctx.location) if ctx.location else "not stated",
-        "topic": shown_name(ctx.topic) if ctx.topic else "not stated",
+        "topic": shown_names(ctx.topic.split(", ")) if ctx.topic else "not stated",
         "source": ", ".join(unit.source_ids) or unit.id,
     }
 

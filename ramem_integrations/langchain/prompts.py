@@ -16,6 +16,7 @@ from ramem_integrations.core.prompts import (
     quote,
     render,
     shown_name,
+    shown_names,
 )
 
 #: What a coordinate line shows when a Document does not say.
@@ -65,12 +66,11 @@ def _names(meta: Mapping[str, Any]) -> dict[str, str]:
     speaker = meta.get("speaker")
     if people or speaker:
         names["participants"] = marked_participants(people, str(speaker) if speaker else None)
-    for key, raw in (
-        ("place", meta.get("location") or meta.get("place")),
-        ("topic", meta.get("topic")),
-    ):
-        if raw:
-            names[key] = shown_name(str(raw))
+    place = meta.get("location") or meta.get("place")
+    if place:
+        names["place"] = shown_name(str(place))
+    if meta.get("topic"):
+        names["topic"] = shown_names(str(meta["topic"]).split(", "))
     return names
 
 

@@ -62,3 +62,13 @@ class MissingDependencyError(RamemError, ImportError):
         )
         self.package = package
         self.extra = extra
+
+
+class StoreBusyError(StoreError):
+    """An embedded store is open in another process; ``directory`` is the store and ``pid``
+    the holder (``"unknown"`` when it cannot be read). The answer is a Chroma server."""
+
+    def __init__(self, message: str, directory: str, pid: str) -> None:
+        super().__init__(message)
+        self.directory = directory
+        self.pid = pid

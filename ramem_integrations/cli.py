@@ -253,7 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
         add_help=False,
         prefix_chars="\0",  # every argument is passed on, --help included
     )
-    evaluate.add_argument("arguments", nargs=argparse.REMAINDER)
+    evaluate.add_argument("arguments", nargs=argparse.REMAINDER, help="see 'ramem eval --help'")
     evaluate.set_defaults(handler=_eval)
     return parser
 

@@ -28,6 +28,7 @@ PUBLIC = [
     "RecallFrame",
     "ScoredMemory",
     "Session",
+    "StoreBusyError",
     "StoreError",
     "StoreFormatError",
     "TimeSpan",

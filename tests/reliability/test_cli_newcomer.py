@@ -19,11 +19,13 @@ from pathlib import Path
 
 import pytest
 
+import ramem_integrations
 from tests.reliability.test_server_faults import Server
 
 pytestmark = pytest.mark.reliability
 
-ROOT = Path(__file__).resolve().parents[2]
+#: The subprocesses run the package this test imports (a worktree, or another checkout).
+ROOT = Path(ramem_integrations.__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
 
 

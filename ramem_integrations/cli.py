@@ -238,7 +238,7 @@ def build_parser() -> argparse.ArgumentParser:
         "reembed",
         help="embed memories again (a store written by an older version or another embedder)",
     )
-    reembed.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    _store_options(reembed)
     reembed.add_argument("--namespace", action="append", help="repeatable; default: every one")
     reembed.add_argument("--json", action="store_true", help="print counts as JSON")
     reembed.set_defaults(handler=_reembed)

@@ -9,7 +9,6 @@ from importlib.metadata import PackageNotFoundError, version
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn, load_conversations
 from ramem_integrations.core.limits import Limits
-from ramem_integrations.core.temporal import ground_time
 from ramem_integrations.core.types import (
     Condition,
     EpisodicContext,
@@ -29,6 +28,7 @@ from ramem_integrations.errors import (
     MissingDependencyError,
     NamespaceError,
     RamemError,
+    StoreBusyError,
     StoreError,
     StoreFormatError,
     UnknownNamespaceError,
@@ -39,13 +39,14 @@ try:
 except PackageNotFoundError:  # pragma: no cover - running from a source tree not installed
     __version__ = "0+unknown"
 
-#: Names whose modules load chromadb, onnxruntime, numpy or openai: imported on first use, so
-#: that ``import ramem_integrations`` stays light.
+#: Names whose modules load chromadb, onnxruntime, numpy or openai, or take long to import:
+#: imported on first use, so that ``import ramem_integrations`` (and ``ramem --help``) stays light.
 _LAZY = {
     "RaMem": "ramem_integrations.memory",
     "ChromaEpisodicStore": "ramem_integrations.stores.chroma",
     "Answer": "ramem_integrations.answering",
     "LLMConfig": "ramem_integrations.llm",
+    "ground_time": "ramem_integrations.core.temporal",  # its rules compile at import (~0.2 s)
 }
 
 
@@ -82,6 +83,7 @@ __all__ = [
     "RecallFrame",
     "ScoredMemory",
     "Session",
+    "StoreBusyError",
     "StoreError",
     "StoreFormatError",
     "TimeSpan",

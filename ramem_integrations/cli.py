@@ -1,4 +1,9 @@
-"""The ``ramem`` command: demo, ingest, query, answer, namespaces, export, import, upgrade, eval."""
+"""The ``ramem`` command: demo, ingest, query, answer, namespaces, forget, export, import,
+upgrade, reembed, eval.
+
+The parser imports nothing heavy (no chromadb, numpy or model): each command imports what it
+needs when it runs, so ``ramem --help`` and ``--version`` answer at once.
+"""
 
 from __future__ import annotations
 
@@ -26,8 +31,14 @@ from ramem_integrations.core.types import Episode, MemoryUnit, ScoredMemory
 from ramem_integrations.errors import (
     InvalidInputError,
     RamemError,
+    StoreBusyError,
     StoreError,
     UnknownNamespaceError,
+)
+
+DESCRIPTION = (
+    "Long-term memory for AI agents: anchor conversations into a store, then query it. "
+    "Start with 'ramem demo'; 'ramem COMMAND --help' explains a command."
 )
 
 #: Exit codes: a refused input, an unexpected failure, Ctrl-C, a closed output pipe.
@@ -43,7 +54,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()
         return code
     except UnknownNamespaceError as exc:
-        print(f"error: {exc}{_namespace_hint(args)}", file=sys.stderr)
+        print(f"error: {_unknown_namespace(args, exc)}", file=sys.stderr)
+        return EXIT_REFUSED
+    except StoreBusyError as exc:
+        print(f"error: {_busy(exc)}", file=sys.stderr)
         return EXIT_REFUSED
     except RamemError as exc:
         print(f"error: {exc}", file=sys.stderr)
@@ -62,16 +76,37 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_FAILED
 
 
-def _namespace_hint(args: argparse.Namespace) -> str:
-    """For the store's owner at the command line (never in the library's errors, which other
-    users may see): the store's namespaces close to the one asked for."""
-    asked, store = getattr(args, "namespace", None), getattr(args, "store", None)
-    if not isinstance(asked, str) or store is None:
-        return ""
-    close = difflib.get_close_matches(asked, list(_open(store).namespaces()), n=3, cutoff=0.6)
-    if close:
-        return f" Did you mean {' or '.join(map(repr, close))}?"
-    return f" 'ramem namespaces --store {store}' lists this store's namespaces."
+def _unknown_namespace(args: argparse.Namespace, exc: UnknownNamespaceError) -> str:
+    """The library's message speaks to API users (``missing_ok=True``); at the command line,
+    for the store's owner, it names the store and the namespaces close to the one asked for."""
+    asked = getattr(args, "namespace", None)
+    if not isinstance(asked, str):
+        return str(exc)
+    where = _where(args)
+    known = list(_open(args).namespaces())
+    close = difflib.get_close_matches(asked, known, n=3, cutoff=0.6)
+    hint = (
+        f"Did you mean {' or '.join(map(repr, close))}?"
+        if close
+        else f"'ramem namespaces {where}' lists this store's namespaces."
+    )
+    return f"No memories were ever written to namespace {asked!r} in this store. {hint}"
+
+
+def _busy(exc: StoreBusyError) -> str:
+    """The CLI's way to share a store: a Chroma server and ``--server``."""
+    return (
+        f"The store at {exc.directory} is open in another process (pid {exc.pid}). An embedded "
+        "store serves one process at a time. To read it while another command writes, serve "
+        f"it: 'chroma run --path {exc.directory} --port 8000', then give every ramem command "
+        "'--server localhost:8000' instead of '--store'."
+    )
+
+
+def _where(args: argparse.Namespace) -> str:
+    """The store option as typed (``--store PATH`` or ``--server HOST:PORT``)."""
+    server = getattr(args, "server", None)
+    return f"--server {server}" if server else f"--store {args.store}"
 
 
 def _version() -> str:
@@ -84,7 +119,7 @@ def _version() -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="ramem", description=__doc__)
+    parser = argparse.ArgumentParser(prog="ramem", description=DESCRIPTION)
     parser.add_argument(
         "--version", action="version", version=f"ramem {_version()}", help="print the version"
     )
@@ -94,7 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     ingest.add_argument(
         "path", type=Path, help="a chat, messages, WhatsApp, Telegram, LoCoMo or LongMemEval file"
     )
-    ingest.add_argument("--store", type=Path, required=True, help=STORE_HELP + " (created)")
+    _store_options(ingest, created=True)
     ingest.add_argument(
         "--format", choices=FORMATS, help="the file's format; detected when omitted"
     )
@@ -124,7 +159,7 @@ def build_parser() -> argparse.ArgumentParser:
 
     query = sub.add_parser("query", help="retrieve memories for a question")
     query.add_argument("question", help="the question, in words")
-    query.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    _store_options(query)
     query.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
     query.add_argument("--k", type=int, default=10, help="how many memories (default 10)")
     query.add_argument(
@@ -142,13 +177,23 @@ def build_parser() -> argparse.ArgumentParser:
     query.set_defaults(handler=_query)
 
     names = sub.add_parser("namespaces", help="list namespaces with their memory counts")
-    names.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    _store_options(names)
     names.add_argument("--json", action="store_true", help="print counts as JSON")
     names.set_defaults(handler=_namespaces)
 
+    forget = sub.add_parser("forget", help="delete memories: by conversation, by id, or all")
+    _store_options(forget)
+    forget.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
+    which = forget.add_mutually_exclusive_group(required=True)
+    which.add_argument("--conversation", metavar="ID", help="the memories of this conversation")
+    which.add_argument("--id", action="append", metavar="ID", help="this memory (repeatable)")
+    which.add_argument("--all", action="store_true", help="every memory of the namespace")
+    forget.add_argument("--json", action="store_true", help="print the count as JSON")
+    forget.set_defaults(handler=_forget)
+
     ask = sub.add_parser("answer", help="answer a question from memory (needs a model for text)")
     ask.add_argument("question", help="the question, in words")
-    ask.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    _store_options(ask)
     ask.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
     ask.add_argument("--k", type=int, default=10, help="how many memories (default 10)")
     ask.add_argument("--json", action="store_true", help="print answer, evidence and prompt")
@@ -156,7 +201,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask.set_defaults(handler=_answer)
 
     export = sub.add_parser("export", help="back up a namespace to a JSONL file")
-    export.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    _store_options(export)
     export.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
     export.add_argument(
         "--out", required=True, help="the .jsonl file to write, or - for standard output"
@@ -167,8 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
     export.set_defaults(handler=_export)
 
     restore = sub.add_parser("import", help="restore a JSONL backup into a store")
-    restore.add_argument("path", type=Path, help="a file written by 'ramem export'")
-    restore.add_argument("--store", type=Path, required=True, help=STORE_HELP + " (created)")
+    restore.add_argument(
+        "path", help="a file written by 'ramem export', or - to read standard input"
+    )
+    _store_options(restore, created=True)
     restore.add_argument("--namespace", help="default: the namespace the file was exported from")
     restore.add_argument(
         "--replace",
@@ -197,7 +244,7 @@ def build_parser() -> argparse.ArgumentParser:
         "reembed",
         help="embed memories again (a store written by an older version or another embedder)",
     )
-    reembed.add_argument("--store", type=Path, required=True, help=STORE_HELP)
+    _store_options(reembed)
     reembed.add_argument("--namespace", action="append", help="repeatable; default: every one")
     reembed.add_argument("--json", action="store_true", help="print counts as JSON")
     reembed.set_defaults(handler=_reembed)
@@ -206,16 +253,22 @@ def build_parser() -> argparse.ArgumentParser:
     demo.add_argument("--store", type=Path, help="default: a temporary directory")
     demo.set_defaults(handler=_demo)
 
-    try:
-        from ramem_integrations.evaluation.cli import add_eval_parser
-    except ImportError:  # the evaluation package is optional at import time
-        pass
-    else:
-        add_eval_parser(sub)
+    evaluate = sub.add_parser(
+        "eval",
+        help="evaluate retrieval systems on LoCoMo or LongMemEval ('ramem eval --help')",
+        add_help=False,
+        prefix_chars="\0",  # every argument is passed on, --help included
+    )
+    evaluate.add_argument("arguments", nargs=argparse.REMAINDER, help="see 'ramem eval --help'")
+    evaluate.set_defaults(handler=_eval)
     return parser
 
 
 STORE_HELP = "the store directory"
+SERVER_HELP = (
+    "a Chroma server instead of a directory (chroma run --path DIR --port 8000): several "
+    "commands can then use one store at once"
+)
 NAMESPACE_HELP = "whose memories to read (see 'ramem namespaces')"
 #: What each input limit bounds, for its --max-... option (docs/reliability.md, "Limits").
 LIMIT_HELP = {
@@ -244,16 +297,26 @@ def _limits(args: argparse.Namespace) -> Limits:
     return Limits(**{name: value for name, value in given.items() if value is not None})
 
 
-def _open(store: Path, *, create: bool = False, limits: Limits | None = None) -> Any:
-    """The memory at ``store``; reads never create one (a typo is an error, not a new store)."""
+def _store_options(parser: argparse.ArgumentParser, *, created: bool = False) -> None:
+    """``--store DIR`` or ``--server HOST:PORT``, one of them required."""
+    where = parser.add_mutually_exclusive_group(required=True)
+    where.add_argument("--store", type=Path, help=STORE_HELP + (" (created)" if created else ""))
+    where.add_argument("--server", metavar="HOST:PORT", help=SERVER_HELP)
+
+
+def _open(args: argparse.Namespace, *, create: bool = False, limits: Limits | None = None) -> Any:
+    """The memory the command names; reads never create a store (a typo is an error)."""
     from ramem_integrations.memory import RaMem
 
-    if not create and not (store / "chroma.sqlite3").is_file():
+    store: Path | None = args.store
+    if store is not None and not create and not (store / "chroma.sqlite3").is_file():
         what = "is not a ramem store" if store.exists() else "does not exist"
         raise StoreError(
             f"{store} {what}. Check the path; 'ramem ingest FILE --store {store}' creates one."
         )
-    return RaMem.from_path(store, limits=limits)
+    if store is not None:
+        return RaMem.from_path(store, limits=limits)
+    return RaMem.from_client(_client(None, args.server), limits=limits)
 
 
 def _ingest(args: argparse.Namespace) -> int:
@@ -265,22 +328,26 @@ def _ingest(args: argparse.Namespace) -> int:
         args.path, fmt, tz=_zone(args.tz), conversation_id=args.conversation, limits=limits
     )
     chat = fmt not in ("locomo", "longmemeval")
-    mem = _open(args.store, create=True, limits=limits)
-    total = sum(len(s.turns) for c in conversations for s in c.sessions)
-    counts: dict[str, int] = {}
-    with tqdm(total=total, unit="mem", desc="ingesting", file=sys.stderr) as bar:
-        for conversation in conversations:
-            namespace = args.namespace or ("default" if chat else conversation.id)
-            ids = mem.add_conversation(
-                conversation, namespace, progress=bar.update, replace=args.replace
-            )
-            counts[namespace] = counts.get(namespace, 0) + len(ids)
-    stored = {ns: mem.count(ns) for ns in counts}
+    mem = _open(args, create=True, limits=limits)
+    namespace = args.namespace or ("default" if chat else None)
+    names = [namespace] if namespace else [c.id for c in conversations]
+    before = {ns: mem.count(ns) for ns in names}
+    with tqdm(unit="mem", desc="ingesting", file=sys.stderr) as bar:
+
+        def total(n: int) -> None:  # memories, known once anchored (messages may group)
+            bar.total = n
+            bar.refresh()
+
+        read = mem.add_conversations(
+            conversations, namespace, progress=bar.update, replace=args.replace, total=total
+        )
+    stored = {ns: mem.count(ns) for ns in read}
+    added = {ns: max(stored[ns] - before.get(ns, 0), 0) for ns in read}
     if args.json:
-        print(json.dumps({"ingested": counts, "stored": stored}, indent=2))
+        print(json.dumps({"read": read, "added": added, "stored": stored}, indent=2))
     else:
         for ns, n in stored.items():
-            print(f"{ns}: {n} memories")
+            print(f"{ns}: {read[ns]} memories read, {added[ns]} new, {n} stored")
     return 0
 
 
@@ -299,7 +366,7 @@ def _zone(name: str | None) -> tzinfo:
 def _query(args: argparse.Namespace) -> int:
     from ramem_integrations.core.prompts import describe_frame
 
-    mem = _open(args.store, limits=_limits(args))
+    mem = _open(args, limits=_limits(args))
     asked_on = parse_datetime(args.asked_on, "--asked-on") if args.asked_on else None
     hits = mem.retrieve(
         args.question, namespace=args.namespace, k=args.k, mode=args.mode, reference=asked_on
@@ -312,24 +379,53 @@ def _query(args: argparse.Namespace) -> int:
         conditions = describe_frame(frame) if frame.is_grounded else frame.why_not_grounded
         print(f"conditions read: {conditions or 'none'}")
     if not hits:
-        print("(no memories)")
+        print(_no_memories(mem, args.namespace))
+    elif args.mode == "ramem":
+        print(ORDER_NOTE)
+    ranks = {hit.memory.id: rank for rank, hit in enumerate(hits, 1)}
     for rank, hit in enumerate(hits, 1):
-        print(f"{rank:>2}. {hit.memory.content}")
+        print(f"{rank:>2}. {indented(hit.memory.content)}")
         print(f"    {coordinates_line(hit.memory)}")
-        print(f"    why: {why_line(hit)}")
+        print(f"    why: {why_line(hit, ranks)}")
     return 0
 
 
-def why_line(hit: ScoredMemory) -> str:
-    """Why a hit was chosen, in words."""
+#: How ``--mode ramem`` orders its hits, printed above them: the content score is one input.
+ORDER_NOTE = (
+    "order: memories meeting the conditions first, then by relevance to the question (content "
+    "score, the speaker it names, the order it asks for); episode turns follow their hit"
+)
+
+
+def _no_memories(mem: Any, namespace: str) -> str:
+    """Why a query found nothing: an empty namespace (every memory forgotten) says so."""
+    if mem.count(namespace) == 0:
+        return (
+            f"(no memories: namespace {namespace!r} is empty; its memories were forgotten or "
+            "never written)"
+        )
+    return "(no memories)"
+
+
+def indented(text: str, prefix: str = "    ") -> str:
+    """A memory of several lines, its later lines indented under the first."""
+    return ("\n" + prefix).join(text.splitlines() or [""])
+
+
+def why_line(hit: ScoredMemory, ranks: dict[str, int] | None = None) -> str:
+    """Why a hit was chosen, in words; the score is its content relevance, one input of the
+    order among others. ``ranks`` numbers the hits an episode turn may refer to."""
+    score = f"content score {hit.score:.3f}"
     if hit.reason == "context":
-        met = ", ".join(hit.matched) or "the question's conditions"
-        return f"meets {met}; ranked by content (score {hit.score:.3f})"
-    return f"content relevance alone (score {hit.score:.3f})"
+        return f"meets {', '.join(hit.matched) or 'the conditions read'}; {score}"
+    if hit.reason == "episode":
+        of = [f"#{(ranks or {})[i]}" for i in hit.matched if i in (ranks or {})]
+        return f"said in the same episode as {', '.join(of) or 'a hit'}; {score}"
+    return f"no condition met; {score}"
 
 
 def _namespaces(args: argparse.Namespace) -> int:
-    counts = _open(args.store).namespaces()
+    counts = _open(args).namespaces()
     if args.json:
         print(json.dumps(counts, indent=2))
     else:
@@ -341,7 +437,7 @@ def _namespaces(args: argparse.Namespace) -> int:
 def _answer(args: argparse.Namespace) -> int:
     from ramem_integrations.answering import answer_to_json
 
-    result = _open(args.store, limits=_limits(args)).answer(
+    result = _open(args, limits=_limits(args)).answer(
         args.question, namespace=args.namespace, k=args.k
     )
     if args.json:
@@ -351,14 +447,14 @@ def _answer(args: argparse.Namespace) -> int:
     print(result.text if result.text is not None else f"({result.note})")
     print("\nevidence:")
     for rank, hit in enumerate(result.hits, 1):
-        print(f"{rank:>2}. {hit.memory.content}\n    {coordinates_line(hit.memory)}")
+        print(f"{rank:>2}. {indented(hit.memory.content)}\n    {coordinates_line(hit.memory)}")
     return 0
 
 
 def _reembed(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    mem = _open(args.store)
+    mem = _open(args)
     stored = mem.namespaces()
     namespaces = args.namespace or list(stored)
     counts: dict[str, int] = {}
@@ -381,7 +477,7 @@ def _reembed(args: argparse.Namespace) -> int:
 def _export(args: argparse.Namespace) -> int:
     from ramem_integrations.backup import export_namespace
 
-    mem = _open(args.store)
+    mem = _open(args)
     if args.out == "-":
         count = export_namespace(mem, args.namespace, sys.stdout)
         print(f"{args.namespace}: {count} memories written to standard output", file=sys.stderr)
@@ -395,8 +491,9 @@ def _import(args: argparse.Namespace) -> int:
     from ramem_integrations.backup import import_memories, read_export
 
     limits = _limits(args)
-    exported = read_export(args.path, limits)  # all checked before the store is created
-    mem = _open(args.store, create=True, limits=limits)
+    source = STDIN if args.path == "-" else Path(args.path)  # as 'export --out -' writes
+    exported = read_export(source, limits)  # all checked before the store is created
+    mem = _open(args, create=True, limits=limits)
     counts = import_memories(mem, exported, args.namespace, replace=args.replace)
     if args.json:
         print(json.dumps(counts))
@@ -406,6 +503,21 @@ def _import(args: argparse.Namespace) -> int:
             f"{read} memories read into namespace {counts['namespace']!r}: {added} added, "
             f"{changed} changed, {read - added - changed} already stored"
         )
+    return 0
+
+
+#: Where ``ramem import -`` reads: the standard input as a file (read once, whole).
+STDIN = Path("/dev/stdin")
+
+
+def _forget(args: argparse.Namespace) -> int:
+    mem = _open(args)
+    mem.writer.sync(args.namespace)  # a namespace never written is an error, not "0 forgotten"
+    removed = mem.forget(args.namespace, ids=args.id, conversation_id=args.conversation)
+    if args.json:
+        print(json.dumps({"namespace": args.namespace, "forgotten": removed}))
+    else:
+        print(f"{args.namespace}: {removed} memories forgotten, {mem.count(args.namespace)} left")
     return 0
 
 
@@ -453,6 +565,14 @@ def _client(store: Path | None, server: str | None) -> Any:
         return chromadb.HttpClient(host=host, port=int(port), settings=settings)
     except Exception as exc:
         raise StoreError(f"No Chroma server answers at {server}: {exc}. Is it running?") from exc
+
+
+def _eval(args: argparse.Namespace) -> int:
+    """``ramem eval``: its parser is built only when it runs, since it imports the evaluation
+    systems (chromadb, numpy), which every other command's start-up should not pay for."""
+    from ramem_integrations.evaluation.cli import main as eval_main
+
+    return eval_main(["eval", *args.arguments])
 
 
 def _demo(args: argparse.Namespace) -> int:

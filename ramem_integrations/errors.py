@@ -67,3 +67,13 @@ class MissingDependencyError(RamemError, ImportError):
 class LimitError(InvalidInputError):
     """An input is over a size limit (:class:`~ramem_integrations.core.limits.Limits`); the
     message names the limit, the value found and the option that raises it."""
+
+
+class StoreBusyError(StoreError):
+    """An embedded store is open in another process; ``directory`` is the store and ``pid``
+    the holder (``"unknown"`` when it cannot be read). The answer is a Chroma server."""
+
+    def __init__(self, message: str, directory: str, pid: str) -> None:
+        super().__init__(message)
+        self.directory = directory
+        self.pid = pid

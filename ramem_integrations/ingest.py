@@ -92,8 +92,11 @@ class Writer:
         *,
         progress: Progress | None = None,
         replace: bool = False,
+        total: Progress | None = None,
     ) -> dict[str, int]:
-        """Add many conversations in one batched write; the number of memories per namespace."""
+        """Add many conversations in one batched write; the number of memories per namespace.
+        ``total`` is told how many memories ``progress`` will count once they are anchored
+        (fewer than the turns when messages are grouped into one memory)."""
         if isinstance(conversations, Conversation | str | bytes | Mapping) or not isinstance(
             conversations, Iterable
         ):
@@ -114,6 +117,8 @@ class Writer:
             units = [unit for future in anchored for unit in future.result()]
         finally:
             pool.shutdown(cancel_futures=True)
+        if total:
+            total(len(units))
         self._add(units, progress, replace, ahead)
         counts: dict[str, int] = {}
         for unit in units:

@@ -184,11 +184,13 @@ class RaMem:
         *,
         progress: Progress | None = None,
         replace: bool = False,
+        total: Progress | None = None,
     ) -> dict[str, int]:
         """Add many conversations in one batched write, each into ``namespace`` or a namespace
-        named by its id; returns the number of memories per namespace."""
+        named by its id; returns the number of memories per namespace. ``progress`` counts
+        memories, and ``total`` is told how many there are once they are anchored."""
         return self.writer.add_conversations(
-            conversations, namespace, progress=progress, replace=replace
+            conversations, namespace, progress=progress, replace=replace, total=total
         )
 
     def add_turns(

@@ -26,7 +26,11 @@ def test_ingest_query_namespaces_json(tmp_path: Path, capsys: pytest.CaptureFixt
     code, out, _ = run(
         capsys, "ingest", str(FIXTURES / "chat_small.json"), "--store", store, "--json"
     )
-    assert code == 0 and json.loads(out) == {"ingested": {"default": 5}, "stored": {"default": 5}}
+    assert code == 0 and json.loads(out) == {
+        "read": {"default": 5},
+        "added": {"default": 5},
+        "stored": {"default": 5},
+    }
     code, out, _ = run(
         capsys, "ingest", str(FIXTURES / "chat_small.json"), "--store", store, "--json"
     )

@@ -233,7 +233,7 @@ def test_ingest_a_whatsapp_export_and_ask_by_nickname(
     """The CLI reads the export, groups bursts, learns 'Trixie' and answers with Bea's words."""
     monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", MiniLMEmbedder)
     store = ingest_export(tmp_path, "--json")
-    assert json.loads(capsys.readouterr().out)["ingested"] == {"default": 6}
+    assert json.loads(capsys.readouterr().out)["added"] == {"default": 6}
     question = "What happened to Trixie's laptop?"
     assert cli.main(["query", question, "--store", store, "--namespace", "default", "--json"]) == 0
     hits = json.loads(capsys.readouterr().out)

@@ -30,6 +30,7 @@ PUBLIC = [
     "RecallFrame",
     "ScoredMemory",
     "Session",
+    "StoreBusyError",
     "StoreError",
     "StoreFormatError",
     "TimeSpan",

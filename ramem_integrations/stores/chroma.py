@@ -8,6 +8,7 @@ query's cost does not grow with other namespaces. Collections are created with
 
 from __future__ import annotations
 
+import os
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
@@ -501,6 +502,7 @@ def persistent_client(path: str | Path) -> Any:
     from chromadb.config import Settings
 
     hold(path)
+    refuse_read_only(Path(path))
     raise_file_limit()
     try:
         return chromadb.PersistentClient(
@@ -508,6 +510,21 @@ def persistent_client(path: str | Path) -> Any:
         )
     except Exception as exc:
         raise StoreError(f"Could not open a Chroma store at {path}: {exc}") from exc
+
+
+def refuse_read_only(path: Path) -> None:
+    """A store Chroma could not open: one on a read-only mount or with files this user cannot
+    write. Chroma's embedded client writes its SQLite database when it opens it, even to read
+    (measured with chromadb 1.5.9: "attempt to write a readonly database"), so it is refused
+    here with the way out, before Chroma fails."""
+    files = [path, *(f for f in (path / "chroma.sqlite3",) if f.exists())]
+    if all(os.access(f, os.W_OK) for f in files):
+        return
+    raise StoreError(
+        f"The store at {path} is read-only (a read-only mount, or files you cannot write). "
+        "Chroma writes its database even to read it, so it cannot be opened in place. Copy it "
+        f"to a writable place (cp -r {path} /tmp/ramem-store-copy) and open the copy."
+    )
 
 
 #: Open files an embedded store asks for. Chroma keeps (open-file limit) / 5 namespace indexes

@@ -6,7 +6,7 @@ index on disk silently loses what one of them wrote (6,050 records in SQLite, 5,
 a query after a restart). Chroma's answer to several processes is its server
 (``chroma run``, ``HttpClient``). So :func:`hold` takes an exclusive ``flock`` on the store
 directory itself for the life of the process, and a second process opening the same store
-gets a :class:`~ramem_integrations.errors.StoreError` that says to run a server. Every way of
+gets a :class:`~ramem_integrations.errors.StoreBusyError` that says to run a server. Every way of
 opening a path takes it: ``from_path``, the CLI, and a ``PersistentClient`` handed to
 ``from_client`` (:func:`hold_client`).
 
@@ -26,7 +26,7 @@ import threading
 from pathlib import Path
 from typing import Any
 
-from ramem_integrations.errors import StoreError
+from ramem_integrations.errors import StoreBusyError, StoreError
 
 #: The file naming the pid that holds the store (information only: the lock is the directory).
 LOCK_NAME = ".ramem.lock"
@@ -57,12 +57,15 @@ def hold(path: str | Path) -> None:
             fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except OSError as exc:
             os.close(fd)
-            raise StoreError(
-                f"The store at {directory} is open in another process (pid {_holder(directory)}). "
+            pid = _holder(directory)
+            raise StoreBusyError(
+                f"The store at {directory} is open in another process (pid {pid}). "
                 "An embedded Chroma store serves one process: two processes writing it lose "
                 "vectors without an error. To share memory between processes, run a Chroma "
                 f"server on it (chroma run --path {directory} --port 8000) and open it with "
-                "RaMem.from_client(chromadb.HttpClient(host='localhost', port=8000))."
+                "RaMem.from_client(chromadb.HttpClient(host='localhost', port=8000)).",
+                str(directory),
+                pid,
             ) from exc
         _held[key] = fd
         with contextlib.suppress(OSError):  # a read-only store: the lock holds without it

@@ -71,7 +71,7 @@ def refused(store: Path, how: str, holder: subprocess.Popen[str]) -> None:
     second = python(str(store), how)
     out, err = second.communicate("", timeout=120)
     assert second.returncode != 0 and "ready" not in out
-    assert "StoreError" in err and f"pid {holder.pid}" in err
+    assert "StoreBusyError" in err and f"pid {holder.pid}" in err
     assert f"chroma run --path {store.resolve()}" in err
 
 

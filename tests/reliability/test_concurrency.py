@@ -156,7 +156,7 @@ def test_second_process_on_an_embedded_store_is_refused(tmp_path: Path) -> None:
             input="",
         )
         assert second.returncode != 0
-        assert "StoreError" in second.stderr and "chroma run --path" in second.stderr
+        assert "StoreBusyError" in second.stderr and "chroma run --path" in second.stderr
         assert f"pid {holder.pid}" in second.stderr
         with pytest.raises(StoreError, match="HttpClient"):  # this process too
             RaMem.from_path(store, embedder=HashingEmbedder())

@@ -366,3 +366,15 @@ def test_concurrent_async_puts(ramem_store: RaMemStore) -> None:
         f"m{n}" for n in range(6)
     ]
     assert ramem_store.memory.count("memories.alice") == 6
+
+
+def test_item_times_come_from_the_injected_clock(tmp_path: Path) -> None:
+    ticks = iter([NOW, NOW.replace(hour=10)])
+    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    store = RaMemStore(mem, clock=lambda: next(ticks))
+    ns = ("memories", "alice")
+    store.put(ns, "march", MARCH)  # MARCH has its own time: the clock stamps only the item
+    store.put(ns, "march", {**MARCH, "text": "The dentist said to floss more"})
+    item = store.get(ns, "march")
+    assert item is not None
+    assert (item.created_at, item.updated_at) == (NOW, NOW.replace(hour=10))

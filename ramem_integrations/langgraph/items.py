@@ -65,12 +65,14 @@ def legacy_memory_id(namespace: Sequence[str], key: str) -> str:
 
 @dataclass(frozen=True)
 class Row:
-    """One stored item, what its memory was made from (``source``; ``None``: no memory) and
-    the id of the memory it owns."""
+    """One stored item, what its memory was made from (``source``; ``None``: no memory), the
+    id of the memory it owns, and when it was first put (``order``: nanoseconds of the wall
+    clock, which only orders listings; the item's own times come from the store's clock)."""
 
     item: Item
     source: tuple[str, str, str] | None  # (text, time ISO, speaker)
     memory: str | None = None
+    order: int = 0
 
 
 class ItemTable:
@@ -92,6 +94,7 @@ class ItemTable:
             "key": item.key,
             "created_at": item.created_at.isoformat(),
             "updated_at": item.updated_at.isoformat(),
+            "order": row.order,
         }
         if row.source is not None:
             meta["text"], meta["time"], meta["speaker"] = row.source
@@ -155,7 +158,8 @@ def _rows(got: Mapping[str, Any] | None) -> list[Row]:
         if "text" in meta:
             source = (str(meta["text"]), str(meta["time"]), str(meta["speaker"]))
             memory = str(meta.get("memory") or legacy_memory_id(item.namespace, item.key))
-        rows.append(Row(item, source, memory))
+        order = int(meta.get("order") or item.created_at.timestamp() * 1e9)  # older rows: none
+        rows.append(Row(item, source, memory, order))
     return rows
 
 

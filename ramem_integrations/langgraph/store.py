@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
+import time
 import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
@@ -312,7 +313,7 @@ class RaMemStore(BaseStore):
             self.items.delete(namespace, op.key)
         elif old is None or not self._unchanged(old, op.value, source):
             memory = self._remember(name, op.key, source) if source else None
-            now = datetime.now(UTC)
+            now = self.clock()
             created = old.item.created_at if old else now
             item = Item(
                 value=dict(op.value),
@@ -321,7 +322,7 @@ class RaMemStore(BaseStore):
                 created_at=created,
                 updated_at=now,
             )
-            self.items.upsert(Row(item, source, memory))
+            self.items.upsert(Row(item, source, memory, old.order if old else time.time_ns()))
         else:
             return
         if old is not None and old.memory is not None:
@@ -434,11 +435,11 @@ def _key(hit: ScoredMemory) -> str | None:
 def _in_put_order(rows: list[Row]) -> list[Row]:
     """Items grouped by namespace, namespaces and items in the order first put (as LangGraph's
     InMemoryStore lists them)."""
-    rows = sorted(rows, key=lambda r: r.item.created_at)
-    first: dict[tuple[str, ...], datetime] = {}
+    rows = sorted(rows, key=lambda r: r.order)
+    first: dict[tuple[str, ...], int] = {}
     for row in rows:
-        first.setdefault(row.item.namespace, row.item.created_at)
-    return sorted(rows, key=lambda r: (first[r.item.namespace], r.item.created_at))
+        first.setdefault(row.item.namespace, row.order)
+    return sorted(rows, key=lambda r: (first[r.item.namespace], r.order))
 
 
 def _search_item(

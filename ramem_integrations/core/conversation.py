@@ -204,12 +204,14 @@ def load_conversations(
     """
     path = Path(path)
     text = read_text(path, limits)
-    fmt = format or file_format(text, path, limits)
+    fmt = format or ("whatsapp" if looks_like_whatsapp(text[:4096]) else None)
     if fmt == "whatsapp":
         conversations = read_whatsapp(text, tz, path.name)
-    elif fmt in LOADERS:
+    elif fmt is None or fmt in LOADERS:
+        data = parse_json(text, str(path), limits)  # parsed once, also to detect the format
+        fmt = fmt or detect_format(data, path.name)
         digest = "chat-" + hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-        conversations = LOADERS[fmt](parse_json(text, str(path), limits), tz, digest)
+        conversations = LOADERS[fmt](data, tz, digest)
     else:
         raise DataFormatError(f"Unknown format {fmt!r}. Use one of: {', '.join(FORMATS)}.")
     for conversation in conversations:

@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 from chromadb.errors import NotFoundError
 
+from ramem_integrations.core.limits import check_unicode
 from ramem_integrations.core.retrieval import ContextFilter
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
@@ -43,12 +44,9 @@ def check_namespace(namespace: Any) -> str:
             "the memories belong to, e.g. namespace='alice'. Reads never span namespaces."
         )
     try:
-        namespace.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise NamespaceError(
-            f"The namespace {namespace!r} is not valid Unicode (a lone surrogate at position "
-            f"{exc.start}); name it with text that can be written as UTF-8."
-        ) from exc
+        check_unicode(namespace, f"The namespace {namespace!r} is not valid Unicode")
+    except InvalidInputError as exc:
+        raise NamespaceError(str(exc)) from exc
     return namespace
 
 

@@ -304,16 +304,27 @@ def _store_options(parser: argparse.ArgumentParser, *, created: bool = False) ->
     where.add_argument("--server", metavar="HOST:PORT", help=SERVER_HELP)
 
 
-def _open(args: argparse.Namespace, *, create: bool = False, limits: Limits | None = None) -> Any:
-    """The memory the command names; reads never create a store (a typo is an error)."""
-    from ramem_integrations.memory import RaMem
-
+def _open(
+    args: argparse.Namespace,
+    *,
+    create: bool = False,
+    limits: Limits | None = None,
+    embeds: bool = False,
+) -> Any:
+    """The memory the command names; reads never create a store (a typo is an error). A
+    command that ``embeds`` starts loading the model while the store opens."""
     store: Path | None = args.store
     if store is not None and not create and not (store / "chroma.sqlite3").is_file():
         what = "is not a ramem store" if store.exists() else "does not exist"
         raise StoreError(
             f"{store} {what}. Check the path; 'ramem ingest FILE --store {store}' creates one."
         )
+    if embeds:
+        from ramem_integrations.embeddings import MiniLMEmbedder
+
+        MiniLMEmbedder().preload()  # loads while chromadb imports and the store opens
+    from ramem_integrations.memory import RaMem
+
     if store is not None:
         return RaMem.from_path(store, limits=limits)
     return RaMem.from_client(_client(None, args.server), limits=limits)
@@ -328,7 +339,7 @@ def _ingest(args: argparse.Namespace) -> int:
         args.path, fmt, tz=_zone(args.tz), conversation_id=args.conversation, limits=limits
     )
     chat = fmt not in ("locomo", "longmemeval")
-    mem = _open(args, create=True, limits=limits)
+    mem = _open(args, create=True, limits=limits, embeds=True)
     namespace = args.namespace or ("default" if chat else None)
     names = [namespace] if namespace else [c.id for c in conversations]
     before = {ns: mem.count(ns) for ns in names}
@@ -366,7 +377,7 @@ def _zone(name: str | None) -> tzinfo:
 def _query(args: argparse.Namespace) -> int:
     from ramem_integrations.core.prompts import describe_frame
 
-    mem = _open(args, limits=_limits(args))
+    mem = _open(args, limits=_limits(args), embeds=True)
     asked_on = parse_datetime(args.asked_on, "--asked-on") if args.asked_on else None
     hits = mem.retrieve(
         args.question, namespace=args.namespace, k=args.k, mode=args.mode, reference=asked_on
@@ -437,7 +448,7 @@ def _namespaces(args: argparse.Namespace) -> int:
 def _answer(args: argparse.Namespace) -> int:
     from ramem_integrations.answering import answer_to_json
 
-    result = _open(args, limits=_limits(args)).answer(
+    result = _open(args, limits=_limits(args), embeds=True).answer(
         args.question, namespace=args.namespace, k=args.k
     )
     if args.json:

@@ -259,6 +259,24 @@ class MiniLMEmbedder:
         except Exception as exc:
             raise EmbeddingError(f"Could not load the ONNX model {path}: {exc}") from exc
 
+    def preload(self) -> threading.Thread:
+        """Load the model in a background thread while the caller does other work (opening a
+        store); the first :meth:`embed` then waits for that load instead of starting its own.
+        onnxruntime builds the session without the GIL, so a cold ``ramem query`` overlaps it
+        with importing chromadb (``benchmarks/cli_startup.py``). A failure surfaces on the
+        first :meth:`embed`, not here. The thread is not a daemon: the interpreter waits for
+        the load at exit (onnxruntime aborts a process that exits while a session builds)."""
+        thread = threading.Thread(target=self._warm, name="ramem-model-load")
+        thread.start()
+        return thread
+
+    def _warm(self) -> None:
+        try:
+            self._session()
+            _load_tokenizer(self.max_tokens)
+        except Exception:  # reported by the first embed, which loads again
+            return
+
     def embed(self, texts: Sequence[str]) -> Vectors:
         checked = _check_texts(texts)
         if not checked:

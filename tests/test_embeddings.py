@@ -138,6 +138,28 @@ def test_minilm_loads_once_per_process(minilm: MiniLMEmbedder) -> None:
 
 
 @pytest.mark.slow
+def test_minilm_preload_loads_in_a_thread_and_embed_reuses_it() -> None:
+    embedder = MiniLMEmbedder(threads=3)  # a session of its own: nothing loaded it before
+    before = emb._load_session.cache_info()
+    thread = embedder.preload()
+    thread.join(timeout=60)
+    assert not thread.is_alive()
+    loaded = emb._load_session.cache_info()
+    assert loaded.misses == before.misses + 1  # the thread built the session
+    embedder.embed(["after the preload"])
+    assert emb._load_session.cache_info().misses == loaded.misses  # embed did not build another
+
+
+def test_minilm_preload_failure_surfaces_on_first_embed(tmp_path: Any) -> None:
+    junk = tmp_path / "junk.onnx"
+    junk.write_bytes(b"not an onnx file")
+    embedder = MiniLMEmbedder(model_path=junk)
+    embedder.preload().join(timeout=60)  # the thread swallows the error ...
+    with pytest.raises(EmbeddingError, match="Could not load the ONNX model"):
+        embedder.embed(["x"])  # ... and the first embed reports it
+
+
+@pytest.mark.slow
 def test_minilm_user_supplied_model_path(minilm: MiniLMEmbedder) -> None:
     path = emb._packaged_model()
     custom = MiniLMEmbedder(model_path=path)

@@ -87,7 +87,7 @@ class RaMem:
         embedder: embeddings.EmbedderLike | None = None,
         anchorer: Anchorer | None = None,
         frame_inducer: FrameInducer | None = None,
-        strict: bool = True,
+        strict: bool = False,
         limits: Limits | None = None,
     ) -> None:
         self.store = store

@@ -307,3 +307,57 @@ def test_a_condition_every_memory_meets_costs_no_second_search(
     hits = retriever(fake_mem).retrieve(frame("garden tea", bob), "ns", 13)
     assert len(searches) == 2
     assert [h.memory.id for h in hits][-1] == "m050" and hits[-1].reason == "content"
+
+
+def test_ramem_orders_softly_by_default(fake_mem: RaMem) -> None:
+    assert fake_mem.reinstatement.strict is False  # issue 32: soft beat strict on every set
+
+
+@pytest.mark.parametrize(
+    ("met_by", "lift"),
+    [
+        ({"m001", "m002", "m003", "m004"}, 0.0),  # every memory meets it: it tells nothing
+        ({"m001", "m002"}, 0.5 * 0.5),  # half the namespace: half the bonus
+        ({"m001"}, 0.5 * 0.75),  # a quarter: three quarters of it
+    ],
+)
+def test_the_context_bonus_is_in_proportion_to_what_the_conditions_select(
+    fake_mem: RaMem, met_by: set[str], lift: float
+) -> None:
+    fake_mem.add_memories(
+        [
+            memory(
+                i,
+                f"Ann: tea note {i}",
+                1,
+                participants=("Ann", "Bob") if f"m{i:03d}" in met_by else ("Ann",),
+            )
+            for i in range(1, 5)
+        ]
+    )
+    where = ContextFilter(people=("Bob",), names_in_text=False)
+    soft = ContextualRetriever(fake_mem.content, strict=False, bonus=0.5, speaker_bonus=0.0)
+    share = fake_mem.content.source.share("ns", where)
+    assert share == pytest.approx(len(met_by) / 4)
+    plain = {h.memory.id: h.score for h in fake_mem.content.retrieve("tea note", "ns", 4)}
+    cond = Condition("participant", "Bob", "Bob", True)
+    hits = soft.retrieve(frame("tea note", cond), "ns", 4)
+    top = max(plain.values())
+    for hit in hits:
+        gained = lift * top if hit.memory.id in met_by else 0.0
+        assert hit.score == pytest.approx(plain[hit.memory.id] + gained)
+
+
+def test_the_first_mention_is_ordered_among_memories_about_the_subject(fake_mem: RaMem) -> None:
+    # "working" is a stray word: an early memory that says it is not about the time machine.
+    fake_mem.add_memories(
+        [
+            memory(1, "Ann: working late at the comic book office again", 1),
+            memory(2, "Ann: I am working on a time travel machine in my garage", 10),
+            memory(3, "Ann: the time travel machine needs a lot more work", 12),
+        ]
+    )
+    cond = Condition("relation", "first", "first", True, anchor="working on a time travel machine")
+    question = "when did Ann first mention working on a time travel machine"
+    hits = retriever(fake_mem).retrieve(frame(question, cond), "ns", 3)
+    assert hits[0].memory.id == "m002"

@@ -36,8 +36,10 @@ Hits = list[tuple[MemoryUnit, float]]
 
 #: Who said a memory is a coordinate too. 0.6 was chosen on locomo-dev when the vector was the
 #: restatement's; with the speaker line in every vector (memory_vectors.py) 0.1 measured as well
-#: or better on every development set (docs/embeddings.md, "The speaker preference, re-checked").
-SPEAKER_BONUS = 0.1
+#: or better on every development set (docs/embeddings.md, "The speaker preference, re-checked");
+#: with the soft order (issue 32) 0.2 measured better on LoCoMo dev, realtalk-dev and the
+#: episodes set (docs/evaluation.md, "Real chats, round 2").
+SPEAKER_BONUS = 0.2
 #: Turns of its episode before and after a hit that come back with it; chosen on the tune
 #: split of LoCoMo and the episodes development set (docs/episodes.md).
 EPISODE_BEFORE = 2
@@ -153,8 +155,9 @@ class MemorySource(Protocol):
         self, namespace: str, query: str, k: int, where: ContextFilter | None = None
     ) -> Hits: ...
 
-    def meets_all(self, namespace: str, where: ContextFilter) -> bool:
-        """True when every memory of the namespace meets ``where`` (it then selects none out)."""
+    def share(self, namespace: str, where: ContextFilter) -> float:
+        """The fraction of the namespace's memories that meet ``where``: 1.0 when it selects
+        none out (a participant of a two-person chat), 0.0 when not known."""
         ...
 
 
@@ -195,9 +198,10 @@ class ContextualRetriever:
 
     Args:
         content: the content retriever (also the fallback).
-        strict: keep every context-valid memory ahead of every fallback one.
+        strict: keep every context-valid memory ahead of every fallback one (the paper's
+            reference order); the default, soft, lifts them by ``bonus`` instead.
         bonus: in soft mode, the score added for meeting the conditions, in units of the
-            best content score.
+            best content score, times the share of the namespace they select out.
         candidates: how many content candidates recency and relation ordering look at.
         use_need: search with the frame's information need (the question without its
             condition words) instead of the whole question.
@@ -219,7 +223,7 @@ class ContextualRetriever:
     """
 
     content: ContentRetriever
-    strict: bool = True
+    strict: bool = False
     bonus: float = 0.5
     candidates: int = 30
     use_need: bool = False
@@ -240,12 +244,17 @@ class ContextualRetriever:
         ranked = self._search(query, namespace, depth)
         where = self.resolve(frame, namespace)
         if where:
-            valid = self._context(query, namespace, where, depth, ranked)
-            ranked = self._merge(self._named_too(where, valid, ranked), ranked, depth, query)
+            share = self.content.source.share(namespace, where)
+            valid = self._context(query, namespace, where, depth, ranked, share)
+            named = self._named_too(where, valid, ranked)
+            ranked = self._merge(named, ranked, depth, query, selectivity=1.0 - share)
         about = []
         if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
-            found = self._context(subject, namespace, where, depth) if where else None
-            about = about_subject(subject, found or self._search(subject, namespace, depth))
+            share = self.content.source.share(namespace, where) if where else 0.0
+            found = self._context(subject, namespace, where, depth, None, share) if where else None
+            about = most_relevant(
+                about_subject(subject, found or self._search(subject, namespace, depth))
+            )
         ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about)
         return self.reinstate(ordered, namespace, k)
 
@@ -382,7 +391,8 @@ class ContextualRetriever:
                 for h in hits
                 if (met := where.met_by(h.memory)) is not None
             ]
-            ranked = self._merge(valid, ranked, len(ranked), None)
+            selectivity = 1.0 - len(valid) / len(hits)  # conditions every candidate meets lift none
+            ranked = self._merge(valid, ranked, len(ranked), None, selectivity=selectivity)
         subject = _order_subject(frame)
         about = about_subject(subject, ranked) if subject else []
         return self._order(frame, self._prefer_speakers(frame, ranked), k, about)
@@ -411,11 +421,12 @@ class ContextualRetriever:
         where: ContextFilter,
         k: int,
         ranked: list[ScoredMemory] | None = None,
+        share: float = 0.0,
     ) -> list[ScoredMemory]:
-        """The memories meeting ``where``, ranked by content. When every memory meets it (a
-        participant of a two-person chat), that is the content ranking, ``ranked`` if given
-        (searched for ``query`` to ``k``): no second search."""
-        if not self.content.source.meets_all(namespace, where):
+        """The memories meeting ``where``, ranked by content. When every memory meets it
+        (``share`` 1.0: a participant of a two-person chat), that is the content ranking,
+        ``ranked`` if given (searched for ``query`` to ``k``): no second search."""
+        if share < 1.0:
             hits = self._search(query, namespace, k, where)
         else:
             hits = ranked if ranked is not None else self._search(query, namespace, k)
@@ -441,12 +452,22 @@ class ContextualRetriever:
         return sorted(valid + named, key=lambda h: -h.score) if named else valid
 
     def _merge(
-        self, valid: list[ScoredMemory], base: list[ScoredMemory], k: int, query: str | None
+        self,
+        valid: list[ScoredMemory],
+        base: list[ScoredMemory],
+        k: int,
+        query: str | None,
+        *,
+        selectivity: float = 1.0,
     ) -> list[ScoredMemory]:
         """Context-valid memories first (strict) or lifted by the bonus (soft). With
         ``require_match``, a valid memory that shares no word with the question gains nothing
         from meeting the conditions: it keeps its content rank, after the relevant ones.
-        ``query`` None: the candidates were already chosen for relevance (re-ranking)."""
+        ``query`` None: the candidates were already chosen for relevance (re-ranking).
+
+        In soft mode the bonus is in proportion to how much the conditions select: times
+        ``selectivity``, the share of the namespace that does not meet them. Conditions every
+        memory meets (a participant of a two-person chat) tell nothing and lift nothing."""
         words = set(tokenize(query or ""))
         unmatched: list[ScoredMemory] = []
         if self.require_match and query is not None:
@@ -462,10 +483,8 @@ class ContextualRetriever:
         content_score = {h.memory.id: h.score for h in base}
         floor = min(content_score.values(), default=0.0)
         top = max(content_score.values(), default=1.0) or 1.0
-        lifted = [
-            replace(h, score=content_score.get(h.memory.id, floor) + self.bonus * top)
-            for h in valid
-        ]
+        bonus = self.bonus * top * selectivity
+        lifted = [replace(h, score=content_score.get(h.memory.id, floor) + bonus) for h in valid]
         return (sorted(lifted + fallback, key=lambda h: -h.score) + unmatched)[:k]
 
 
@@ -540,6 +559,16 @@ def about_subject(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemo
         return any(word == w or (len(w) >= 4 and word.startswith(w)) for w in wanted)
 
     return [h for h in hits if any(shares(word) for word in word_set(h.memory.search_text))]
+
+
+def most_relevant(hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
+    """The hits scoring at least :data:`RELEVANT_FRACTION` of the best: what an order word
+    ("the first time I mentioned ...") may reorder by time. A hit that shares one stray word
+    with the subject ("working") is not about it."""
+    if not hits:
+        return []
+    cut = max(h.score for h in hits) * RELEVANT_FRACTION
+    return [h for h in hits if h.score >= cut]
 
 
 def latest_first(

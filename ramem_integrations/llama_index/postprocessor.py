@@ -38,8 +38,8 @@ class _NoSearch:
 
     lexical = dense
 
-    def meets_all(self, namespace: str, where: object) -> bool:
-        return False
+    def share(self, namespace: str, where: object) -> float:
+        return 0.0
 
 
 class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):

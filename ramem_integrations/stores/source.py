@@ -48,10 +48,11 @@ class StoreSource:
         ranked = self.lexical_index.index(namespace).search(query, k, among=among)
         return self._cached(namespace, ranked)
 
-    def meets_all(self, namespace: str, where: ContextFilter) -> bool:
-        """True when every cached memory of the namespace meets ``where``."""
+    def share(self, namespace: str, where: ContextFilter) -> float:
+        """The fraction of the namespace's cached memories that meet ``where``."""
         among = self._cached_among(namespace, where)
-        return among is not None and len(among) == len(self.lexical_index.memories(namespace))
+        total = len(self.lexical_index.memories(namespace))
+        return 0.0 if among is None or not total else len(among) / total
 
     def _cached(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
         """The ranked memories, read from the cache (an id dropped by a write since is left out)."""

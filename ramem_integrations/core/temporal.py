@@ -94,7 +94,9 @@ def _cased(word: str) -> str:
     return f"(?-i:{word.title()})" if word in tables.CAPITALISED_ONLY else re.escape(word)
 
 
-_MONTH = _alt(tables.MONTHS) + r"\.?"
+_FULL_MONTHS = {m: n for m, n in tables.MONTHS.items() if len(m) > 4 or m in ("may", "june", "july")}
+# A dot ends an abbreviation ("Sept. 9"), never a full name: "on 10 March." keeps its full stop.
+_MONTH = f"(?:{_alt(_FULL_MONTHS)}|{_alt(set(tables.MONTHS) - set(_FULL_MONTHS))}" + r"\.?)"
 _MONTH_CASED = (
     "(?:" + "|".join(_cased(w) for w in sorted(tables.MONTHS, key=len, reverse=True)) + ")"
 )
@@ -1281,7 +1283,7 @@ _WORD_BEFORE = re.compile(r"(\w+)\s*$")
 
 def _cue_direction(words: str) -> str | None:
     """Which way the cues in some words point: the highest rank found, 'back' on a tie."""
-    words = _SPLIT_OFF.sub(r" \1", words.replace("’", "'")).replace("?", " ? ")
+    words = " ".join(_SPLIT_OFF.sub(r" \1", words.replace("’", "'")).replace("?", " ? ").split())
     rank, found = -1, set()
     for pattern, cue in _TENSE_CUES:
         if cue.rank < rank:
@@ -1304,7 +1306,7 @@ def tense_of(text: str, start: int, end: int) -> str | None:
     """Which way the sentence around ``text[start:end]`` points: "back", "forward" or None.
 
     The :data:`~.temporal_tables.TENSE_CUES` of the expression's clause decide, else those of
-    its sentence; the expression's own words are not read.
+    its sentence; the expression's own words are not read (they stand as "§").
 
     >>> tense_of("We're flying to Porto on Friday.", 25, 31)
     'forward'
@@ -1315,7 +1317,7 @@ def tense_of(text: str, start: int, end: int) -> str | None:
     after = _SENTENCE_END.search(text, end)
     last = after.end() if after else len(text)
     for lo, hi in (_clause(text, start, end, first, last), (first, last)):
-        direction = _cue_direction(f"{text[lo:start]} {text[end:hi]}")
+        direction = _cue_direction(f"{text[lo:start]} § {text[end:hi]}")
         if direction:
             return direction
     return None

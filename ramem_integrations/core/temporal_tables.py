@@ -525,7 +525,8 @@ class TenseCue(NamedTuple):
     """A cue to which way a bare date in its sentence points.
 
     ``pattern`` is a regex fragment matched as whole words, case-insensitively, on the sentence
-    with contractions split off ("I 'm", "did n't", "let 's"); ``rank`` orders cues: the
+    with contractions split off ("I 'm", "did n't", "let 's") and the date itself written "§"
+    ("Her exam is on § ."); ``rank`` orders cues: the
     highest rank found decides, and at equal rank "back" wins. ``example`` has only this cue."""
 
     name: str
@@ -604,7 +605,7 @@ TENSE_CUES: tuple[TenseCue, ...] = (
     # rank 2: aspect and auxiliaries
     TenseCue("past be", r"was|were|did", "back", 2, "How was lunch on Thursday?"),
     TenseCue(
-        "perfect", rf"{_HAVE}{_ADVERB} {_PARTICIPLE}", "back", 2, "Have you called on Monday?"
+        "perfect", rf"{_HAVE}{_ADVERB} {_PARTICIPLE}", "back", 2, "We'd moved to Leeds in March."
     ),
     TenseCue(
         "progressive",
@@ -630,8 +631,20 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         1,
         "Ana arrived on Thursday.",
     ),
-    TenseCue("present be", _BE_NOW, "forward", 1, "Her exam is on the 20th."),
-    TenseCue("present have", r"have|has", "forward", 1, "The kids have a swim meet on Saturday."),
+    TenseCue(
+        "present be",
+        rf"{_BE_NOW}(?: [\w']+){{0,3}}? (?:on|in|at|for|during|by|until|till) §|{_BE_NOW} §",
+        "forward",
+        1,
+        "Her exam is on the 20th.",
+    ),
+    TenseCue(
+        "present have",
+        r"(?:i|we|you|they|\w+s) have|has",
+        "forward",
+        1,
+        "The kids have a swim meet on Saturday.",
+    ),
     TenseCue(
         "schedule",
         rf"{_THIRD}|(?:i|we|you|they){_ADVERB} (?:{_forms(SCHEDULE_VERBS)})",
@@ -639,8 +652,9 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         1,
         "The bakery reopens in March.",
     ),
-    # rank 0: a question with no other cue asks what is coming ("Gym on Saturday?")
-    TenseCue("question", r"\?", "forward", 0, "Gym on Saturday?"),
+    # rank 0: a question about a day, with no other cue, asks what is coming ("Gym on
+    # Saturday?"); "Anything fun over the weekend?" asks what was
+    TenseCue("question", r"on §(?=[^.!]*\?)", "forward", 0, "Gym on Saturday?"),
 )
 
 #: Words before a yearless date that, with no cue, point it forward ("party on 12 March").
@@ -657,3 +671,11 @@ DIRECTED_RULES: frozenset[str] = frozenset(
 )  # fmt: skip
 #: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.
 AHEAD_RULES: frozenset[str] = frozenset(("dmy", "mdy", "day_range", "month_day_range"))
+
+
+def render_tense_cues() -> str:
+    """:data:`TENSE_CUES` as the Markdown table in docs/temporal.md (a test keeps them equal)."""
+    lines = ["| cue | points | rank | example |", "|---|---|---|---|"]
+    for cue in sorted(TENSE_CUES, key=lambda c: (-c.rank, c.direction)):
+        lines.append(f"| {cue.name} | {cue.direction} | {cue.rank} | {cue.example} |")
+    return "\n".join(lines) + "\n"

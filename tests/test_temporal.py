@@ -471,6 +471,9 @@ CASES: list[tuple[str, str, str | None]] = [
     ("a quarter of the cake", W, None),
     ("Thanksgiving turkey recipes", W, None),
     ("on the second attempt", W, None),
+    ("for the 2nd time", W, None),
+    ("on the 3rd try", W, None),
+    ("booked for the 22nd", W, "2024-05-22"),
     # not times
     ("May I ask you something?", A, None),
     ("May said she would come", A, None),

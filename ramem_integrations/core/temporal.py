@@ -1088,9 +1088,9 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "day_of_month",
-        r"the\s+(?P<d>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))",
+        r"the\s+(?P<d>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))(?!\s+(?:time|round|try|attempt)s?\b)",
         _h_day_of_month,
-        _alt(("on", "by", "since", "until", "till", "before", "after", "from")),
+        _alt(("on", "by", "since", "until", "till", "before", "after", "from", "for")),
         attributive="lower",
         needs=(_DIGIT,),
     ),

@@ -529,7 +529,7 @@ CASES: list[tuple[str, str, str | None]] = [
     ("next Friday, the 14th", M, "2025-03-14"),
     ("next Friday the fourteenth", M, "2025-03-14"),
     ("this Friday the 7th", M, "2025-03-07"),
-    ("Friday the 14th", M, "2025-02-14"),
+    ("Friday the 14th", M, "2025-03-14"),  # the nearest Friday that is a 14th
     ("last Friday, the 14th", M, "2025-02-14"),
     ("on Sunday 23rd", M, "2025-02-23"),
     ("next Friday, the 14th of March", M, "2025-03-14"),

@@ -94,7 +94,9 @@ def _cased(word: str) -> str:
     return f"(?-i:{word.title()})" if word in tables.CAPITALISED_ONLY else re.escape(word)
 
 
-_FULL_MONTHS = {m: n for m, n in tables.MONTHS.items() if len(m) > 4 or m in ("may", "june", "july")}
+_FULL_MONTHS = {
+    m: n for m, n in tables.MONTHS.items() if len(m) > 4 or m in ("may", "june", "july")
+}
 # A dot ends an abbreviation ("Sept. 9"), never a full name: "on 10 March." keeps its full stop.
 _MONTH = f"(?:{_alt(_FULL_MONTHS)}|{_alt(set(tables.MONTHS) - set(_FULL_MONTHS))}" + r"\.?)"
 _MONTH_CASED = (
@@ -186,7 +188,9 @@ _STRATEGIES: dict[str, Callable[[list[_Span], date], _Span | None]] = {
     "latest_ended": lambda spans, today: max((s for s in spans if s[1] <= today), default=None),
     "earliest_after": lambda spans, today: min((s for s in spans if s[0] > today), default=None),
     "current_cycle": lambda spans, today: next((s for s in spans if s[0] <= today < s[1]), None),
-    "earliest_not_ended": lambda spans, today: min((s for s in spans if s[1] > today), default=None),
+    "earliest_not_ended": lambda spans, today: min(
+        (s for s in spans if s[1] > today), default=None
+    ),
 }
 _MODE_CONVENTION = {
     "bare": "bare_named_period",
@@ -314,8 +318,9 @@ def _pinned(
 ) -> _Hit | None:
     """The occurrence (of a yearless date, of a day of the month) within ``reach`` days that
     falls on ``weekday``: the first after the reference day with 'next' or when pointing
-    forward, the first not before it with 'this', the latest before it with 'last', else the
-    latest not after it. None when no occurrence within reach does (a wrong weekday)."""
+    forward, the first not before it with 'this', the latest before it with 'last', the latest
+    not after it when pointing back, else the nearest. None when no occurrence within reach
+    does (a wrong weekday)."""
     today = _ref_day(ref)
     days = [
         s[0]
@@ -329,8 +334,10 @@ def _pinned(
         chosen = min((d for d in days if d >= today), default=None)
     elif mode == "last":
         chosen = max((d for d in days if d < today), default=None)
-    else:
+    elif mode is None and _DIRECTION.get() == "back":
         chosen = max((d for d in days if d <= today), default=None)
+    else:  # the weekday and the day say which: the nearest, the earlier of two as near
+        chosen = min(days, key=lambda d: (abs((d - today).days), d), default=None)
     return _Hit(TimeSpan.day(chosen, ref.tzinfo), relative=True) if chosen else None
 
 
@@ -582,7 +589,8 @@ def _h_not_a_time(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 def _weekday_pick(weekday: int, mode: str | None, ref: datetime, shift: int = 0) -> _Hit | None:
     if mode is None and not shift and _DIRECTION.get() == "forward":
-        return _weekday_pick(weekday, "next", ref)._replace(bare=True)  # the next one ahead
+        ahead = _weekday_pick(weekday, "next", ref)  # the next one after the reference day
+        return ahead._replace(bare=True) if ahead else None
     monday = _floor(_ref_day(ref), "weeks")
     offset = (weekday - _week_start()) % 7
 

@@ -209,8 +209,9 @@ CONVENTIONS: tuple[Convention, ...] = (
         "weekday_and_day",
         "'next Friday, the 14th' and 'Friday, 14 March' are the Friday that falls on that "
         "day, within a year of the reference: the first after it with next (or pointing "
-        "forward), the latest not after it otherwise. With no such Friday (a wrong weekday) "
-        "'Friday, 15 March' is read as 15 March alone; 'Friday the 15th' grounds to nothing.",
+        "forward), the latest before it with last (or pointing back), else the nearest. With "
+        "no such Friday (a wrong weekday) 'Friday, 15 March' is read as 15 March alone; "
+        "'Friday the 15th' grounds to nothing.",
     ),
     Convention(
         "attributive_words",
@@ -660,7 +661,17 @@ TENSE_CUES: tuple[TenseCue, ...] = (
 #: Words before a yearless date that, with no cue, point it forward ("party on 12 March").
 AHEAD_PREPOSITIONS: tuple[str, ...] = ("on", "for", "by", "until", "to", "from", "between")
 #: Where a clause ends inside a sentence: the tense of one clause is not the other's.
-CLAUSE_BREAKS: tuple[str, ...] = (",", ";", ":", " - ", " – ", " but ", " and ", " so ", " because ")
+CLAUSE_BREAKS: tuple[str, ...] = (
+    ",",
+    ";",
+    ":",
+    " - ",
+    " – ",
+    " but ",
+    " and ",
+    " so ",
+    " because ",
+)
 #: Rules whose bare reading turns with the tense (names of rules in core/temporal.py).
 DIRECTED_RULES: frozenset[str] = frozenset(
     (

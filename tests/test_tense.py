@@ -132,6 +132,11 @@ DIRECTIONS = [
     ("I'm so glad we met on Friday.", "back"),
     ("It's like a late Christmas.", None),
     ("Anything fun over the weekend?", None),
+    ("The next day we went to the beach on Saturday.", "back"),
+    ("The last day of school is on the 20th.", "forward"),
+    ("Did you book a table for Friday?", "forward"),
+    ("I booked a flight on Friday.", "back"),
+    ("We met earlier on Friday.", "back"),
     ("Lunch with Ann on Friday.", None),
 ]
 

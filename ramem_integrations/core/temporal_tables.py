@@ -556,6 +556,8 @@ _ADVERB = r"(?: (?:not|n't|never|just|already|finally|really|also|still|actually
 _BE_NOW = rf"(?:am|is|are|'m|'re|(?:{_forms(S_IS_AFTER)}) 's)(?: n't)?"
 _HAVE = r"(?:have|has|had|'ve|'d)(?: n't)?"
 _THIRD = _forms(tuple(_third_person(v) for v in SCHEDULE_VERBS))
+# "last" and "next" after "the" or a possessive are adjectives ("the next day", "my last day")
+_NOT_THE = "".join(f"(?<!{w} )" for w in ("the", "my", "our", "your", "his", "her", "their"))
 _NOT_ING = r"(?!(?:no|some|any|every)?thing(?![\w'])|morning(?![\w'])|evening(?![\w']))"
 
 TENSE_CUES: tuple[TenseCue, ...] = (
@@ -572,8 +574,8 @@ TENSE_CUES: tuple[TenseCue, ...] = (
     ),
     TenseCue(
         "booked for",
-        r"(?:booked|scheduled|reserved|arranged|planned|pencill?ed|set|lined up)"
-        r"(?: [\w']+){0,4} (?:for|on)",
+        r"(?:book|booked|schedule|scheduled|reserve|reserved|arrange|arranged|planned"
+        r"|pencil|pencill?ed|set|lined up)(?: [\w']+){0,4} for",
         "forward",
         3,
         "Booked the hotel for Friday.",
@@ -581,15 +583,15 @@ TENSE_CUES: tuple[TenseCue, ...] = (
     TenseCue(
         "ahead words",
         r"ca n't wait|can not wait|cannot wait|looking forward|look forward|upcoming|coming up"
-        r"|soon|next|tomorrow|tonight|later|remember to|do n't forget|(?:need|needs|have|has) to"
-        r"|must|should|let 's|let us|see you",
+        rf"|soon(?! after)|{_NOT_THE}next|tomorrow|tonight|remember to|do n't forget"
+        r"|(?:need|needs|have|has) to|must|should|let 's|let us|see you",
         "forward",
         3,
         "Can't wait for the concert in July!",
     ),
     TenseCue(
         "back words",
-        r"ago|yesterday|last|earlier|previously|used to|back then|remembered"
+        rf"ago|yesterday|{_NOT_THE}last|used to|back then|remembered"
         r"|remember(?! to(?![\w']))|recall(?:ed)?",
         "back",
         3,
@@ -632,6 +634,7 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         1,
         "Ana arrived on Thursday.",
     ),
+    TenseCue("earlier", r"earlier|previously|already", "back", 1, "We met earlier on Friday."),
     TenseCue(
         "present be",
         rf"{_BE_NOW}(?: [\w']+){{0,3}}? (?:on|in|at|for|during|by|until|till) §|{_BE_NOW} §",

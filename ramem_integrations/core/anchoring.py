@@ -13,7 +13,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from datetime import datetime, timedelta
 from typing import Protocol
 
@@ -21,7 +21,7 @@ from ramem_integrations.core.aliases import conversation_aliases
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.entity_typing import place_evidence
 from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
-from ramem_integrations.core.temporal import FoundTime, find_times, ground_time, names_a_holiday
+from ramem_integrations.core.temporal import FoundTime, find_times, names_a_holiday
 from ramem_integrations.core.text import NOT_NAMES as _NOT_NAMES
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
@@ -37,76 +37,6 @@ _PLACE = re.compile(
     rf"\b(in|at|from|near|over|around|across|visited|visiting|{_MOTION}\s+to)\s+"
     r"((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
 )
-#: Cues that a sentence is about what is ahead ("I'll go", "I start", "booked", "have a cavity
-#: to fill"): a date in it without a year points forward. One regex fragment a row.
-FUTURE_CUES = (
-    r"will",
-    r"'ll",
-    r"going to",
-    r"gonna",
-    r"plan(?:s|ning|ned)? to",
-    r"planning",
-    r"about to",
-    r"soon",
-    r"upcoming",
-    r"can't wait",
-    r"looking forward",
-    r"(?:have|has|need|needs) to",
-    r"(?:have|has|got) (?:\w+ ){1,3}to \w+",
-    r"scheduled",
-    r"booked",
-    r"coming up",
-    r"comes",
-    r"start(?:s|ing)?",
-    r"begin(?:s|ning)?",
-    r"due",
-)
-#: Cues that a sentence tells of the past: "on <day month>" in it is not read as ahead.
-PAST_CUES = (
-    r"was",
-    r"were",
-    r"went",
-    r"had",
-    r"did",
-    r"got",
-    r"came",
-    r"took",
-    r"met",
-    r"visited",
-    r"ago",
-    r"last",
-    r"yesterday",
-    r"used to",
-    r"already",
-    r"\w+ed",
-)
-#: Words before a date that may be still to come this year ("on 12 March", "from 18 to 24 May").
-AHEAD_PREPOSITIONS = ("on", "for", "by", "until", "to", "from")
-_FUTURE = re.compile(rf"\b(?:{'|'.join(FUTURE_CUES)})\b", re.IGNORECASE)
-_PAST = re.compile(rf"\b(?:{'|'.join(PAST_CUES)})\b", re.IGNORECASE)
-_MONTH = (
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-    r"Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sept?|Oct|Nov|Dec)\.?"
-)
-_BARE = re.compile(
-    r"(?:January|February|March|April|May|June|July|August|September|October|November|December|"
-    r"Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday|spring|summer|autumn|fall|winter)",
-    re.IGNORECASE,
-)
-_THE = re.compile(r"^the\s+", re.IGNORECASE)  # "the spring" names a season like "spring"
-_WEEKDAY = re.compile(r"(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day", re.IGNORECASE)
-_ORDINAL = r"\d{1,2}(?:st|nd|rd|th)?"
-_JOIN = r"\s*(?:-|–|to|until|till|through|and)\s*(?:the\s+)?"
-_DAY_MONTH = re.compile(
-    rf"(?:{_ORDINAL}\s+(?:of\s+)?{_MONTH}|{_MONTH}\s+{_ORDINAL})\W*", re.IGNORECASE
-)
-#: A yearless run of days in one month ("from 18 to 24 August", "between May 3 and 5").
-_DAY_RANGE = re.compile(
-    rf"(?P<opener>(?:from|between)\s+)?(?:the\s+)?(?:{_ORDINAL}{_JOIN}{_ORDINAL}(?:\s+of)?\s+{_MONTH}"
-    rf"|{_MONTH}\s+(?:the\s+)?{_ORDINAL}{_JOIN}{_ORDINAL})\W*",
-    re.IGNORECASE,
-)
-_PREPOSITION_BEFORE = re.compile(rf"\b(?:{'|'.join(AHEAD_PREPOSITIONS)})\s*$", re.IGNORECASE)
 
 
 class Anchorer(Protocol):
@@ -141,6 +71,8 @@ class RuleAnchorer:
     restate: bool = True
     group_gap: timedelta | None = DEFAULT_GAP
     absorb_reactions: bool = True
+    #: How an ambiguous numeric date is read: "DMY", "MDY", or None (by its separator).
+    date_order: str | None = None
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
@@ -187,7 +119,7 @@ class RuleAnchorer:
     ) -> MemoryUnit:
         speaker = turns[0].speaker
         # Each message's cues are grounded against its own time; fillers carry no facts.
-        said = [(turn, _found(turn, turn.time or session.start)) for turn in turns]
+        said = [(turn, _found(turn, turn.time or session.start, self.date_order)) for turn in turns]
         facts = [(t, f) for t, f in said if not is_filler(t.full_text)] if len(turns) > 1 else []
         facts = facts or said
         found = [item for _, items in facts for item in items]
@@ -234,55 +166,10 @@ def sent_span(turns: Sequence[Turn]) -> TimeSpan | None:
     return TimeSpan(min(times), max(times) + timedelta(minutes=1))
 
 
-def _found(turn: Turn, said_at: datetime) -> list[FoundTime]:
-    """The time cues of one message, grounded against when it was said."""
-    return forward_bare_times(turn.full_text, find_times(turn.full_text, said_at), said_at)
-
-
-def forward_bare_times(text: str, found: Sequence[FoundTime], said_at: datetime) -> list[FoundTime]:
-    """Times without a year in sentences about what is ahead point forward.
-
-    A bare month, weekday or season ("in August", "on Friday", "in the spring") in a sentence
-    with a :data:`FUTURE_CUES` word means the next one (a month or season still under way
-    when said, this one: "in the spring" said in March); so does a day and month ("on 16 June") or a
-    run of days ("from 18 to 24 August") that was grounded to the past. A day and month after
-    "on" or "for" (a run of days after "from" or "between") that is still to come this year is
-    read as this year's when the sentence has no :data:`PAST_CUES` word ("my birthday is on
-    12 March", said in February).
-    """
-    out = []
-    for item in found:
-        sentence = _sentence_around(text, item.start)
-        written = _THE.sub("", item.text.strip())
-        if _BARE.fullmatch(written) and _FUTURE.search(sentence):
-            ongoing = not _WEEKDAY.fullmatch(written) and item.span.end > said_at
-            ahead = None if ongoing else ground_time(f"next {written}", said_at)
-            item = replace(item, span=ahead) if ahead else item
-        elif (days := _DAY_MONTH.fullmatch(written) or _DAY_RANGE.fullmatch(written)) and (
-            item.span.end <= said_at
-        ):
-            before = text[: item.start]
-            opener = _PREPOSITION_BEFORE.search(before) or days.groupdict().get("opener")
-            if _FUTURE.search(sentence) or (opener and not _PAST.search(sentence)):
-                item = replace(item, span=_a_year_later(item.span))
-        out.append(item)
-    return out
-
-
-def _a_year_later(span: TimeSpan) -> TimeSpan:
-    """The same days one year on (29 February stays put)."""
-    try:
-        return TimeSpan(
-            span.start.replace(year=span.start.year + 1), span.end.replace(year=span.end.year + 1)
-        )
-    except ValueError:
-        return span
-
-
-def _sentence_around(text: str, position: int) -> str:
-    start = max(text.rfind(mark, 0, position) for mark in ".!?") + 1
-    ends = [i for i in (text.find(mark, position) for mark in ".!?") if i != -1]
-    return text[start : min(ends) if ends else len(text)]
+def _found(turn: Turn, said_at: datetime, date_order: str | None = None) -> list[FoundTime]:
+    """The time cues of one message, grounded against when it was said, each pointing the
+    way its sentence does ("We're flying to Porto on Friday": the coming Friday)."""
+    return find_times(turn.full_text, said_at, date_order=date_order, tense=True)
 
 
 def restate(

@@ -236,12 +236,14 @@ class RuleFrameInducer:
 
     ``past_margin`` and ``future_margin`` widen the known date range: a time condition whose
     span falls wholly outside the widened range is kept but not grounded. ``hemisphere``
-    ("northern" or "southern") says which months the season words name.
+    ("northern" or "southern") says which months the season words name, ``date_order``
+    ("DMY", "MDY", or None to go by the separator) how 10/01/2024 is read.
     """
 
     past_margin: relativedelta = words.PAST_MARGIN
     future_margin: relativedelta = words.FUTURE_MARGIN
     hemisphere: str = "northern"
+    date_order: str | None = None
 
     def induce(self, query: str, *, reference: datetime, known: KnownContext) -> RecallFrame:
         if not isinstance(query, str):
@@ -249,7 +251,9 @@ class RuleFrameInducer:
         claims = _Claims()
         window = known.window(reference, self.past_margin, self.future_margin)
         conditions = [
-            *time_conditions(query, reference, window, known, claims, self.hemisphere),
+            *time_conditions(
+                query, reference, window, known, claims, self.hemisphere, self.date_order
+            ),
             *ordinal_conditions(query, claims, known),
             *relation_conditions(query, claims),
             *recency_conditions(query, claims),
@@ -275,16 +279,19 @@ def time_conditions(
     known: KnownContext,
     claims: _Claims,
     hemisphere: str = "northern",
+    date_order: str | None = None,
 ) -> list[Condition]:
     """One condition per time expression; relative ones re-read against an absolute date
     named in the same question, open ranges after a relation word."""
-    found = find_times(query, reference, hemisphere=hemisphere)
+    found = find_times(query, reference, hemisphere=hemisphere, date_order=date_order)
     local = _local_reference(found)
     conditions = []
     for item in found:
         span, said = item.span, f"grounded against {_day(reference)}"
         if item.relative and local is not None:
-            span = ground_time(item.text, local, hemisphere=hemisphere) or span
+            span = (
+                ground_time(item.text, local, hemisphere=hemisphere, date_order=date_order) or span
+            )
             said = f"grounded against {_day(local)}, the date the question names"
         relation = _TIME_RELATION.search(query, 0, item.start)
         start = relation.start() if relation else _lead_start(query, item.start)

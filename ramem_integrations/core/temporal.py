@@ -32,11 +32,24 @@ from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
 
-__all__ = ["HEMISPHERES", "FoundTime", "find_times", "ground_time", "names_a_holiday"]
+__all__ = [
+    "DATE_ORDERS",
+    "HEMISPHERES",
+    "FoundTime",
+    "find_times",
+    "ground_time",
+    "names_a_holiday",
+    "tense_of",
+]
 
 #: The values of the ``hemisphere`` option: which months the season words name.
 HEMISPHERES = ("northern", "southern")
 _HEMISPHERE: ContextVar[str] = ContextVar("hemisphere", default="northern")
+#: The values of the ``date_order`` option: how an ambiguous numeric date (10/01/2024) is read.
+DATE_ORDERS = ("DMY", "MDY")
+_DATE_ORDER: ContextVar[str | None] = ContextVar("date_order", default=None)
+#: Which way a bare named period points while one match is read: "forward", "back" or None.
+_DIRECTION: ContextVar[str | None] = ContextVar("direction", default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,7 +94,11 @@ def _cased(word: str) -> str:
     return f"(?-i:{word.title()})" if word in tables.CAPITALISED_ONLY else re.escape(word)
 
 
-_MONTH = _alt(tables.MONTHS) + r"\.?"
+_FULL_MONTHS = {
+    m: n for m, n in tables.MONTHS.items() if len(m) > 4 or m in ("may", "june", "july")
+}
+# A dot ends an abbreviation ("Sept. 9"), never a full name: "on 10 March." keeps its full stop.
+_MONTH = f"(?:{_alt(_FULL_MONTHS)}|{_alt(set(tables.MONTHS) - set(_FULL_MONTHS))}" + r"\.?)"
 _MONTH_CASED = (
     "(?:" + "|".join(_cased(w) for w in sorted(tables.MONTHS, key=len, reverse=True)) + ")"
 )
@@ -101,7 +118,7 @@ _UNIT = _alt(tables.UNITS)
 _MOD = _alt(tables.MODIFIERS)
 _PERIOD_UNIT = r"(?:week|weekend|month|quarter|year|decade)"
 _HOLIDAY = _alt(tables.HOLIDAYS)
-_LEAD_WEEKDAY = rf"(?:{_WEEKDAY},?\s+)?"
+_LEAD_WEEKDAY = rf"(?:(?:(?P<lmod>{_MOD})\s+)?(?P<lw>{_WEEKDAY}),?\s+)?"
 
 # ------------------------------------------------------------------------- date arithmetic
 
@@ -171,9 +188,13 @@ _STRATEGIES: dict[str, Callable[[list[_Span], date], _Span | None]] = {
     "latest_ended": lambda spans, today: max((s for s in spans if s[1] <= today), default=None),
     "earliest_after": lambda spans, today: min((s for s in spans if s[0] > today), default=None),
     "current_cycle": lambda spans, today: next((s for s in spans if s[0] <= today < s[1]), None),
+    "earliest_not_ended": lambda spans, today: min(
+        (s for s in spans if s[1] > today), default=None
+    ),
 }
 _MODE_CONVENTION = {
     "bare": "bare_named_period",
+    "ahead": "forward_named_period",
     "last": "last_named_period",
     "next": "next_named_period",
     "this": "this_named_period",
@@ -200,7 +221,8 @@ def _pick(occ: Occurrence, k0: int, mode: str, ref: datetime, shift: int = 0) ->
 def _recurring(
     occ: Occurrence, k0: int, mode: str | None, ref: datetime, shift: int = 0
 ) -> _Hit | None:
-    chosen = _pick(occ, k0, tables.MODIFIERS[_norm(mode)] if mode else "bare", ref, shift)
+    bare = "ahead" if _DIRECTION.get() == "forward" and not shift else "bare"
+    chosen = _pick(occ, k0, tables.MODIFIERS[_norm(mode)] if mode else bare, ref, shift)
     if chosen is None:
         return None
     return _Hit(_span(*chosen, ref.tzinfo), relative=True, bare=mode is None and not shift)
@@ -283,7 +305,40 @@ def _h_date(m: re.Match[str], ref: datetime) -> _Hit | None:
         if found is None:
             return None
         return _Hit(TimeSpan.day(found, ref.tzinfo), relative=False)
-    return _recurring(_date_occ(month, day), ref.year, None, ref)
+    occ = _date_occ(month, day)
+    if weekday := _g(m, "lw"):  # "Friday, 14 March": the year within reach whose 14th is one
+        pin = tables.WEEKDAYS[weekday.lower()]
+        if hit := _pinned(occ, pin, _g(m, "lmod"), ref, ref.year, reach=366):
+            return hit
+    return _recurring(occ, ref.year, None, ref)
+
+
+def _pinned(
+    occ: Occurrence, weekday: int, mod: str | None, ref: datetime, k0: int, reach: int
+) -> _Hit | None:
+    """The occurrence (of a yearless date, of a day of the month) within ``reach`` days that
+    falls on ``weekday``: the first after the reference day with 'next' or when pointing
+    forward, the first not before it with 'this', the latest before it with 'last', the latest
+    not after it when pointing back, else the nearest. None when no occurrence within reach
+    does (a wrong weekday)."""
+    today = _ref_day(ref)
+    days = [
+        s[0]
+        for k in range(k0 - 13, k0 + 14)
+        if (s := occ(k)) and s[0].weekday() == weekday and abs((s[0] - today).days) <= reach
+    ]
+    mode = tables.MODIFIERS[_norm(mod)] if mod else None
+    if mode == "next" or (mode is None and _DIRECTION.get() == "forward"):
+        chosen = min((d for d in days if d > today), default=None)
+    elif mode == "this":
+        chosen = min((d for d in days if d >= today), default=None)
+    elif mode == "last":
+        chosen = max((d for d in days if d < today), default=None)
+    elif mode is None and _DIRECTION.get() == "back":
+        chosen = max((d for d in days if d <= today), default=None)
+    else:  # the weekday and the day say which: the nearest, the earlier of two as near
+        chosen = min(days, key=lambda d: (abs((d - today).days), d), default=None)
+    return _Hit(TimeSpan.day(chosen, ref.tzinfo), relative=True) if chosen else None
 
 
 def _h_iso(m: re.Match[str], ref: datetime) -> _Hit | None:
@@ -292,10 +347,13 @@ def _h_iso(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _h_numeric(m: re.Match[str], ref: datetime) -> _Hit | None:
+    if m["s"] != m["s2"]:  # 10.01-2024 is no date
+        return None
     a, b, year = int(m["a"]), int(m["b"]), int(m["y"])
     if year < 100:
         year += cast(int, tables.CONVENTION["two_digit_year_base"])
-    us_order = tables.CONVENTION["numeric_date_order"] == "MDY"
+    by_separator = cast("dict[str, str]", tables.CONVENTION["numeric_date_order"])
+    us_order = (_DATE_ORDER.get() or by_separator[m["s"]]) == "MDY"
     month_first = a <= 12 if us_order else b > 12  # 25/08/2023 can only be day first
     month, day = (a, b) if month_first else (b, a)
     found = _safe_date(year, month, day)
@@ -489,14 +547,50 @@ def _h_holidays_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
 
 
 def _h_named_before_last(m: re.Match[str], ref: datetime) -> _Hit | None:
-    """'the Tuesday before last', 'the Christmas after next'."""
+    """'the Tuesday before last', 'the Christmas after next', 'the summer before last'."""
     mode, shift = ("last", -1) if _g(m, "before") else ("next", 1)
     if weekday := _g(m, "w"):
         return _weekday_pick(tables.WEEKDAYS[weekday.lower()], mode, ref, shift)
+    if season := _g(m, "s"):
+        return _recurring(_season_occ(season), ref.year, mode, ref, shift)
+    if month := _g(m, "m"):
+        return _recurring(_month_occ(_month(month)), ref.year, mode, ref, shift)
     return _recurring(_holiday_occ(m["h"], over=False), ref.year, mode, ref, shift)
 
 
+def _h_weekdays_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'two Fridays ago': the second latest Friday before the reference day."""
+    weekday, (lo, hi) = tables.WEEKDAYS[m["w"].lower()], _count(m["n"])
+    first = _weekday_pick(weekday, "last", ref, 1 - hi)
+    last = _weekday_pick(weekday, "last", ref, 1 - lo)
+    if first is None or last is None:
+        return None
+    return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
+
+
+def _h_weekday_pinned(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'next Friday, the 14th': the Friday that falls on a 14th (see :func:`_pinned`)."""
+    weekday = tables.WEEKDAYS[m["w"].lower()]
+    number = _day_number(_g(m, "d") or m["dw"])
+
+    def occ(k: int) -> tuple[date, date] | None:
+        year, month = divmod(k, 12)
+        found = _safe_date(year, month + 1, number)
+        return (found, found + timedelta(days=1)) if found else None
+
+    k0 = ref.year * 12 + ref.month - 1
+    return _pinned(occ, weekday, _g(m, "mod"), ref, k0, reach=366)
+
+
+def _h_not_a_time(m: re.Match[str], ref: datetime) -> _Hit | None:
+    """'his man Friday': words that hold a time word but name no time."""
+    return None
+
+
 def _weekday_pick(weekday: int, mode: str | None, ref: datetime, shift: int = 0) -> _Hit | None:
+    if mode is None and not shift and _DIRECTION.get() == "forward":
+        ahead = _weekday_pick(weekday, "next", ref)  # the next one after the reference day
+        return ahead._replace(bare=True) if ahead else None
     monday = _floor(_ref_day(ref), "weeks")
     offset = (weekday - _week_start()) % 7
 
@@ -772,7 +866,7 @@ _ATOMS: dict[str, _Rule] = {
         ),
         _Rule(
             "numeric",
-            r"(?P<a>\d{1,2})[/-](?P<b>\d{1,2})[/-](?P<y>\d{4}|\d\d)",
+            r"(?P<a>\d{1,2})(?P<s>[/.-])(?P<b>\d{1,2})(?P<s2>[/.-])(?P<y>\d{4}|\d\d)(?!\.\d)",
             _h_numeric,
             needs=(_DIGIT,),
         ),
@@ -949,10 +1043,30 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "named_before_last",
-        rf"the\s+(?:(?P<w>{_WEEKDAY})|(?P<h>{_HOLIDAY}))\s+(?:(?P<before>before\s+last)"
+        rf"the\s+(?:(?P<w>{_WEEKDAY})|(?P<h>{_HOLIDAY})|(?P<s>{_SEASON})|(?P<m>{_MONTH_CASED}))"
+        r"\s+(?:(?P<before>before\s+last)"
         r"|after\s+next)",
         _h_named_before_last,
         needs=_AROUND,
+    ),
+    _Rule(
+        "weekdays_ago",
+        rf"(?P<n>{_COUNT})\s+(?P<w>{_WEEKDAY})s\s+(?:ago|back)",
+        _h_weekdays_ago,
+        needs=_AGO,
+    ),
+    _Rule(
+        "weekday_pinned",
+        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY}),?\s+(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
+        rf"(?:st|nd|rd|th))|the\s+(?P<dw>{_alt(tables.ORDINAL_WORDS)}))(?!\s+(?:of\s+)?{_MONTH})",
+        _h_weekday_pinned,
+        needs=_WEEKDAYS,
+    ),
+    _Rule(
+        "not_a_time",
+        _alt(tables.NOT_TIMES),
+        _h_not_a_time,
+        needs=_longest_words(tables.NOT_TIMES),
     ),
     _Rule(
         "weekends_ago",
@@ -982,9 +1096,9 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "day_of_month",
-        r"the\s+(?P<d>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))",
+        r"the\s+(?P<d>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))(?!\s+(?:time|round|try|attempt)s?\b)",
         _h_day_of_month,
-        _alt(("on", "by", "since", "until", "till", "before", "after", "from")),
+        _alt(("on", "by", "since", "until", "till", "before", "after", "from", "for")),
         attributive="lower",
         needs=(_DIGIT,),
     ),
@@ -1139,36 +1253,118 @@ def _read(text: str, m: re.Match[str], rule: _Rule, reference: datetime) -> _Hit
     return hit
 
 
-def _taken(text: str, reference: datetime) -> list[tuple[int, int, str, _Hit | None]]:
+def _taken(
+    text: str, reference: datetime, tense: bool = False
+) -> list[tuple[int, int, str, _Hit | None]]:
     """The matches that do not overlap a longer one (the earlier of two as long), read.
 
     Longest first, so a match inside one already taken is never read ("July" in "July 2023").
     A match that does not ground is taken too, so that it blocks its shorter parts; one whose
-    words are not its expression (:class:`_NotHereError`) blocks nothing."""
+    words are not its expression (:class:`_NotHereError`) blocks nothing. With ``tense``, a
+    bare named period is read the way its sentence points (:func:`tense_of`)."""
     taken: list[tuple[int, int, str, _Hit | None]] = []
     for start, end, m, rule in sorted(_matches(text), key=lambda c: (c[0] - c[1], c[0])):
         if any(start < t_end and t_start < end for t_start, t_end, _, _ in taken):
             continue
+        direction = _direction_of(text, start, end, rule.name) if tense else None
+        token = _DIRECTION.set(direction)
         try:
             hit = _read(text, m, rule, reference)
         except _NotHereError:
             continue
+        finally:
+            _DIRECTION.reset(token)
         taken.append((start, end, m["core"], hit))
     return taken
 
 
+# ------------------------------------------------------------------------- tense
+
+_SPLIT_OFF = re.compile(r"(?<=\w)(n't|'(?:m|re|s|ve|ll|d))(?![\w'])", re.IGNORECASE)
+_TENSE_CUES = tuple(
+    (re.compile(rf"(?<![\w'])(?:{cue.pattern})(?![\w'])", re.IGNORECASE), cue)
+    for cue in sorted(tables.TENSE_CUES, key=lambda cue: -cue.rank)
+)
+_SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)|\n")
+_WORD_BEFORE = re.compile(r"(\w+)\s*$")
+
+
+def _cue_direction(words: str) -> str | None:
+    """Which way the cues in some words point: the highest rank found, 'back' on a tie."""
+    words = " ".join(_SPLIT_OFF.sub(r" \1", words.replace("’", "'")).replace("?", " ? ").split())
+    rank, found = -1, set()
+    for pattern, cue in _TENSE_CUES:
+        if cue.rank < rank:
+            break
+        if pattern.search(words):
+            rank = cue.rank
+            found.add(cue.direction)
+    return None if not found else "back" if "back" in found else "forward"
+
+
+def _clause(text: str, start: int, end: int, first: int, last: int) -> tuple[int, int]:
+    """The clause of the sentence ``text[first:last]`` that holds ``text[start:end]``."""
+    befores = [text.rfind(b, first, start) + len(b) for b in tables.CLAUSE_BREAKS]
+    lefts = [at for at, b in zip(befores, tables.CLAUSE_BREAKS, strict=True) if at >= len(b)]
+    afters = [text.find(b, end, last) for b in tables.CLAUSE_BREAKS]
+    return max([first, *lefts]), min([last, *(at for at in afters if at != -1)])
+
+
+def tense_of(text: str, start: int, end: int) -> str | None:
+    """Which way the sentence around ``text[start:end]`` points: "back", "forward" or None.
+
+    The :data:`~.temporal_tables.TENSE_CUES` of the expression's clause decide, else those of
+    its sentence; the expression's own words are not read (they stand as "§").
+
+    >>> tense_of("We're flying to Porto on Friday.", 25, 31)
+    'forward'
+    >>> tense_of("On Friday, we flew to Porto.", 3, 9)
+    'back'
+    """
+    first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    after = _SENTENCE_END.search(text, end)
+    last = after.end() if after else len(text)
+    for lo, hi in (_clause(text, start, end, first, last), (first, last)):
+        direction = _cue_direction(f"{text[lo:start]} § {text[end:hi]}")
+        if direction:
+            return direction
+    return None
+
+
+def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:
+    """The direction a match of ``rule`` is read in: its sentence's, else forward for a
+    yearless date after a word of AHEAD_PREPOSITIONS ('party on 12 March'), else None."""
+    if rule not in tables.DIRECTED_RULES:
+        return None
+    direction = tense_of(text, start, end)
+    if direction is None and rule in tables.AHEAD_RULES:
+        before = _WORD_BEFORE.search(text, 0, start)
+        first = text[start:end].split(maxsplit=1)[0].lower()
+        if first in tables.AHEAD_PREPOSITIONS or (
+            before and before.group(1).lower() in tables.AHEAD_PREPOSITIONS
+        ):
+            return "forward"
+    return direction
+
+
 @contextmanager
-def _seasons_of(hemisphere: str) -> Iterator[None]:
+def _conventions(hemisphere: str, date_order: str | None) -> Iterator[None]:
     if hemisphere not in HEMISPHERES:
         raise InvalidTimeError(
             f"hemisphere must be one of {', '.join(HEMISPHERES)}, got {hemisphere!r}; it says "
             "which months 'summer' and 'winter' name."
         )
-    token = _HEMISPHERE.set(hemisphere)
+    if date_order is not None and date_order not in DATE_ORDERS:
+        raise InvalidTimeError(
+            f"date_order must be one of {', '.join(DATE_ORDERS)} or None, got {date_order!r}; "
+            "it says whether 10/01/2024 is 10 January (DMY) or 1 October (MDY)."
+        )
+    tokens = (_HEMISPHERE.set(hemisphere), _DATE_ORDER.set(date_order))
     try:
         yield
     finally:
-        _HEMISPHERE.reset(token)
+        _HEMISPHERE.reset(tokens[0])
+        _DATE_ORDER.reset(tokens[1])
 
 
 def find_times(
@@ -1177,6 +1373,8 @@ def find_times(
     *,
     within: TimeSpan | None = None,
     hemisphere: str = "northern",
+    date_order: str | None = None,
+    tense: bool = False,
 ) -> list[FoundTime]:
     """Every time expression in ``text``, grounded against ``reference``, in text order.
 
@@ -1184,15 +1382,18 @@ def find_times(
     Plain prepositions are not part of a match ("in 2022" gives "2022"), modifiers are
     ("last August"). ``within``, when given, is the conversation's global date range: an
     expression whose span does not overlap it is left out, as an implausible reading.
-    ``hemisphere`` ("northern" or "southern") says which months the season words name.
+    ``hemisphere`` ("northern" or "southern") says which months the season words name;
+    ``date_order`` ("DMY", "MDY", or None to go by the separator) how 10/01/2024 is read.
+    With ``tense``, a bare weekday, month, season or yearless date points the way its
+    sentence does (:func:`tense_of`): "We're flying to Porto on Friday" is the next Friday.
 
     Raises:
-        InvalidTimeError: ``reference`` is not a timezone-aware datetime, or ``hemisphere`` is
-            not one of :data:`HEMISPHERES`.
+        InvalidTimeError: ``reference`` is not a timezone-aware datetime, or ``hemisphere`` /
+            ``date_order`` is not one of :data:`HEMISPHERES` / :data:`DATE_ORDERS`.
     """
     _check_reference(reference)
-    with _seasons_of(hemisphere):
-        taken = _taken(text, reference)
+    with _conventions(hemisphere, date_order):
+        taken = _taken(text, reference, tense)
     found = [FoundTime(t, s, e, hit.span, hit.relative) for s, e, t, hit in taken if hit]
     if within is not None:
         found = [f for f in found if f.span.overlaps(within)]
@@ -1205,6 +1406,7 @@ def ground_time(
     *,
     within: TimeSpan | None = None,
     hemisphere: str = "northern",
+    date_order: str | None = None,
 ) -> TimeSpan | None:
     """Ground one time expression ("last August", "8 May 2023") to a span, or None.
 
@@ -1212,15 +1414,16 @@ def ground_time(
     ("in", "on", "during ..."). A bare month or season ("May") is accepted here without the
     preposition that :func:`find_times` needs. None when nothing grounds, when the
     expression is ambiguous (two times), or when the span does not overlap ``within``.
-    ``hemisphere`` is as for :func:`find_times`.
+    ``hemisphere`` and ``date_order`` are as for :func:`find_times`.
 
     Raises:
-        InvalidTimeError: ``reference`` is not a timezone-aware datetime, or ``hemisphere`` is
-            not one of :data:`HEMISPHERES`.
+        InvalidTimeError: ``reference`` is not a timezone-aware datetime, or ``hemisphere`` /
+            ``date_order`` is not one of :data:`HEMISPHERES` / :data:`DATE_ORDERS`.
     """
-    found = find_times(expression, reference, hemisphere=hemisphere)
+    options = {"hemisphere": hemisphere, "date_order": date_order}
+    found = find_times(expression, reference, **options)  # type: ignore[arg-type]
     if not found:
-        found = find_times(f"in {expression}", reference, hemisphere=hemisphere)
+        found = find_times(f"in {expression}", reference, **options)  # type: ignore[arg-type]
         found = [f for f in found if f.start == 3]
         found = [f for f in found if f.end == len(expression) + 3]
     if len(found) != 1:

@@ -64,9 +64,11 @@ CONVENTIONS: tuple[Convention, ...] = (
     ),
     Convention(
         "numeric_date_order",
-        "MDY",
-        "Numeric dates are month first (US): 05/08/2023 is 8 May 2023; if the first number is "
-        "above 12 it is read day first (25/08/2023); ISO 2023-05-08 is always year-month-day.",
+        {"/": "MDY", "-": "MDY", ".": "DMY"},
+        "An ambiguous numeric date follows its separator unless date_order ('DMY' or 'MDY', an "
+        "option of ground_time and find_times) says otherwise: 05/08/2023 and 05-08-2023 are "
+        "month first (8 May 2023), 10.01.2024 is day first (10 January 2024). A part above 12 "
+        "fixes the order (25/08/2023, 08.25.2023); ISO 2023-05-08 is always year-month-day.",
     ),
     Convention("two_digit_year_base", 2000, "A two-digit year in a numeric date is 20YY."),
     Convention(
@@ -80,7 +82,8 @@ CONVENTIONS: tuple[Convention, ...] = (
         "calendar_unit",
         "'N days/weeks/months/years ago' is the whole calendar unit (day, Monday week, month, "
         "year) containing the reference minus N units: 'two weeks ago' on Mon 8 May 2023 is "
-        "the week of 24 Apr.",
+        "the week of 24 Apr; a decade is ten years ('a decade ago' said in 2025 is 2015), "
+        "'a couple of' is two.",
     ),
     Convention(
         "rolling_past",
@@ -180,6 +183,37 @@ CONVENTIONS: tuple[Convention, ...] = (
         "'later today' from the reference moment to the end of the day.",
     ),
     Convention(
+        "tense",
+        "cue_tables",
+        "With tense=True (the rule anchorer's reading of a message), the words around a bare "
+        "weekday, month, season, holiday, weekend, day of the month or yearless date decide "
+        "which way it points: TENSE_CUES rows, read in its clause, else its sentence; the "
+        "highest rank found wins, 'back' on a tie. No cue keeps the bare reading above.",
+    ),
+    Convention(
+        "forward_named_period",
+        "earliest_not_ended",
+        "Pointing forward, a bare X is its earliest occurrence not over by the reference day "
+        "('in March' said in March is this March, 'on 10 March' said on 5 March is 10 March), "
+        "a weekday the next one after the reference day ('on Friday' said on a Friday is a week "
+        "on); pointing back, the bare reading above.",
+    ),
+    Convention(
+        "ahead_without_cue",
+        "after_preposition",
+        "With tense=True and no cue, a yearless date or run of days after a word of "
+        "AHEAD_PREPOSITIONS ('party on 12 March', 'from 3 to 5 May') points forward.",
+    ),
+    Convention(
+        "pinned_weekday",
+        "weekday_and_day",
+        "'next Friday, the 14th' and 'Friday, 14 March' are the Friday that falls on that "
+        "day, within a year of the reference: the first after it with next (or pointing "
+        "forward), the latest before it with last (or pointing back), else the nearest. With "
+        "no such Friday (a wrong weekday) 'Friday, 15 March' is read as 15 March alone; "
+        "'Friday the 15th' grounds to nothing.",
+    ),
+    Convention(
         "attributive_words",
         "not_a_time",
         "A bare month, season, weekday, holiday or day of the month that is followed by a "
@@ -249,8 +283,8 @@ NUMBER_WORDS.update(
 
 # Vague counts: (fewest, most) units. "a few days ago" covers 2 to 5 days back.
 VAGUE_COUNTS: dict[str, tuple[int, int]] = {
-    "a few": (2, 5), "few": (2, 5), "a couple of": (2, 3), "a couple": (2, 3),
-    "couple of": (2, 3), "several": (3, 7),
+    "a few": (2, 5), "few": (2, 5), "a couple of": (2, 2), "a couple": (2, 2),
+    "couple of": (2, 2), "several": (3, 7),
 }  # fmt: skip
 
 _ORDINAL_ONES = (
@@ -281,7 +315,7 @@ UNITS: dict[str, str] = {
     "fortnight": "fortnights", "fortnights": "fortnights",
 }  # fmt: skip
 # Units counted in another unit: a fortnight is two weeks.
-UNIT_MULTIPLES: dict[str, tuple[str, int]] = {"fortnights": ("weeks", 2)}
+UNIT_MULTIPLES: dict[str, tuple[str, int]] = {"fortnights": ("weeks", 2), "decades": ("years", 10)}
 # "a year and a half": the half is counted in the next smaller unit (1 year = 12 months).
 HALF_UNITS: dict[str, tuple[str, int]] = {
     "years": ("months", 12), "decades": ("years", 10), "months": ("weeks", 4),
@@ -324,6 +358,7 @@ DAY_PARTS: dict[str, tuple[int, int]] = {
 # Phrases that name a part of a day: (day offset, part).
 DAY_PART_PHRASES: dict[str, tuple[int, str]] = {
     "last night": (-1, "night"), "tonight": (0, "night"), "the night before": (-1, "night"),
+    "the night before last": (-2, "night"),
 }  # fmt: skip
 
 # Vague windows: (days back at the start, days back at the end, inclusive) around the
@@ -431,3 +466,230 @@ TIME_FOLLOWERS: frozenset[str] = frozenset(
         "i", "we", "you", "he", "she", "they", "it", "my", "our", "your", "his", "her", "their",
     )
 )  # fmt: skip
+
+
+# Phrases that hold a time word but name no time: read as nothing, and never as their parts.
+NOT_TIMES: tuple[str, ...] = (
+    "man friday", "girl friday", "gal friday", "freaky friday", "casual friday",
+    "the sunday times", "sunday school", "sunday best",
+)  # fmt: skip
+
+
+# ------------------------------------------------------------------ tense: which way a date points
+
+#: Irregular simple past forms (with re-, un-, over-, mis-, out-, under- also read: "redid").
+#: Forms the same in the present ("put", "read", "cut", "set") are left out: they say nothing.
+PAST_VERBS: tuple[str, ...] = (
+    "was", "were", "did", "had", "went", "came", "saw", "got", "took", "made", "gave", "met",
+    "told", "said", "ate", "drank", "bought", "brought", "thought", "caught", "taught", "fought",
+    "sought", "found", "flew", "drove", "rode", "wrote", "spoke", "broke", "woke", "chose",
+    "froze", "stole", "swore", "wore", "tore", "bore", "knew", "grew", "threw", "drew", "blew",
+    "began", "ran", "swam", "sang", "rang", "sank", "drank", "sat", "stood", "understood",
+    "left", "felt", "kept", "slept", "swept", "wept", "crept", "meant", "dealt", "lent", "sent",
+    "spent", "built", "bent", "lost", "paid", "laid", "sold", "held", "fell", "won", "led",
+    "fed", "fled", "bled", "bred", "sped", "heard", "became", "forgot", "forgave", "shook",
+    "hid", "bit", "lit", "slid", "spun", "stuck", "struck", "hung", "dug", "clung", "swung",
+    "flung", "stung", "shot", "shone", "rose", "arose", "dove", "strove", "gotten", "born",
+)  # fmt: skip
+#: Irregular past participles, for the perfect ("have seen", "had been"). "got" is left out:
+#: "I've got an exam" is the present.
+PARTICIPLES: tuple[str, ...] = (
+    "been", "gone", "seen", "done", "had", "made", "taken", "given", "eaten", "written",
+    "spoken", "broken", "woken", "chosen", "frozen", "stolen", "known", "grown", "thrown",
+    "drawn", "blown", "flown", "driven", "ridden", "begun", "run", "swum", "sung", "rung",
+    "drunk", "forgotten", "forgiven", "hidden", "bitten", "fallen", "shaken", "gotten",
+    "become", "come", "met", "told", "said", "bought", "brought", "thought", "caught",
+    "taught", "found", "left", "felt", "kept", "slept", "meant", "sent", "spent", "built",
+    "lost", "paid", "sold", "held", "won", "led", "heard", "sat", "stood", "shot", "born",
+)  # fmt: skip
+#: Words in -ed that are no simple past ("need", "excited", "hundred").
+NOT_PAST_ED: tuple[str, ...] = (
+    "need", "feed", "seed", "speed", "weed", "deed", "indeed", "proceed", "succeed", "exceed",
+    "red", "bed", "shed", "wed", "sled", "hundred", "sacred", "naked", "wicked", "beloved",
+    "excited", "interested", "scared", "worried", "tired", "bored", "pleased", "thrilled",
+    "delighted", "supposed", "stressed",
+)  # fmt: skip
+#: Verbs of timetables and plans: their present tense ("Ana arrives", "we fly") points ahead.
+SCHEDULE_VERBS: tuple[str, ...] = (
+    "start", "begin", "open", "reopen", "close", "end", "finish", "leave", "arrive", "depart",
+    "land", "fly", "return", "retire", "move", "get", "go", "come", "turn", "expire", "launch",
+    "play", "meet", "graduate", "marry", "visit", "head", "travel", "drive", "sail", "resume",
+    "restart", "kick", "premiere", "release", "run", "take", "have", "see",
+)  # fmt: skip
+#: Pronouns that "'s" is "is" after ("it's", not "Jo's").
+S_IS_AFTER: tuple[str, ...] = (
+    "it", "he", "she", "that", "there", "what", "who", "where", "here", "everything", "this",
+)  # fmt: skip
+
+
+class TenseCue(NamedTuple):
+    """A cue to which way a bare date in its sentence points.
+
+    ``pattern`` is a regex fragment matched as whole words, case-insensitively, on the sentence
+    with contractions split off ("I 'm", "did n't", "let 's") and the date itself written "§"
+    ("Her exam is on § ."); ``rank`` orders cues: the
+    highest rank found decides, and at equal rank "back" wins. ``example`` has only this cue."""
+
+    name: str
+    pattern: str
+    direction: str
+    rank: int
+    example: str
+
+
+def _forms(words: tuple[str, ...]) -> str:
+    return "|".join(sorted(set(words), key=len, reverse=True))
+
+
+def _third_person(verb: str) -> str:
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    if verb == "have":
+        return "has"
+    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "o")) else "s")
+
+
+_PREFIX = "(?:re|un|over|mis|out|under)?"
+_PAST_ED = rf"(?!(?:{_forms(NOT_PAST_ED)})(?![\w']))\w{{2,}}ed"
+_PARTICIPLE = rf"(?:{_PAST_ED}|{_PREFIX}(?:{_forms(PARTICIPLES)}))"
+_ADVERB = r"(?: (?:not|n't|never|just|already|finally|really|also|still|actually|all|so))?"
+_BE_NOW = rf"(?:am|is|are|'m|'re|(?:{_forms(S_IS_AFTER)}) 's)(?: n't)?"
+_HAVE = r"(?:have|has|had|'ve|'d)(?: n't)?"
+_THIRD = _forms(tuple(_third_person(v) for v in SCHEDULE_VERBS))
+# "last" and "next" after "the" or a possessive are adjectives ("the next day", "my last day")
+_NOT_THE = "".join(f"(?<!{w} )" for w in ("the", "my", "our", "your", "his", "her", "their"))
+_NOT_ING = r"(?!(?:no|some|any|every)?thing(?![\w'])|morning(?![\w'])|evening(?![\w']))"
+
+TENSE_CUES: tuple[TenseCue, ...] = (
+    # rank 3: words that say outright which way
+    TenseCue("will", r"will|'ll|shall|wo n't", "forward", 3, "We'll fly to Oslo on Friday."),
+    TenseCue("going to", r"going to|gonna", "forward", 3, "Ana is going to call on Friday."),
+    TenseCue(
+        "intent",
+        r"about to|plan(?:s|ning)?(?: to| on)?|hop(?:e|es|ing) to|wants? to|intends? to"
+        r"|would like to|'d like to|expect(?:s|ing)? to",
+        "forward",
+        3,
+        "Planning a trip to Rome in November.",
+    ),
+    TenseCue(
+        "booked for",
+        r"(?:book|booked|schedule|scheduled|reserve|reserved|arrange|arranged|planned"
+        r"|pencil|pencill?ed|set|lined up)(?: [\w']+){0,4} for",
+        "forward",
+        3,
+        "Booked the hotel for Friday.",
+    ),
+    TenseCue(
+        "ahead words",
+        r"ca n't wait|can not wait|cannot wait|looking forward|look forward|upcoming|coming up"
+        rf"|soon(?! after)|{_NOT_THE}next|tomorrow|tonight|remember to|do n't forget"
+        r"|(?:need|needs|have|has) to|must|should|let 's|let us|see you",
+        "forward",
+        3,
+        "Can't wait for the concert in July!",
+    ),
+    TenseCue(
+        "back words",
+        rf"ago|yesterday|{_NOT_THE}last|used to|back then|remembered"
+        r"|remember(?! to(?![\w']))|recall(?:ed)?",
+        "back",
+        3,
+        "Remember that hike in August!",
+    ),
+    TenseCue(
+        "past plan",
+        r"(?:was|were)(?: n't)? (?:going to|gonna|supposed to|planning to|meant to|about to)"
+        r"|(?:should|could|would|must|might|may)(?: n't| not)? have",
+        "back",
+        3,
+        "Jo should have come on Friday.",
+    ),
+    # rank 2: aspect and auxiliaries
+    TenseCue("past be", r"was|were|did", "back", 2, "How was lunch on Thursday?"),
+    TenseCue(
+        "perfect", rf"{_HAVE}{_ADVERB} {_PARTICIPLE}", "back", 2, "We'd moved to Leeds in March."
+    ),
+    TenseCue(
+        "progressive",
+        rf"{_BE_NOW}{_ADVERB} {_NOT_ING}\w+ing",
+        "forward",
+        2,
+        "We are flying to Porto on Friday.",
+    ),
+    TenseCue(
+        "present passive",
+        rf"(?:{_BE_NOW}|gets?){_ADVERB} {_PARTICIPLE}",
+        "forward",
+        2,
+        "The crown gets fitted in April.",
+    ),
+    TenseCue("have got", r"(?:'ve|have|has) got", "forward", 2, "We've got tickets for Sunday."),
+    TenseCue("due", r"due", "forward", 2, "Rent due on the 28th."),
+    # rank 1: plain tense
+    TenseCue(
+        "simple past",
+        rf"{_PAST_ED}|{_PREFIX}(?:{_forms(PAST_VERBS)})",
+        "back",
+        1,
+        "Ana arrived on Thursday.",
+    ),
+    TenseCue("earlier", r"earlier|previously|already", "back", 1, "We met earlier on Friday."),
+    TenseCue(
+        "present be",
+        rf"{_BE_NOW}(?: [\w']+){{0,3}}? (?:on|in|at|for|during|by|until|till) §|{_BE_NOW} §",
+        "forward",
+        1,
+        "Her exam is on the 20th.",
+    ),
+    TenseCue(
+        "present have",
+        r"(?:i|we|you|they|\w+s) have|has",
+        "forward",
+        1,
+        "The kids have a swim meet on Saturday.",
+    ),
+    TenseCue(
+        "schedule",
+        rf"{_THIRD}|(?:i|we|you|they){_ADVERB} (?:{_forms(SCHEDULE_VERBS)})",
+        "forward",
+        1,
+        "The bakery reopens in March.",
+    ),
+    # rank 0: a question about a day, with no other cue, asks what is coming ("Gym on
+    # Saturday?"); "Anything fun over the weekend?" asks what was
+    TenseCue("question", r"on §(?=[^.!]*\?)", "forward", 0, "Gym on Saturday?"),
+)
+
+#: Words before a yearless date that, with no cue, point it forward ("party on 12 March").
+AHEAD_PREPOSITIONS: tuple[str, ...] = ("on", "for", "by", "until", "to", "from", "between")
+#: Where a clause ends inside a sentence: the tense of one clause is not the other's.
+CLAUSE_BREAKS: tuple[str, ...] = (
+    ",",
+    ";",
+    ":",
+    " - ",
+    " – ",
+    " but ",
+    " and ",
+    " so ",
+    " because ",
+)
+#: Rules whose bare reading turns with the tense (names of rules in core/temporal.py).
+DIRECTED_RULES: frozenset[str] = frozenset(
+    (
+        "weekday", "month", "season", "dmy", "mdy", "day_of_month", "day_range",
+        "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
+        "weekend_of",
+    )
+)  # fmt: skip
+#: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.
+AHEAD_RULES: frozenset[str] = frozenset(("dmy", "mdy", "day_range", "month_day_range"))
+
+
+def render_tense_cues() -> str:
+    """:data:`TENSE_CUES` as the Markdown table in docs/temporal.md (a test keeps them equal)."""
+    lines = ["| cue | points | rank | example |", "|---|---|---|---|"]
+    for cue in sorted(TENSE_CUES, key=lambda c: (-c.rank, c.direction)):
+        lines.append(f"| {cue.name} | {cue.direction} | {cue.rank} | {cue.example} |")
+    return "\n".join(lines) + "\n"

@@ -20,9 +20,10 @@ from functools import lru_cache
 from typing import Protocol, get_args
 
 from ramem_integrations.core.aliases import named_query
+from ramem_integrations.core.frame_tables import STATE_TOPICS
 from ramem_integrations.core.fusion import Fusion, convex_combination, reciprocal_rank_fusion
 from ramem_integrations.core.temporal_tables import MONTHS, WEEKDAYS
-from ramem_integrations.core.text import STOP_WORDS, tokenize, word_set
+from ramem_integrations.core.text import STOP_WORDS, stem, tokenize, word_set
 from ramem_integrations.core.types import (
     Episode,
     MemoryUnit,
@@ -236,6 +237,10 @@ class ContextualRetriever:
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else named_query(frame)
+        if _recency_subject(frame) and frame.need.strip():
+            # "Where does Alice work now?" searches for its topic: "now" in the question must
+            # not favour a message that says "still" or "now" (it was true when it was said).
+            query = named_query(replace(frame, query=frame.need))
         depth = max(k, self.candidates)
         ranked = self._search(query, namespace, depth)
         where = self.resolve(frame, namespace)
@@ -534,12 +539,27 @@ def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[Score
 def about_subject(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
     """The hits that share a word with ``subject`` (a word of four letters or more also
     matches its longer forms: 'work' matches 'working')."""
-    wanted = set(tokenize(subject))
+    return _about_words(set(tokenize(subject)), hits)
 
+
+def _about_words(wanted: set[str], hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
     def shares(word: str) -> bool:
         return any(word == w or (len(w) >= 4 and word.startswith(w)) for w in wanted)
 
     return [h for h in hits if any(shares(word) for word in word_set(h.memory.search_text))]
+
+
+def about_state(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
+    """The hits about ``subject`` or about a kind of state it names (:data:`STATE_TOPICS`):
+    for "work", "I started a new job at Northwind" too."""
+    wanted = set(tokenize(subject))
+    related = {stem(w) for family in STATE_TOPICS if wanted & _stems(family) for w in family}
+    return _about_words(wanted | related, hits)
+
+
+@lru_cache(maxsize=64)
+def _stems(words: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(stem(w) for w in words)
 
 
 def latest_first(
@@ -560,10 +580,14 @@ def _by_time(
 ) -> list[ScoredMemory]:
     if not ranked:
         return ranked
-    cut = ranked[0].score * RELEVANT_FRACTION
     window = ranked[:TIME_ORDER_WINDOW]
-    close = [h for h in window if h.score >= cut]
-    close = (about_subject(subject, close) if subject else []) or close
+    # A "now" question's subject picks its memories among the most relevant, however their
+    # scores compare: the new state is often said in other words ("a new job at Northwind")
+    # than the old one that matches the question ("I still work at Contoso Coffee").
+    close = about_state(subject, window) if subject else []
+    if not close:
+        cut = ranked[0].score * RELEVANT_FRACTION
+        close = [h for h in window if h.score >= cut]
     rest = [h for h in ranked if h not in close]
     close.sort(key=_when, reverse=latest)
     return (close + rest)[:k]

@@ -81,11 +81,36 @@ class ContextFilter:
     def met_by(self, unit: MemoryUnit) -> tuple[str, ...] | None:
         """The conditions ``unit`` or its episode meets (:meth:`labels`), or None when it misses
         any of them."""
-        return self.labels() if self.meets(unit) else None
+        return self.labels_for(unit) if self.meets(unit) else None
 
     def labels(self) -> tuple[str, ...]:
         """What a memory that meets every condition is shown to match ('time May 2023', ...)."""
         return _labels(self)
+
+    def labels_for(self, unit: MemoryUnit) -> tuple[str, ...]:
+        """:meth:`labels` for ``unit``: a time it meets only by a longer span of its own
+        ("this year" for "in May") is shown as that span ('time 2024'), not as the asked one."""
+        labels = self.labels()
+        own = self._own_time(unit)
+        if self.time is None or own is None or self.time.contains(own):
+            return labels
+        return (f"time {own.label()}", *labels[1:])
+
+    def _own_time(self, unit: MemoryUnit) -> TimeSpan | None:
+        """The span by which ``unit`` meets the time condition: its session, else its own or
+        its episode's event time."""
+        if self.time is None:
+            return None
+        ctx = unit.context
+        episode = ctx.episode or Episode("")
+        spans = (
+            ctx.session_span if self.match_session else None,
+            ctx.event_time,
+            episode.event_time,
+        )
+        inside = [s for s in spans if s is not None and self.time.contains(s)]
+        meeting = [s for s in spans if s is not None and s.overlaps(self.time)]
+        return (inside or meeting or [None])[0]
 
     def meets(self, unit: MemoryUnit) -> bool:
         """True when ``unit`` or its episode meets every condition."""
@@ -424,9 +449,10 @@ class ContextualRetriever:
             hits = self._search(query, namespace, k, where)
         else:
             hits = ranked if ranked is not None else self._search(query, namespace, k)
-        # Every hit meets ``where`` (searched under it, or every memory does): one set of labels.
-        labels = where.labels()
-        return [ScoredMemory(h.memory, h.score, "context", labels) for h in hits]
+        # Every hit meets ``where`` (searched under it, or every memory does).
+        return [
+            ScoredMemory(h.memory, h.score, "context", where.labels_for(h.memory)) for h in hits
+        ]
 
     @staticmethod
     def _named_too(
@@ -437,9 +463,8 @@ class ContextualRetriever:
         if not where.names_in_text or not (where.people or where.places or where.entities):
             return valid
         seen = {h.memory.id for h in valid}
-        labels = where.labels()
         named = [
-            ScoredMemory(h.memory, h.score, "context", labels)
+            ScoredMemory(h.memory, h.score, "context", where.labels_for(h.memory))
             for h in ranked
             if h.memory.id not in seen and where.meets(h.memory)
         ]

@@ -21,7 +21,8 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
 #: The README's chat.json ("Use it").
 README_CHAT = [
     {"session_time": "2023-08-20 19:00", "turns": [
-        {"speaker": "Bob", "text": "The trip to Lisbon was great, the trams were my favourite part."},
+        {"speaker": "Bob",
+         "text": "The trip to Lisbon was great, the trams were my favourite part."},
         {"speaker": "Alice", "text": "I still work at Contoso Coffee."}]},
     {"session_time": "2023-09-28 18:00", "turns": [
         {"speaker": "Bob", "text": "We are planning a trip to Rome with the kids."},

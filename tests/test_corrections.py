@@ -110,6 +110,6 @@ def test_a_correction_in_a_later_session_corrects_nothing(tmp_path: Path) -> Non
     mem.add_turns([{"speaker": "Ana", "text": "I saw Jo last week"}], namespace="ana",
                   session_time=SAID, session_id="s1", conversation_id="c")  # fmt: skip
     later = SAID.replace(day=6)
-    mem.add_turns([{"speaker": "Ana", "text": "wait no, that was two weeks ago"}],
-                  namespace="ana", session_time=later, session_id="s2", conversation_id="c")  # fmt: skip
+    fix = [{"speaker": "Ana", "text": "wait no, that was two weeks ago"}]
+    mem.add_turns(fix, namespace="ana", session_time=later, session_id="s2", conversation_id="c")
     assert all(not u.corrected_by and not u.corrects for u in mem.memories("ana"))

@@ -110,7 +110,7 @@ class ContextFilter:
         )
         inside = [s for s in spans if s is not None and self.time.contains(s)]
         meeting = [s for s in spans if s is not None and s.overlaps(self.time)]
-        return (inside or meeting or [None])[0]
+        return next(iter(inside or meeting), None)
 
     def meets(self, unit: MemoryUnit) -> bool:
         """True when ``unit`` or its episode meets every condition."""

@@ -267,7 +267,8 @@ class ContextualRetriever:
             # not favour a message that says "still" or "now" (it was true when it was said).
             query = named_query(replace(frame, query=frame.need))
         depth = max(k, self.candidates)
-        ranked = self._search(query, namespace, depth)
+        searched = self.content.retrieve(query, namespace, depth)  # before episodes lift it
+        ranked = self._lifted(searched)
         where = self.resolve(frame, namespace)
         if where:
             valid = self._context(query, namespace, where, depth, ranked)
@@ -276,14 +277,17 @@ class ContextualRetriever:
         if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
             found = self._context(subject, namespace, where, depth) if where else None
             about = about_subject(subject, found or self._search(subject, namespace, depth))
-        ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about)
+        ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about, searched)
         return self.reinstate(ordered, namespace, k)
 
     def _search(
         self, query: str, namespace: str, k: int, where: ContextFilter | None = None
     ) -> list[ScoredMemory]:
         """Content retrieval; with episodes, each candidate lifted by its episode's relevance."""
-        hits = self.content.retrieve(query, namespace, k, where)
+        return self._lifted(self.content.retrieve(query, namespace, k, where))
+
+    def _lifted(self, hits: list[ScoredMemory]) -> list[ScoredMemory]:
+        """With episodes, each candidate lifted by its episode's relevance."""
         if self.episodes is None or not self.episode_evidence:
             return hits
         return lifted_by_episode(hits, self.episode_evidence)
@@ -352,10 +356,17 @@ class ContextualRetriever:
 
     @staticmethod
     def _order(
-        frame: RecallFrame, ranked: list[ScoredMemory], k: int, about: Sequence[ScoredMemory] = ()
+        frame: RecallFrame,
+        ranked: list[ScoredMemory],
+        k: int,
+        about: Sequence[ScoredMemory] = (),
+        searched: Sequence[ScoredMemory] = (),
     ) -> list[ScoredMemory]:
         """Recency and 'the first time' reorder by time the memories about the subject the
-        order word governs (``about``, by when each was said), else the most relevant memories."""
+        order word governs (``about``, by when each was said), else the most relevant memories.
+        A "now" question looks among the best content matches too (``searched``, before the
+        conditions and episodes): "Does Priya still live on Baker Street?" is answered by a
+        later memory that no longer names Baker Street."""
         order = _relations(frame)
         latest = bool(frame.values("recency")) or "last" in order
         if about and (latest or "first" in order):
@@ -363,7 +374,7 @@ class ContextualRetriever:
             timed = sorted(about, key=lambda h: h.memory.context.session_span.start, reverse=latest)
             return (timed + [h for h in ranked if h.memory.id not in ids])[:k]
         if latest:
-            ranked = latest_first(ranked, k, _recency_subject(frame))
+            ranked = latest_first(ranked, k, _recency_subject(frame), searched)
         elif "first" in order:
             ranked = earliest_first(ranked, k)
         return ranked[:k]
@@ -588,11 +599,14 @@ def _stems(words: tuple[str, ...]) -> frozenset[str]:
 
 
 def latest_first(
-    ranked: list[ScoredMemory], k: int, subject: str | None = None
+    ranked: list[ScoredMemory],
+    k: int,
+    subject: str | None = None,
+    searched: Sequence[ScoredMemory] = (),
 ) -> list[ScoredMemory]:
-    """Recency: among the most relevant memories (those about ``subject`` when some are), the
-    latest episode leads."""
-    return _by_time(ranked, k, latest=True, subject=subject)
+    """Recency: among the most relevant memories (those about ``subject`` when some are, also
+    among the first of ``searched``), the latest episode leads."""
+    return _by_time(ranked, k, latest=True, subject=subject, searched=searched)
 
 
 def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
@@ -601,11 +615,19 @@ def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
 
 
 def _by_time(
-    ranked: list[ScoredMemory], k: int, *, latest: bool, subject: str | None = None
+    ranked: list[ScoredMemory],
+    k: int,
+    *,
+    latest: bool,
+    subject: str | None = None,
+    searched: Sequence[ScoredMemory] = (),
 ) -> list[ScoredMemory]:
     if not ranked:
         return ranked
     window = ranked[:TIME_ORDER_WINDOW]
+    if subject and searched:
+        ids = {h.memory.id for h in searched[:TIME_ORDER_WINDOW]} - {h.memory.id for h in window}
+        window += [h for h in ranked if h.memory.id in ids]
     # A "now" question's subject picks its memories among the most relevant, however their
     # scores compare: the new state is often said in other words ("a new job at Northwind")
     # than the old one that matches the question ("I still work at Contoso Coffee").

@@ -647,6 +647,8 @@ def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
         "source_ids": list(unit.source_ids),
         "content": unit.content,
         "restatement": unit.restatement,
+        "corrected_by": list(unit.corrected_by),
+        "corrects": list(unit.corrects),
         "context": {
             "session_id": ctx.session_id,
             "session_span": span(ctx.session_span),
@@ -698,6 +700,8 @@ def coordinates_line(unit: MemoryUnit) -> str:
     if ctx.location:
         parts.append(f"at {shown_name(ctx.location)}")
     parts.append(f"source {', '.join(unit.source_ids)}")
+    if unit.corrected_by:
+        parts.append("time corrected by a later message")
     return " | ".join(parts)
 
 

@@ -364,9 +364,9 @@ class ContextualRetriever:
     ) -> list[ScoredMemory]:
         """Recency and 'the first time' reorder by time the memories about the subject the
         order word governs (``about``, by when each was said), else the most relevant memories.
-        A "now" question looks among the best content matches too (``searched``, before the
-        conditions and episodes): "Does Priya still live on Baker Street?" is answered by a
-        later memory that no longer names Baker Street."""
+        A "now" question about a kind of state (:func:`state_words`) looks among the best
+        content matches too (``searched``, before the conditions and episodes): "Does Priya
+        still live on Baker Street?" is answered by a later memory that no longer names it."""
         order = _relations(frame)
         latest = bool(frame.values("recency")) or "last" in order
         if about and (latest or "first" in order):
@@ -585,12 +585,12 @@ def _about_words(wanted: set[str], hits: Sequence[ScoredMemory]) -> list[ScoredM
     return [h for h in hits if any(shares(word) for word in word_set(h.memory.search_text))]
 
 
-def about_state(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
-    """The hits about ``subject`` or about a kind of state it names (:data:`STATE_TOPICS`):
-    for "work", "I started a new job at Northwind" too."""
+def state_words(subject: str) -> set[str] | None:
+    """The words of ``subject`` and of each kind of state it names (:data:`STATE_TOPICS`:
+    for "work", "job" too), stemmed; None when it names none."""
     wanted = set(tokenize(subject))
     related = {stem(w) for family in STATE_TOPICS if wanted & _stems(family) for w in family}
-    return _about_words(wanted | related, hits)
+    return wanted | related if related else None
 
 
 @lru_cache(maxsize=64)
@@ -604,8 +604,9 @@ def latest_first(
     subject: str | None = None,
     searched: Sequence[ScoredMemory] = (),
 ) -> list[ScoredMemory]:
-    """Recency: among the most relevant memories (those about ``subject`` when some are, also
-    among the first of ``searched``), the latest episode leads."""
+    """Recency: among the most relevant memories (those about ``subject`` when some are; for a
+    kind of state, among the first of ``searched`` too, whatever their score), the latest
+    episode leads."""
     return _by_time(ranked, k, latest=True, subject=subject, searched=searched)
 
 
@@ -625,16 +626,18 @@ def _by_time(
     if not ranked:
         return ranked
     window = ranked[:TIME_ORDER_WINDOW]
-    if subject and searched:
+    state = state_words(subject) if subject else None
+    close: list[ScoredMemory] = []
+    if state:
+        # A kind of state the table knows changes in other words ("a new job at Northwind"
+        # after "I still work at Contoso Coffee"), scoring far below the old one: its memories
+        # are picked among the first of both rankings, however their scores compare.
         ids = {h.memory.id for h in searched[:TIME_ORDER_WINDOW]} - {h.memory.id for h in window}
-        window += [h for h in ranked if h.memory.id in ids]
-    # A "now" question's subject picks its memories among the most relevant, however their
-    # scores compare: the new state is often said in other words ("a new job at Northwind")
-    # than the old one that matches the question ("I still work at Contoso Coffee").
-    close = about_state(subject, window) if subject else []
+        close = _about_words(state, window + [h for h in ranked if h.memory.id in ids])
     if not close:
         cut = ranked[0].score * RELEVANT_FRACTION
         close = [h for h in window if h.score >= cut]
+        close = (about_subject(subject, close) if subject else []) or close
     rest = [h for h in ranked if h not in close]
     close.sort(key=_when, reverse=latest)
     return (close + rest)[:k]

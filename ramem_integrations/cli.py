@@ -377,7 +377,7 @@ def _query(args: argparse.Namespace) -> int:
         args.question, namespace=args.namespace, k=args.k, mode=args.mode, reference=asked_on
     )
     frame = mem.frame(args.question, args.namespace, reference=asked_on)
-    _warn_not_grounded(frame, asked_on)  # stderr: the JSON on stdout stays a list of hits
+    _warn_not_grounded(not_grounded(frame, asked_on))  # stderr: stdout's JSON stays a list
     if args.json:
         print(json.dumps([hit_to_json(h) for h in hits], indent=2, ensure_ascii=False))
         return 0
@@ -396,7 +396,7 @@ def _query(args: argparse.Namespace) -> int:
     return 0
 
 
-def _asked_on(args: argparse.Namespace) -> Any:
+def _asked_on(args: argparse.Namespace) -> datetime | None:
     """The moment ``--asked-on`` gives, or None."""
     return parse_datetime(args.asked_on, "--asked-on") if args.asked_on else None
 
@@ -418,15 +418,8 @@ def not_grounded(frame: RecallFrame, asked_on: datetime | None) -> list[dict[str
     return missed
 
 
-def _warn_not_grounded(
-    frame_or_missed: RecallFrame | list[dict[str, str]], asked_on: datetime | None = None
-) -> None:
+def _warn_not_grounded(missed: list[dict[str, str]]) -> None:
     """One line on stderr for each time of the question that was not grounded."""
-    missed = (
-        not_grounded(frame_or_missed, asked_on)
-        if isinstance(frame_or_missed, RecallFrame)
-        else frame_or_missed
-    )
     for item in missed:
         print(f"note: {item['text']!r}: not grounded, {item['reason']}", file=sys.stderr)
 

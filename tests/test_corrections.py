@@ -58,6 +58,7 @@ NOT_CORRECTIONS = [
     [("Ana", "I saw Jo last week at the market"), ("Ben", "wait no, that was two weeks ago")],
     [("Ana", "I saw Jo last week at the market"), ("Ana", "wait no, I meant the bakery")],
     [("Ana", "I mean, the trip was fun"), ("Ana", "We left on Monday and came back Friday")],
+    [("Ana", "The gym reopened on Monday."), ("Ana", "I go on Fridays, not on Saturday")],
 ]  # fmt: skip
 
 
@@ -113,3 +114,15 @@ def test_a_correction_in_a_later_session_corrects_nothing(tmp_path: Path) -> Non
     fix = [{"speaker": "Ana", "text": "wait no, that was two weeks ago"}]
     mem.add_turns(fix, namespace="ana", session_time=later, session_id="s2", conversation_id="c")
     assert all(not u.corrected_by and not u.corrects for u in mem.memories("ana"))
+
+
+def test_a_correction_sent_with_what_it_corrects_retimes_that_memory(mem: RaMem) -> None:
+    """Timed messages sent close together are one memory: its time is the corrected one."""
+    sent = [("I saw Jo last week at the market btw", "18:00"), ("wait no, two weeks ago", "18:01")]
+    turns = [{"speaker": "Ana", "text": t, "time": f"2025-03-05 {hm}"} for t, hm in sent]
+    mem.add_turns(turns, namespace="burst", session_time=SAID, conversation_id="burst")
+    (unit,) = mem.memories("burst")
+    assert unit.content == "I saw Jo last week at the market btw\nwait no, two weeks ago"
+    assert unit.context.event_time is not None
+    assert unit.context.event_time.label() == "17 February 2025 to 23 February 2025"
+    assert not unit.corrected_by and not unit.corrects

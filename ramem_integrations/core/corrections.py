@@ -40,34 +40,56 @@ _BACK = re.compile(rf"(?:{'|'.join(BACK_REFERENCES)})(?!\w)", re.IGNORECASE)
 
 
 def corrected(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
-    """``units`` (one conversation, in the order said) with each time correction applied."""
-    out = list(units)
+    """``units`` (one conversation, in the order said) with each time correction applied: to
+    an earlier memory (linked both ways), or within a memory of several messages ("I saw Jo
+    last week" and "wait no, two weeks ago" sent together)."""
+    out = [_corrected_within(unit) for unit in units]
     for at, unit in enumerate(out):
-        new, old = correction_times(unit)
+        new, old, cued = correction_times(unit.content, unit.context.mention_times)
         if new is None:
             continue
-        target = _corrected_one(out, at, old)
+        target = _corrected_one(out, at, old, cued)
         if target is None:
             continue
         before = out[target]
-        ctx = before.context
-        note = f"(corrected later: {new.span.label()})"
         out[target] = replace(
-            before,
-            context=replace(ctx, event_time=new.span),
-            restatement=f"{before.search_text}\n{note}",
+            _retimed(before, new),
             corrected_by=(*before.corrected_by, unit.id),
         )
         out[at] = replace(out[at], corrects=(*unit.corrects, before.id))
     return out
 
 
-def correction_times(unit: MemoryUnit) -> tuple[TimeMention | None, TimeMention | None]:
-    """The time a correcting message gives and the one it denies ("Tuesday, not Monday"), or
-    (None, None) when the message is no correction of a time."""
-    text, mentions = unit.content, unit.context.mention_times
+def _retimed(unit: MemoryUnit, new: TimeMention) -> MemoryUnit:
+    """``unit`` with the corrected time as its event time, and a note in its restatement."""
+    note = f"(corrected later: {new.span.label()})"
+    return replace(
+        unit,
+        context=replace(unit.context, event_time=new.span),
+        restatement=f"{unit.search_text}\n{note}",
+    )
+
+
+def _corrected_within(unit: MemoryUnit) -> MemoryUnit:
+    """A memory of several messages whose later message corrects the time of an earlier one."""
+    lines = unit.content.splitlines()
+    if len(lines) < 2 or unit.context.event_time is None:
+        return unit
+    for line in lines[1:]:
+        mentions = tuple(m for m in unit.context.mention_times if m.text in line)
+        new, _, cued = correction_times(line, mentions)
+        if new is not None and cued:
+            return _retimed(unit, new)
+    return unit
+
+
+def correction_times(
+    text: str, mentions: Sequence[TimeMention]
+) -> tuple[TimeMention | None, TimeMention | None, bool]:
+    """The time a correcting message gives, the one it denies ("Tuesday, not Monday"), and
+    whether a cue opens it; (None, None, False) when the message is no correction of a time."""
     if not mentions:
-        return None, None
+        return None, None, False
     denied = [
         m
         for m in mentions
@@ -75,10 +97,11 @@ def correction_times(unit: MemoryUnit) -> tuple[TimeMention | None, TimeMention 
     ]
     given = [m for m in mentions if m not in denied]
     if not given:
-        return None, None
-    if not (denied or _STRONG.match(text) or _opens_soft(text, given[0].text)):
-        return None, None
-    return given[0], (denied[0] if denied else None)
+        return None, None, False
+    cued = bool(_STRONG.match(text)) or _opens_soft(text, given[0].text)
+    if not (denied or cued):
+        return None, None, False
+    return given[0], (denied[0] if denied else None), cued
 
 
 def _opens_soft(text: str, time: str) -> bool:
@@ -90,10 +113,13 @@ def _opens_soft(text: str, time: str) -> bool:
     return rest.lower().startswith(time.lower()) or _BACK.match(rest) is not None
 
 
-def _corrected_one(units: list[MemoryUnit], at: int, denied: TimeMention | None) -> int | None:
+def _corrected_one(
+    units: list[MemoryUnit], at: int, denied: TimeMention | None, cued: bool
+) -> int | None:
     """The index of the utterance the one at ``at`` corrects: the nearest earlier one of its
-    speaker and session, within :data:`CORRECTION_REACH`, that gave a time (the denied one,
-    when the correction names it)."""
+    speaker and session, within :data:`CORRECTION_REACH`, that gave a time; the one that said
+    the denied time when the correction names it (without a cue, only that one: "Friday, not
+    Saturday" alone is a plain statement unless Saturday was said)."""
     unit = units[at]
     ctx = unit.context
     candidates = [
@@ -105,7 +131,7 @@ def _corrected_one(units: list[MemoryUnit], at: int, denied: TimeMention | None)
     ]
     if denied is not None:
         named = [i for i in candidates if _says(units[i], denied)]
-        candidates = named or candidates
+        candidates = named if named or not cued else candidates
     return candidates[0] if candidates else None
 
 

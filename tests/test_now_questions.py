@@ -72,8 +72,6 @@ def test_without_a_recency_word_relevance_decides(mem: RaMem, question: str) -> 
     ("question", "only"),
     [("What is Priya reading these days?", "mar:2"), ("Where does Tom go climbing now?", "mar:1")],
 )
-def test_a_subject_told_once_keeps_its_memory_first(
-    mem: RaMem, question: str, only: str
-) -> None:
+def test_a_subject_told_once_keeps_its_memory_first(mem: RaMem, question: str, only: str) -> None:
     """Nothing later is about the subject: later memories about other things do not lead."""
     assert turns(mem, question, k=1) == [only]

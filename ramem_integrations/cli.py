@@ -13,7 +13,7 @@ import json
 import os
 import sys
 from collections.abc import Callable, Sequence
-from datetime import UTC, tzinfo
+from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -27,7 +27,7 @@ from ramem_integrations.core.conversation import (
 from ramem_integrations.core.jsondata import read_text
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.prompts import shown_name, shown_names
-from ramem_integrations.core.types import Episode, MemoryUnit, ScoredMemory
+from ramem_integrations.core.types import Episode, MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import (
     InvalidInputError,
     RamemError,
@@ -167,11 +167,7 @@ def build_parser() -> argparse.ArgumentParser:
         default="ramem",
         help="ramem (default: context-aware), content, dense or bm25",
     )
-    query.add_argument(
-        "--asked-on",
-        help="when the question is asked (e.g. 2023-10-02); relative times like 'last week' "
-        "are grounded only with it",
-    )
+    _asked_on_option(query)
     query.add_argument("--json", action="store_true", help="print memories as JSON")
     _limit_options(query, "query_chars")
     query.set_defaults(handler=_query)
@@ -196,6 +192,7 @@ def build_parser() -> argparse.ArgumentParser:
     _store_options(ask)
     ask.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
     ask.add_argument("--k", type=int, default=10, help="how many memories (default 10)")
+    _asked_on_option(ask)
     ask.add_argument("--json", action="store_true", help="print answer, evidence and prompt")
     _limit_options(ask, "query_chars")
     ask.set_defaults(handler=_answer)
@@ -277,6 +274,14 @@ LIMIT_HELP = {
     "file_bytes": "bytes of the file",
     "json_depth": "levels of nesting in the file's JSON",
 }
+
+
+def _asked_on_option(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--asked-on",
+        help="when the question is asked (e.g. 2023-10-02); relative times like 'last week' "
+        "are grounded only with it",
+    )
 
 
 def _limit_options(parser: argparse.ArgumentParser, *names: str) -> None:
@@ -378,15 +383,16 @@ def _query(args: argparse.Namespace) -> int:
     from ramem_integrations.core.prompts import describe_frame
 
     mem = _open(args, limits=_limits(args), embeds=True)
-    asked_on = parse_datetime(args.asked_on, "--asked-on") if args.asked_on else None
+    asked_on = _asked_on(args)
     hits = mem.retrieve(
         args.question, namespace=args.namespace, k=args.k, mode=args.mode, reference=asked_on
     )
+    frame = mem.frame(args.question, args.namespace, reference=asked_on)
+    _warn_not_grounded(not_grounded(frame, asked_on))  # stderr: stdout's JSON stays a list
     if args.json:
         print(json.dumps([hit_to_json(h) for h in hits], indent=2, ensure_ascii=False))
         return 0
     if args.mode == "ramem":
-        frame = mem.frame(args.question, args.namespace, reference=asked_on)
         conditions = describe_frame(frame) if frame.is_grounded else frame.why_not_grounded
         print(f"conditions read: {conditions or 'none'}")
     if not hits:
@@ -399,6 +405,34 @@ def _query(args: argparse.Namespace) -> int:
         print(f"    {coordinates_line(hit.memory)}")
         print(f"    why: {why_line(hit, ranks)}")
     return 0
+
+
+def _asked_on(args: argparse.Namespace) -> datetime | None:
+    """The moment ``--asked-on`` gives, or None."""
+    return parse_datetime(args.asked_on, "--asked-on") if args.asked_on else None
+
+
+def not_grounded(frame: RecallFrame, asked_on: datetime | None) -> list[dict[str, str]]:
+    """The question's times that do not steer retrieval, each with why (and the fix)."""
+    from ramem_integrations.core.frames import UNDATED_REASON
+
+    missed = []
+    for cond in frame.conditions:
+        if cond.kind != "time" or cond.grounded:
+            continue
+        if asked_on is None and cond.reason == UNDATED_REASON:
+            today = datetime.now(UTC).date().isoformat()
+            why = f"no --asked-on given; pass --asked-on {today} (the day it is asked)"
+        else:
+            why = cond.reason
+        missed.append({"text": cond.evidence, "reason": why})
+    return missed
+
+
+def _warn_not_grounded(missed: list[dict[str, str]]) -> None:
+    """One line on stderr for each time of the question that was not grounded."""
+    for item in missed:
+        print(f"note: {item['text']!r}: not grounded, {item['reason']}", file=sys.stderr)
 
 
 #: How ``--mode ramem`` orders its hits, printed above them: the content score is one input.
@@ -448,13 +482,16 @@ def _namespaces(args: argparse.Namespace) -> int:
 def _answer(args: argparse.Namespace) -> int:
     from ramem_integrations.answering import answer_to_json
 
-    result = _open(args, limits=_limits(args), embeds=True).answer(
-        args.question, namespace=args.namespace, k=args.k
-    )
+    mem = _open(args, limits=_limits(args), embeds=True)
+    asked_on = _asked_on(args)
+    result = mem.answer(args.question, namespace=args.namespace, k=args.k, reference=asked_on)
+    missed = not_grounded(mem.frame(args.question, args.namespace, reference=asked_on), asked_on)
     if args.json:
         hits = [hit_to_json(h) for h in result.hits]
-        print(json.dumps(answer_to_json(result, hits), indent=2, ensure_ascii=False))
+        found = {**answer_to_json(result, hits), "not_grounded": missed}
+        print(json.dumps(found, indent=2, ensure_ascii=False))
         return 0
+    _warn_not_grounded(missed)
     print(result.text if result.text is not None else f"({result.note})")
     print("\nevidence:")
     for rank, hit in enumerate(result.hits, 1):
@@ -614,6 +651,8 @@ def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
         "source_ids": list(unit.source_ids),
         "content": unit.content,
         "restatement": unit.restatement,
+        "corrected_by": list(unit.corrected_by),
+        "corrects": list(unit.corrects),
         "context": {
             "session_id": ctx.session_id,
             "session_span": span(ctx.session_span),
@@ -665,6 +704,8 @@ def coordinates_line(unit: MemoryUnit) -> str:
     if ctx.location:
         parts.append(f"at {shown_name(ctx.location)}")
     parts.append(f"source {', '.join(unit.source_ids)}")
+    if unit.corrected_by:
+        parts.append("time corrected by a later message")
     return " | ".join(parts)
 
 

@@ -22,6 +22,7 @@ from ramem_integrations.core.conversation import (
     check_conversation,
     parse_datetime,
 )
+from ramem_integrations.core.corrections import corrected
 from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
@@ -82,7 +83,7 @@ class Writer:
                 "Load one with ramem_integrations.load_conversations(path)."
             )
         check_conversation(conversation, self.limits)
-        units = self.anchorer.anchor(conversation, check_namespace(namespace))
+        units = corrected(self.anchorer.anchor(conversation, check_namespace(namespace)))
         return self.segmenter.segment(units) if self.segmenter else units
 
     def add_conversations(

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ramem_integrations import embeddings
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Turn
+from ramem_integrations.core.corrections import with_corrections
 from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.prompts import (
@@ -299,7 +300,8 @@ class RaMem:
         if mode == "ramem":
             known = self.writer.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
-            return questions_last(self.reinstatement.retrieve(frame, namespace, k))
+            hits = self.reinstatement.retrieve(frame, namespace, k)
+            return questions_last(with_corrections(hits, self.lexical.memories(namespace), k))
         if mode == "dense":
             return questions_last(single(self.source.dense(namespace, query, k), k))
         if mode == "bm25":

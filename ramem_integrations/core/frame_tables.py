@@ -19,6 +19,23 @@ RECENCY_WORDS: tuple[str, ...] = (
     "anymore", "any more", "no longer", "as of now",
 )  # fmt: skip
 
+# Kinds of state a "now" question asks about, each a family of words that name it: "Where does
+# Alice work now?" is answered by "I started a new job at Northwind", which never says "work".
+# A memory about the question's subject, or about its family, may be the latest state of it.
+STATE_TOPICS: tuple[tuple[str, ...], ...] = (
+    ("live", "lives", "living", "moved", "move", "moving", "house", "flat", "apartment", "home",
+     "address", "rent", "landlord"),
+    ("work", "works", "working", "job", "jobs", "employer", "hired", "quit", "company", "office",
+     "boss", "position", "role", "career", "promoted", "promotion", "fired", "colleague"),
+    ("team", "department"),
+    ("phone", "mobile", "smartphone", "cellphone"),
+    ("dating", "date", "partner", "boyfriend", "girlfriend", "seeing", "married", "engaged",
+     "wife", "husband", "split", "relationship", "together"),
+    ("car", "drive", "drives", "driving", "drove", "vehicle"),
+    ("school", "study", "studying", "studies", "university", "college", "course", "degree"),
+    ("pet", "pets", "dog", "cat", "puppy", "kitten"),
+)  # fmt: skip
+
 # Words relating the asked event to another one: word -> (relation, anchor end included).
 # "until May" includes May; "before May" does not. "since" is "after", May included.
 RELATION_WORDS: dict[str, tuple[str, bool]] = {

@@ -20,9 +20,10 @@ from functools import lru_cache
 from typing import Protocol, get_args
 
 from ramem_integrations.core.aliases import named_query
+from ramem_integrations.core.frame_tables import STATE_TOPICS
 from ramem_integrations.core.fusion import Fusion, convex_combination, reciprocal_rank_fusion
 from ramem_integrations.core.temporal_tables import MONTHS, WEEKDAYS
-from ramem_integrations.core.text import STOP_WORDS, tokenize, word_set
+from ramem_integrations.core.text import STOP_WORDS, stem, tokenize, word_set
 from ramem_integrations.core.types import (
     Episode,
     MemoryUnit,
@@ -82,11 +83,36 @@ class ContextFilter:
     def met_by(self, unit: MemoryUnit) -> tuple[str, ...] | None:
         """The conditions ``unit`` or its episode meets (:meth:`labels`), or None when it misses
         any of them."""
-        return self.labels() if self.meets(unit) else None
+        return self.labels_for(unit) if self.meets(unit) else None
 
     def labels(self) -> tuple[str, ...]:
         """What a memory that meets every condition is shown to match ('time May 2023', ...)."""
         return _labels(self)
+
+    def labels_for(self, unit: MemoryUnit) -> tuple[str, ...]:
+        """:meth:`labels` for ``unit``: a time it meets only by a longer span of its own
+        ("this year" for "in May") is shown as that span ('time 2024'), not as the asked one."""
+        labels = self.labels()
+        own = self._own_time(unit)
+        if self.time is None or own is None or self.time.contains(own):
+            return labels
+        return (f"time {own.label()}", *labels[1:])
+
+    def _own_time(self, unit: MemoryUnit) -> TimeSpan | None:
+        """The span by which ``unit`` meets the time condition: its session, else its own or
+        its episode's event time."""
+        if self.time is None:
+            return None
+        ctx = unit.context
+        episode = ctx.episode or Episode("")
+        spans = (
+            ctx.session_span if self.match_session else None,
+            ctx.event_time,
+            episode.event_time,
+        )
+        inside = [s for s in spans if s is not None and self.time.contains(s)]
+        meeting = [s for s in spans if s is not None and s.overlaps(self.time)]
+        return next(iter(inside or meeting), None)
 
     def meets(self, unit: MemoryUnit) -> bool:
         """True when ``unit`` or its episode meets every condition."""
@@ -240,8 +266,13 @@ class ContextualRetriever:
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
         query = frame.need if self.use_need and frame.need.strip() else named_query(frame)
+        if _recency_subject(frame) and frame.need.strip():
+            # "Where does Alice work now?" searches for its topic: "now" in the question must
+            # not favour a message that says "still" or "now" (it was true when it was said).
+            query = named_query(replace(frame, query=frame.need))
         depth = max(k, self.candidates)
-        ranked = self._search(query, namespace, depth)
+        searched = self.content.retrieve(query, namespace, depth)  # before episodes lift it
+        ranked = self._lifted(searched)
         where = self.resolve(frame, namespace)
         if where:
             share = self.content.source.share(namespace, where)
@@ -255,14 +286,17 @@ class ContextualRetriever:
             about = most_relevant(
                 about_subject(subject, found or self._search(subject, namespace, depth))
             )
-        ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about)
+        ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about, searched)
         return self.reinstate(ordered, namespace, k)
 
     def _search(
         self, query: str, namespace: str, k: int, where: ContextFilter | None = None
     ) -> list[ScoredMemory]:
         """Content retrieval; with episodes, each candidate lifted by its episode's relevance."""
-        hits = self.content.retrieve(query, namespace, k, where)
+        return self._lifted(self.content.retrieve(query, namespace, k, where))
+
+    def _lifted(self, hits: list[ScoredMemory]) -> list[ScoredMemory]:
+        """With episodes, each candidate lifted by its episode's relevance."""
         if self.episodes is None or not self.episode_evidence:
             return hits
         return lifted_by_episode(hits, self.episode_evidence)
@@ -331,10 +365,17 @@ class ContextualRetriever:
 
     @staticmethod
     def _order(
-        frame: RecallFrame, ranked: list[ScoredMemory], k: int, about: Sequence[ScoredMemory] = ()
+        frame: RecallFrame,
+        ranked: list[ScoredMemory],
+        k: int,
+        about: Sequence[ScoredMemory] = (),
+        searched: Sequence[ScoredMemory] = (),
     ) -> list[ScoredMemory]:
         """Recency and 'the first time' reorder by time the memories about the subject the
-        order word governs (``about``, by when each was said), else the most relevant memories."""
+        order word governs (``about``, by when each was said), else the most relevant memories.
+        A "now" question about a kind of state (:func:`state_words`) looks among the best
+        content matches too (``searched``, before the conditions and episodes): "Does Priya
+        still live on Baker Street?" is answered by a later memory that no longer names it."""
         order = _relations(frame)
         latest = bool(frame.values("recency")) or "last" in order
         if about and (latest or "first" in order):
@@ -342,7 +383,7 @@ class ContextualRetriever:
             timed = sorted(about, key=lambda h: h.memory.context.session_span.start, reverse=latest)
             return (timed + [h for h in ranked if h.memory.id not in ids])[:k]
         if latest:
-            ranked = latest_first(ranked, k, _recency_subject(frame))
+            ranked = latest_first(ranked, k, _recency_subject(frame), searched)
         elif "first" in order:
             ranked = earliest_first(ranked, k)
         return ranked[:k]
@@ -430,9 +471,10 @@ class ContextualRetriever:
             hits = self._search(query, namespace, k, where)
         else:
             hits = ranked if ranked is not None else self._search(query, namespace, k)
-        # Every hit meets ``where`` (searched under it, or every memory does): one set of labels.
-        labels = where.labels()
-        return [ScoredMemory(h.memory, h.score, "context", labels) for h in hits]
+        # Every hit meets ``where`` (searched under it, or every memory does).
+        return [
+            ScoredMemory(h.memory, h.score, "context", where.labels_for(h.memory)) for h in hits
+        ]
 
     @staticmethod
     def _named_too(
@@ -443,9 +485,8 @@ class ContextualRetriever:
         if not where.names_in_text or not (where.people or where.places or where.entities):
             return valid
         seen = {h.memory.id for h in valid}
-        labels = where.labels()
         named = [
-            ScoredMemory(h.memory, h.score, "context", labels)
+            ScoredMemory(h.memory, h.score, "context", where.labels_for(h.memory))
             for h in ranked
             if h.memory.id not in seen and where.meets(h.memory)
         ]
@@ -553,8 +594,10 @@ def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[Score
 def about_subject(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
     """The hits that share a word with ``subject`` (a word of four letters or more also
     matches its longer forms: 'work' matches 'working')."""
-    wanted = set(tokenize(subject))
+    return _about_words(set(tokenize(subject)), hits)
 
+
+def _about_words(wanted: set[str], hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
     def shares(word: str) -> bool:
         return any(word == w or (len(w) >= 4 and word.startswith(w)) for w in wanted)
 
@@ -571,12 +614,29 @@ def most_relevant(hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
     return [h for h in hits if h.score >= cut]
 
 
+def state_words(subject: str) -> set[str] | None:
+    """The words of ``subject`` and of each kind of state it names (:data:`STATE_TOPICS`:
+    for "work", "job" too), stemmed; None when it names none."""
+    wanted = set(tokenize(subject))
+    related = {stem(w) for family in STATE_TOPICS if wanted & _stems(family) for w in family}
+    return wanted | related if related else None
+
+
+@lru_cache(maxsize=64)
+def _stems(words: tuple[str, ...]) -> frozenset[str]:
+    return frozenset(stem(w) for w in words)
+
+
 def latest_first(
-    ranked: list[ScoredMemory], k: int, subject: str | None = None
+    ranked: list[ScoredMemory],
+    k: int,
+    subject: str | None = None,
+    searched: Sequence[ScoredMemory] = (),
 ) -> list[ScoredMemory]:
-    """Recency: among the most relevant memories (those about ``subject`` when some are), the
-    latest episode leads."""
-    return _by_time(ranked, k, latest=True, subject=subject)
+    """Recency: among the most relevant memories (those about ``subject`` when some are; for a
+    kind of state, among the first of ``searched`` too, whatever their score), the latest
+    episode leads."""
+    return _by_time(ranked, k, latest=True, subject=subject, searched=searched)
 
 
 def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
@@ -585,14 +645,28 @@ def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
 
 
 def _by_time(
-    ranked: list[ScoredMemory], k: int, *, latest: bool, subject: str | None = None
+    ranked: list[ScoredMemory],
+    k: int,
+    *,
+    latest: bool,
+    subject: str | None = None,
+    searched: Sequence[ScoredMemory] = (),
 ) -> list[ScoredMemory]:
     if not ranked:
         return ranked
-    cut = ranked[0].score * RELEVANT_FRACTION
     window = ranked[:TIME_ORDER_WINDOW]
-    close = [h for h in window if h.score >= cut]
-    close = (about_subject(subject, close) if subject else []) or close
+    state = state_words(subject) if subject else None
+    close: list[ScoredMemory] = []
+    if state:
+        # A kind of state the table knows changes in other words ("a new job at Northwind"
+        # after "I still work at Contoso Coffee"), scoring far below the old one: its memories
+        # are picked among the first of both rankings, however their scores compare.
+        ids = {h.memory.id for h in searched[:TIME_ORDER_WINDOW]} - {h.memory.id for h in window}
+        close = _about_words(state, window + [h for h in ranked if h.memory.id in ids])
+    if not close:
+        cut = ranked[0].score * RELEVANT_FRACTION
+        close = [h for h in window if h.score >= cut]
+        close = (about_subject(subject, close) if subject else []) or close
     rest = [h for h in ranked if h not in close]
     close.sort(key=_when, reverse=latest)
     return (close + rest)[:k]

@@ -166,6 +166,10 @@ class MemoryUnit:
     conversation_id: str = ""
     restatement: str | None = None
     asks_memory: bool = False  # a question put to the memory, not a statement of fact
+    #: Derived links of a correction (:mod:`.corrections`): the memories that correct this
+    #: one's time, and those this one corrects.
+    corrected_by: tuple[str, ...] = ()
+    corrects: tuple[str, ...] = ()
 
     @property
     def search_text(self) -> str:
@@ -211,6 +215,8 @@ class MemoryUnit:
             "asks_memory": self.asks_memory,
             "alias_names": [alias for alias, _ in ctx.aliases] or None,
             "alias_of": [person for _, person in ctx.aliases] or None,
+            "corrected_by": list(self.corrected_by) or None,
+            "corrects": list(self.corrects) or None,
         }
         meta.update({key: value for key, value in optional.items() if value})
         if ctx.episode is not None:
@@ -259,6 +265,8 @@ class MemoryUnit:
             conversation_id=str(meta.get("conversation_id", "")),
             restatement=meta.get("restatement"),
             asks_memory=bool(meta.get("asks_memory", False)),
+            corrected_by=tuple(meta.get("corrected_by") or ()),
+            corrects=tuple(meta.get("corrects") or ()),
         )
 
 

@@ -72,6 +72,7 @@ def cache_root(override: str | Path | None = None) -> Path:
 WRITE_PATH = (
     "core/anchoring.py",
     "core/conversation.py",
+    "core/corrections.py",
     "core/entity_typing.py",
     "core/exports.py",
     "core/grouping.py",

@@ -1,0 +1,166 @@
+"""Corrections: a message that corrects the time its speaker gave a moment before.
+
+"I saw Jo last week at the market btw", then "wait no, that was two weeks ago": the first
+memory's event time becomes two weeks ago. Both keep their words as said; the corrected time,
+a note in the restatement, and the links between the two (``corrected_by`` on the corrected
+memory, ``corrects`` on the correcting one) live on the derived side. Rules are data: the cue
+tables below.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import replace
+
+from ramem_integrations.core.types import MemoryUnit, ScoredMemory, TimeMention
+
+#: Openings that make a message a correction whatever follows, if it names a time.
+STRONG_CUES: tuple[str, ...] = (
+    r"wait,?\s+no", r"no,?\s+wait", r"correction\s*:", r"scratch that", r"sorry,?\s+i meant",
+    r"i meant", r"my mistake", r"my bad", r"i got (?:it|that) wrong", r"oops", r"no no",
+)  # fmt: skip
+#: Openings that make a correction only when a time, or a reference back ("it was", "that
+#: was"), follows at once: "Actually it was Tuesday", not "Actually, I'm going again on Friday".
+SOFT_CUES: tuple[str, ...] = (r"actually", r"i mean", r"sorry", r"no", r"wait")
+#: Words that refer back to what was just said.
+BACK_REFERENCES: tuple[str, ...] = (
+    r"(?:it|that|this)\s+(?:was|were|is|wasn't)", r"(?:it|that)['’]s", r"(?:it|that) happened",
+    r"was", r"were", r"not",
+)  # fmt: skip
+#: Words before the opening cue that change nothing ("oh wait no").
+FILLERS = (r"oh", r"ah", r"hmm+", r"um+", r"uh+", r"ok", r"okay")
+#: How many utterances back in its session the corrected one may be.
+CORRECTION_REACH = 3
+
+_OPEN = rf"^\W*(?:(?:{'|'.join(FILLERS)})\W+)*"
+_STRONG = re.compile(rf"{_OPEN}(?:{'|'.join(STRONG_CUES)})(?!\w)", re.IGNORECASE)
+_SOFT = re.compile(rf"{_OPEN}(?:{'|'.join(SOFT_CUES)})(?!\w)[\s,:;-]*", re.IGNORECASE)
+_BACK = re.compile(rf"(?:{'|'.join(BACK_REFERENCES)})(?!\w)", re.IGNORECASE)
+
+
+def corrected(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
+    """``units`` (one conversation, in the order said) with each time correction applied: to
+    an earlier memory (linked both ways), or within a memory of several messages ("I saw Jo
+    last week" and "wait no, two weeks ago" sent together)."""
+    out = [_corrected_within(unit) for unit in units]
+    for at, unit in enumerate(out):
+        new, old, cued = correction_times(unit.content, unit.context.mention_times)
+        if new is None:
+            continue
+        target = _corrected_one(out, at, old, cued)
+        if target is None:
+            continue
+        before = out[target]
+        out[target] = replace(
+            _retimed(before, new),
+            corrected_by=(*before.corrected_by, unit.id),
+        )
+        out[at] = replace(out[at], corrects=(*unit.corrects, before.id))
+    return out
+
+
+def _retimed(unit: MemoryUnit, new: TimeMention) -> MemoryUnit:
+    """``unit`` with the corrected time as its event time, and a note in its restatement."""
+    note = f"(corrected later: {new.span.label()})"
+    return replace(
+        unit,
+        context=replace(unit.context, event_time=new.span),
+        restatement=f"{unit.search_text}\n{note}",
+    )
+
+
+def _corrected_within(unit: MemoryUnit) -> MemoryUnit:
+    """A memory of several messages whose later message corrects the time of an earlier one."""
+    lines = unit.content.splitlines()
+    if len(lines) < 2 or unit.context.event_time is None:
+        return unit
+    for line in lines[1:]:
+        mentions = tuple(m for m in unit.context.mention_times if m.text in line)
+        new, _, cued = correction_times(line, mentions)
+        if new is not None and cued:
+            return _retimed(unit, new)
+    return unit
+
+
+def correction_times(
+    text: str, mentions: Sequence[TimeMention]
+) -> tuple[TimeMention | None, TimeMention | None, bool]:
+    """The time a correcting message gives, the one it denies ("Tuesday, not Monday"), and
+    whether a cue opens it; (None, None, False) when the message is no correction of a time."""
+    if not mentions:
+        return None, None, False
+    denied = [
+        m
+        for m in mentions
+        if re.search(rf"\bnot\s+(?:on\s+|in\s+)?{re.escape(m.text)}", text, re.I)
+    ]
+    given = [m for m in mentions if m not in denied]
+    if not given:
+        return None, None, False
+    cued = bool(_STRONG.match(text)) or _opens_soft(text, given[0].text)
+    if not (denied or cued):
+        return None, None, False
+    return given[0], (denied[0] if denied else None), cued
+
+
+def _opens_soft(text: str, time: str) -> bool:
+    """A soft cue followed at once by a time or by a reference back."""
+    opening = _SOFT.match(text)
+    if opening is None:
+        return False
+    rest = text[opening.end() :]
+    return rest.lower().startswith(time.lower()) or _BACK.match(rest) is not None
+
+
+def _corrected_one(
+    units: list[MemoryUnit], at: int, denied: TimeMention | None, cued: bool
+) -> int | None:
+    """The index of the utterance the one at ``at`` corrects: the nearest earlier one of its
+    speaker and session, within :data:`CORRECTION_REACH`, that gave a time; the one that said
+    the denied time when the correction names it (without a cue, only that one: "Friday, not
+    Saturday" alone is a plain statement unless Saturday was said)."""
+    unit = units[at]
+    ctx = unit.context
+    candidates = [
+        i
+        for i in range(at - 1, max(-1, at - 1 - CORRECTION_REACH), -1)
+        if units[i].context.session_id == ctx.session_id
+        and units[i].context.speaker == ctx.speaker
+        and units[i].context.event_time is not None
+    ]
+    if denied is not None:
+        named = [i for i in candidates if _says(units[i], denied)]
+        candidates = named if named or not cued else candidates
+    return candidates[0] if candidates else None
+
+
+def _says(unit: MemoryUnit, time: TimeMention) -> bool:
+    return any(
+        m.text.lower() == time.text.lower() or m.span.overlaps(time.span)
+        for m in unit.context.mention_times
+    )
+
+
+def with_corrections(
+    hits: Sequence[ScoredMemory], memories: Mapping[str, MemoryUnit], k: int
+) -> list[ScoredMemory]:
+    """``hits`` with each corrected memory's correction right after it (moved up, or brought
+    in with reason ``"episode"`` and the corrected memory's id in ``matched``), cut to ``k``."""
+    out: list[ScoredMemory] = []
+    placed: set[str] = set()
+    by_id = {h.memory.id: h for h in hits}
+    for hit in hits:
+        if hit.memory.id in placed:
+            continue
+        out.append(hit)
+        placed.add(hit.memory.id)
+        for later in hit.memory.corrected_by:
+            unit = memories.get(later)
+            if later in placed or unit is None:
+                continue
+            out.append(
+                by_id.get(later) or ScoredMemory(unit, hit.score, "episode", (hit.memory.id,))
+            )
+            placed.add(later)
+    return out[:k]

@@ -79,7 +79,7 @@ def _words_kept(unit: MemoryUnit, holders: Sequence[MemoryUnit]) -> bool:
 
 def _messages(units: Sequence[MemoryUnit]) -> dict[str, str]:
     """Turn id -> its text, for the units whose content is one line per turn."""
-    said = {}
+    said: dict[str, str] = {}
     for unit in units:
         lines = unit.content.split("\n")
         if len(lines) == len(unit.source_ids):

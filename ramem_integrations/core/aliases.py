@@ -31,6 +31,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import pairwise
 
 from ramem_integrations.core.conversation import Conversation
@@ -92,6 +93,14 @@ def vocatives(text: str) -> list[tuple[str, bool]]:
     return _vocatives_in(_words(text))
 
 
+@lru_cache(maxsize=1 << 16)
+def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...]]:
+    """A message's words and its :func:`vocatives`, cached: a namespace's aliases are learned
+    again from all its messages after each write."""
+    words = _words(text)
+    return frozenset(words), tuple(_vocatives_in(words))
+
+
 def _vocatives_in(words: list[str]) -> list[tuple[str, bool]]:
     """:func:`vocatives` of a message's :func:`_words`."""
     found = {after: True for before, after in pairwise(words) if before in GREETINGS}
@@ -129,19 +138,19 @@ def alias_evidence(
     vocative_uses: Counter[str] = Counter()  # word -> times written as a vocative
     everyone: set[str] = set()
     strong: set[str] = set()  # words seen after a greeting at least once
-    said = [(speaker, participants, _words(text)) for speaker, participants, text in messages]
-    for speaker, participants, words in said:
+    said = [(speaker, participants, *_read(text)) for speaker, participants, text in messages]
+    for speaker, participants, _, found in said:
         everyone.update(participants)
         others = [p for p in participants if p != speaker]
         if len(others) != 1:
             continue
-        for word, greeted in _vocatives_in(words):
+        for word, greeted in found:
             addressed.setdefault(word, Counter())[others[0]] += 1
             vocative_uses[word] += 1
             if greeted:
                 strong.add(word)
     written: dict[str, Counter[str]] = {word: Counter() for word in addressed}  # -> writer -> uses
-    for speaker, _, words in said:
+    for speaker, _, words, _ in said:
         for word in written.keys() & words:
             written[word][speaker] += 1
     own = {form.lower() for p in everyone if p.strip() for form in (p, p.split()[0])}

@@ -281,3 +281,25 @@ def test_stored_messages_read_the_memories_back() -> None:
         ("Marcus", pair, "hey trixie"),  # one line a turn: a message each
         ("Marcus", pair, "van guy cancelled"),
     ]
+
+
+@pytest.mark.parametrize(
+    ("rows", "once"),
+    [
+        ([("Marcus", "hey trixie what happened")], {"Trixie": ("Bea", 1)}),
+        ([("Marcus", "hey, trixie!")], {"Trixie": ("Bea", 1)}),
+        ([("Marcus", "thank you trixie x")], {"Trixie": ("Bea", 1)}),
+        ([("Marcus", "Morning! Crashed after last night")], {}),  # the salutation ended
+        ([("Marcus", "I love badminton the most")], {}),  # no salutation opens it
+        ([("Marcus", "so good, morning jog done")], {}),
+        ([("Marcus", "and* sorry typo lol")], {}),
+        ([("Marcus", "hey trixie what happened"), ("Marcus", "trixie's van")], {}),  # said again
+        ([("Marcus", "hey there")], {}),  # not a name
+    ],
+)
+def test_a_word_addressed_once_needs_an_opening_salutation(
+    rows: list[tuple[str, str]], once: dict[str, tuple[str, int]]
+) -> None:
+    from ramem_integrations.core.aliases import alias_evidence
+
+    assert alias_evidence(said(*rows)) == once

@@ -10,10 +10,11 @@ to them at least :data:`MIN_EVIDENCE` times (once after a greeting), never to an
 addressee writes it at most a third as often (quoting it: "RUN PEGGY RUN"), and at least
 :data:`MIN_SHARE` of the writer's uses of it are vocatives (so "thanks again", "night then" and
 a one-word "tomorrow?" name nobody when the word sits inside other messages too). A
-participant's own name is never an alias. A word that passes every test but was addressed only
-once (after a greeting: "hey trixie what happened") is an alias said once
-(:func:`alias_evidence` counts), which a question reader takes only where a question writes it
-as a name.
+participant's own name is never an alias. A word addressed only once is an alias said once
+(:func:`alias_evidence` counts it), which a question reader takes only where a question writes
+it as a name, when it passes every other test, a message opens with a salutation and it
+("hey trixie what happened"; not "Morning! Crashed", "I love badminton", "sorry typo"), and no
+one writes it anywhere else.
 
 Aliases are learned per namespace, from everything stored in it (:func:`stored_messages`
 reads the messages back from the memories), so evidence from two chats adds up and a fresh
@@ -67,6 +68,9 @@ GREETINGS = frozenset(
     """hey heyy hi hiya hello yo oi morning night thanks thank thx ty cheers congrats
     sorry bye dear luck well love miss""".split()
 )
+#: Greetings that, opening a message, address the next word to someone ("hey trixie ...").
+SALUTATIONS = ("hey+", "hi", "hiya", "hello", "yo", "oi", "morning", "night", "thanks",
+               "thank you", "thx", "ty", "cheers", "bye")  # fmt: skip
 #: Words that close a message without being part of it ("night trix x").
 CLOSERS = frozenset("x xx xxx xo xoxo".split())
 #: Words that look like a vocative but are not names.
@@ -76,6 +80,7 @@ NOT_ALIASES = frozenset(
 )
 
 _TOKEN = re.compile(r"[a-z][a-z']*")
+_OPENING = re.compile(rf"^\W*(?:{'|'.join(SALUTATIONS)})[ ,]+([a-z][a-z']*)(?![\w'’])")
 _REPEATS = re.compile(r"([a-z])\1{2,}")
 
 
@@ -94,11 +99,17 @@ def vocatives(text: str) -> list[tuple[str, bool]]:
 
 
 @lru_cache(maxsize=1 << 16)
-def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...]]:
-    """A message's words and its :func:`vocatives`, cached: a namespace's aliases are learned
-    again from all its messages after each write."""
+def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str | None]:
+    """A message's words, its :func:`vocatives` and the word a salutation opening it addresses,
+    cached: a namespace's aliases are learned again from all its messages after each write."""
     words = _words(text)
-    return frozenset(words), tuple(_vocatives_in(words))
+    found = dict(_vocatives_in(words))
+    match = _OPENING.match(_REPEATS.sub(r"\1", text.lower()))
+    opening = match.group(1) if match and _plausible(match.group(1)) else None
+    if opening:
+        found[opening] = True  # "thank you trixie"
+    written = {word.removesuffix("'s") for word in words}  # "trixie's van" writes "trixie"
+    return frozenset(written), tuple(found.items()), opening
 
 
 def _vocatives_in(words: list[str]) -> list[tuple[str, bool]]:
@@ -133,24 +144,27 @@ def alias_evidence(
     messages: Iterable[Said], min_share: float = MIN_SHARE
 ) -> dict[str, tuple[str, int]]:
     """Alias (capitalised) -> (participant, times addressed to them), for every word that
-    passes all the tests of :func:`learn_aliases` but :data:`MIN_EVIDENCE`."""
+    passes all the tests of :func:`learn_aliases` but :data:`MIN_EVIDENCE`; a word addressed
+    once only where a salutation opening the message addresses it, and no one writes it again."""
     addressed: dict[str, Counter[str]] = {}  # word -> addressee -> count
     vocative_uses: Counter[str] = Counter()  # word -> times written as a vocative
     everyone: set[str] = set()
     strong: set[str] = set()  # words seen after a greeting at least once
+    opened: set[str] = set()  # words a salutation opening a message addressed
     said = [(speaker, participants, *_read(text)) for speaker, participants, text in messages]
-    for speaker, participants, _, found in said:
+    for speaker, participants, _, found, opening in said:
         everyone.update(participants)
         others = [p for p in participants if p != speaker]
         if len(others) != 1:
             continue
+        opened.update([opening] if opening else [])
         for word, greeted in found:
             addressed.setdefault(word, Counter())[others[0]] += 1
             vocative_uses[word] += 1
             if greeted:
                 strong.add(word)
     written: dict[str, Counter[str]] = {word: Counter() for word in addressed}  # -> writer -> uses
-    for speaker, _, words, _ in said:
+    for speaker, _, words, _, _ in said:
         for word in written.keys() & words:
             written[word][speaker] += 1
     own = {form.lower() for p in everyone if p.strip() for form in (p, p.split()[0])}
@@ -161,6 +175,8 @@ def alias_evidence(
         person, seen = counts.most_common(1)[0]
         writers = written[word]
         if 3 * writers[person] > seen or vocative_uses[word] < min_share * writers.total():
+            continue
+        if seen == 1 and (word not in opened or writers.total() > 1):
             continue
         aliases[word.capitalize()] = (person, seen)
     return dict(sorted(aliases.items()))

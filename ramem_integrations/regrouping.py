@@ -65,6 +65,23 @@ def _held_by(
 
 
 def _words_kept(unit: MemoryUnit, holders: Sequence[MemoryUnit]) -> bool:
-    """Whether the holders' text has ``unit``'s as whole messages (lines), not part of one."""
+    """Whether the holders' text has ``unit``'s as whole messages (lines), not part of one:
+    in order, or turn by turn where the holders' messages can be told apart (one line each),
+    so a burst stored with another speaker's reaction inside it (as before issue 34) is kept
+    by the burst and the reaction, now two memories."""
     lines = "\n".join(o.content for o in holders)
-    return f"\n{unit.content}\n" in f"\n{lines}\n"
+    if f"\n{unit.content}\n" in f"\n{lines}\n":
+        return True
+    said = _messages(holders)
+    turns = unit.source_ids
+    return all(t in said for t in turns) and "\n".join(said[t] for t in turns) == unit.content
+
+
+def _messages(units: Sequence[MemoryUnit]) -> dict[str, str]:
+    """Turn id -> its text, for the units whose content is one line per turn."""
+    said: dict[str, str] = {}
+    for unit in units:
+        lines = unit.content.split("\n")
+        if len(lines) == len(unit.source_ids):
+            said.update(zip(unit.source_ids, lines, strict=True))
+    return said

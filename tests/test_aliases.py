@@ -169,3 +169,137 @@ def test_query_json_shows_aliases(
     assert cli.main([*args, "--k", "1", "--json"]) == 0
     hits = json.loads(capsys.readouterr().out)
     assert hits[0]["context"]["aliases"] == {"Bea": ["Trix", "Trixie"]}
+
+
+@pytest.mark.parametrize(
+    ("short", "first", "shortens"),
+    [
+        ("mel", "melanie", True),  # a prefix
+        ("jo", "joanna", True),  # two letters are enough
+        ("ali", "alice", True),
+        ("sammy", "sam", True),  # the name, its last letter doubled, and -y
+        ("sammie", "samuel", True),  # ... or -ie
+        ("katie", "katherine", True),  # a prefix and -ie
+        ("kathy", "katherine", True),
+        ("joey", "joanna", True),  # a prefix and -ey
+        ("tommy", "thomas", False),  # not a prefix: spelled otherwise
+        ("trixie", "bea", False),  # a nickname, no short form: learned from vocatives instead
+        ("j", "joanna", False),  # one letter is too short
+        ("dr", "drew", False),  # no vowel: a title, not a name
+        ("sy", "sam", False),  # "s" and -y: the stem is too short
+        ("samantha", "sam", False),  # longer than the name
+    ],
+)
+def test_short_forms_are_a_table(short: str, first: str, shortens: bool) -> None:
+    from ramem_integrations.core.frames import shortens as is_short_form
+
+    assert is_short_form(short, first) is shortens
+
+
+FRIENDS = KnownContext(participants=("Sam", "Alice", "Joanna", "Amanda", "Candice", "Willa"))
+
+
+@pytest.mark.parametrize(
+    ("question", "person"),
+    [
+        ("What did Sammy say about the van?", "Sam"),
+        ("What did Jo bake?", "Joanna"),
+        ("Where did Ali go?", "Alice"),
+        ("Did Jo and the others come?", "Joanna"),  # after "Did": written as a name
+        ("what did sammy say about the van?", None),  # lower case: no name
+        ("Sammy said what about the van?", None),  # opens the question: capitalised as any word
+        ("So where Am I on the list?", None),  # a stop word ("Amanda")
+        ("Where Can I find the receipt?", None),  # a stop word ("Candice")
+        ("What Will happen on Friday?", None),  # a stop word ("Willa")
+        ("What did the Dr say?", None),  # a title
+    ],
+)
+def test_a_short_form_in_a_question_means_the_one_participant(
+    question: str, person: str | None
+) -> None:
+    frame = RuleFrameInducer().induce(question, reference=START, known=FRIENDS)
+    grounded = [c.value for c in frame.conditions if c.kind == "participant" and c.grounded]
+    assert grounded == ([person] if person else [])
+
+
+def test_a_short_form_of_two_participants_is_neither() -> None:
+    known = KnownContext(participants=("Joanna", "Jonathan"))
+    frame = RuleFrameInducer().induce("What did Jo bake?", reference=START, known=known)
+    [cond] = frame.conditions
+    assert (cond.value, cond.grounded) == ("Jo", False)
+    assert "could be any of Joanna, Jonathan" in cond.reason
+
+
+def two_chats(*texts: str) -> list[MemoryUnit]:
+    """One memory a message, each text in a chat of its own between Marcus and Bea."""
+    units = []
+    for i, text in enumerate(texts):
+        rows = [("Marcus", text), ("Bea", "the van cancelled")]
+        turns = tuple(
+            Turn(f"t{j}", who, said, START + timedelta(days=i, minutes=10 * j))
+            for j, (who, said) in enumerate(rows)
+        )
+        conversation = Conversation(f"chat-{i}", (Session("s1", START + timedelta(days=i), turns),))
+        units += RuleAnchorer().anchor(conversation, "ns")
+    return units
+
+
+def test_aliases_are_learned_over_the_namespace_not_one_chat() -> None:
+    units = two_chats("hey trixie", "night trixie")
+    assert {u.context.aliases for u in units} == {()}  # each chat says it once
+    known = KnownContext.from_memories(units)
+    assert (known.aliases, known.aliases_once) == ((("Trixie", "Bea"),), ())
+
+
+def test_an_alias_said_once_counts_only_where_the_question_writes_it_as_a_name() -> None:
+    known = KnownContext.from_memories(two_chats("hey trixie what happened"))
+    assert (known.aliases, known.aliases_once) == ((), (("Trixie", "Bea"),))
+    inducer = RuleFrameInducer()
+    frame = inducer.induce("What happened to Trixie's laptop?", reference=START, known=known)
+    [cond] = frame.conditions
+    assert (cond.value, cond.evidence, cond.grounded) == ("Bea", "Trixie", True)
+    assert named_query(frame) == "What happened to Bea's laptop?"
+    lower = inducer.induce("what happened to trixie's laptop?", reference=START, known=known)
+    assert lower.conditions == ()
+
+
+def test_stored_messages_read_the_memories_back() -> None:
+    from ramem_integrations.core.aliases import stored_messages
+
+    burst = (
+        Turn("1", "Marcus", "hey trixie", START),
+        Turn("2", "Marcus", "van guy cancelled", START + timedelta(seconds=20)),
+        Turn("3", "Bea", "no\nway", START + timedelta(seconds=40)),
+        Turn("4", "Jonah", "hi all", START + timedelta(hours=5)),
+    )
+    sessions = (Session("s1", START, burst[:3]), Session("s2", START, burst[3:]))
+    units = RuleAnchorer().anchor(Conversation("c", sessions), "ns")
+    pair = ("Marcus", "Bea")
+    assert sorted(stored_messages(units)) == [
+        ("Bea", pair, "no\nway"),  # two lines, one turn: the whole text
+        ("Jonah", ("Jonah",), "hi all"),
+        ("Marcus", pair, "hey trixie"),  # one line a turn: a message each
+        ("Marcus", pair, "van guy cancelled"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("rows", "once"),
+    [
+        ([("Marcus", "hey trixie what happened")], {"Trixie": ("Bea", 1)}),
+        ([("Marcus", "hey, trixie!")], {"Trixie": ("Bea", 1)}),
+        ([("Marcus", "thank you trixie x")], {"Trixie": ("Bea", 1)}),
+        ([("Marcus", "Morning! Crashed after last night")], {}),  # the salutation ended
+        ([("Marcus", "I love badminton the most")], {}),  # no salutation opens it
+        ([("Marcus", "so good, morning jog done")], {}),
+        ([("Marcus", "and* sorry typo lol")], {}),
+        ([("Marcus", "hey trixie what happened"), ("Marcus", "trixie's van")], {}),  # said again
+        ([("Marcus", "hey there")], {}),  # not a name
+    ],
+)
+def test_a_word_addressed_once_needs_an_opening_salutation(
+    rows: list[tuple[str, str]], once: dict[str, tuple[str, int]]
+) -> None:
+    from ramem_integrations.core.aliases import alias_evidence
+
+    assert alias_evidence(said(*rows)) == once

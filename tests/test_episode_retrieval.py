@@ -187,6 +187,27 @@ def test_the_second_best_hit_brings_its_episode_too() -> None:
     assert [h.memory.id for h in hits] == ["a0", "b0", "c0", "a1", "b1"]
 
 
+def test_reactions_in_an_episode_are_passed_over() -> None:
+    """A reaction ("lol", "🎉") is its sender's memory but carries no facts: a hit does not
+    bring it, and the turn past it comes instead, as near as the reaction was."""
+    from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever
+    from ramem_integrations.core.types import ScoredMemory
+
+    names = ["a0", "a1", "lol", "🎉", "a2", "a3"]
+    units = {n: _unit(n, "e", i) for i, n in enumerate(names)}
+    retriever = ContextualRetriever(
+        ContentRetriever(source=None),  # type: ignore[arg-type]
+        episodes=_Episodes(units),
+        before=1,
+        after=2,
+        decay=0.8,
+        leading=1,
+    )
+    hits = retriever.reinstate([ScoredMemory(units["a1"], 1.0, "content")], "ns", 10)
+    assert [h.memory.id for h in hits] == ["a1", "a2", "a0", "a3"]
+    assert [round(h.score, 2) for h in hits] == [1.0, 0.8, 0.8, 0.64]
+
+
 @pytest.mark.parametrize(
     ("weight", "order", "scores"),
     [

@@ -1,6 +1,7 @@
 """WhatsApp and Telegram exports: read as written, sessions by silence, stable ids."""
 
 import json
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta, timezone
 from pathlib import Path
 from typing import Any
@@ -8,6 +9,7 @@ from typing import Any
 import pytest
 
 from ramem_integrations import cli
+from ramem_integrations.core.anchoring import RuleAnchorer, memory_id
 from ramem_integrations.core.conversation import load_conversations, read_telegram, read_whatsapp
 from ramem_integrations.core.exports import looks_like_whatsapp
 from ramem_integrations.core.types import TimeSpan
@@ -15,6 +17,8 @@ from ramem_integrations.embeddings import MiniLMEmbedder
 from ramem_integrations.errors import DataFormatError
 from ramem_integrations.memory import RaMem
 from tests.fakes import HashingEmbedder
+
+FIXTURES = Path(__file__).resolve().parent / "fixtures"
 
 
 def at(*parts: int) -> datetime:
@@ -324,3 +328,41 @@ def test_whatsapps_own_notices_under_a_persons_name_are_not_their_words() -> Non
         ("Sam", "image omitted"),  # a person's message, marked too, is kept
         ("Sam", "Messages and calls are end-to-end encrypted, says my phone"),  # typed: kept
     ]
+
+
+def test_a_reaction_inside_a_burst_is_stored_as_its_senders_own(tmp_path: Path) -> None:
+    """Alice's "🎉" 20 s into Sam's burst: Sam's memory goes on without it, and it is Alice's."""
+    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    (chat,) = load_conversations(FIXTURES / "whatsapp_sam.txt")
+    mem.add_conversation(chat, "friends")
+    said = {(u.context.speaker, u.content) for u in mem.memories("friends")}
+    burst = "got the job!!\nI start at the bakery in July\nsourdough shift, 5am starts"
+    assert {("Sam", burst), ("Alice", "🎉")} <= said
+    assert all("🎉" not in text for speaker, text in said if speaker != "Alice")
+    (cheer,) = [u for u in mem.memories("friends") if u.content == "🎉"]
+    assert cheer.restatement == "Alice (to Sam): 🎉"
+
+
+def test_a_burst_stored_with_a_reaction_inside_is_regrouped_when_ingested_again(
+    tmp_path: Path,
+) -> None:
+    """A store written before the reaction was its sender's: ingesting the chat again writes
+    the burst and the reaction apart and deletes the old memory; no word is stored twice."""
+    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    (chat,) = load_conversations(FIXTURES / "whatsapp_sam.txt")
+    first = RuleAnchorer().anchor(chat, "friends")[0]  # Sam's burst, three messages
+    turns = ("2024-06-02T18:01:10", "2024-06-02T18:01:30", "2024-06-02T18:02:05",
+             "2024-06-02T18:02:40")  # fmt: skip
+    old = replace(
+        first,
+        id=memory_id("friends", chat.id, turns),
+        content="got the job!!\n🎉\nI start at the bakery in July\nsourdough shift, 5am starts",
+        source_ids=turns,
+    )
+    mem.add_memories([old])
+    mem.add_conversation(chat, "friends")
+    stored = mem.memories("friends")
+    assert old.id not in {u.id for u in stored}
+    lines = [line for u in stored for line in u.content.split("\n")]
+    assert len(lines) == len(set(lines)) == 10
+    assert ("Alice", "🎉") in {(u.context.speaker, u.content) for u in stored}

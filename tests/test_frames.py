@@ -534,9 +534,22 @@ def test_unknown_name_is_explained() -> None:
     )
 
 
+@pytest.mark.parametrize(
+    ("question", "participants"),
+    [
+        ("What did mel's kids make?", ()),  # lower case: no name
+        ("Mel made what with her kids?", ()),  # opening the question: capitalised as any word
+        ("What did her kids make? And Mel?", ("Melanie",)),  # after "And": written as a name
+        ("Did Mel make it with her kids?", ("Melanie",)),
+    ],
+)
+def test_a_short_form_counts_where_the_question_writes_it_as_a_name(
+    question: str, participants: tuple[str, ...]
+) -> None:
+    assert induce("chat", question).values("participant") == participants
+
+
 def test_short_form_and_case_of_a_participant_name_are_recognised() -> None:
-    frame = induce("chat", "What did mel's kids make? And Mel?")
-    assert frame.values("participant") == ()  # lower-case 'mel' is no name; 'Mel' ends a sentence
     frame = induce("chat", "What did Mel and her kids make?")
     assert frame.values("participant") == ("Melanie",)
     [cond] = frame.conditions

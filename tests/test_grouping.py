@@ -64,9 +64,29 @@ CASES = {
         ),
         [["D1:1"], ["D1:2"], ["D1:3"]],
     ),
-    "the other speaker's reaction inside a burst does not cut": (
+    "the other speaker's reaction inside a burst does not cut it and stays its own": (
         turns(("M", "van guy cancelled", 0), ("B", "noooo", 20), ("M", "on the day", 40)),
-        [["D1:1", "D1:2", "D1:3"]],
+        [["D1:1", "D1:3"], ["D1:2"]],
+    ),
+    "a reaction and what its speaker says next are one utterance": (
+        turns(("M", "van guy cancelled", 0), ("B", "noooo", 20), ("B", "what now?", 40)),
+        [["D1:1"], ["D1:2", "D1:3"]],
+    ),
+    "reactions in a row of one speaker are one": (
+        turns(("M", "van guy", 0), ("B", "lol", 10), ("B", "😭", 15), ("M", "cancelled", 30)),
+        [["D1:1", "D1:4"], ["D1:2", "D1:3"]],
+    ),
+    "reactions of two others are two": (
+        turns(("M", "van guy", 0), ("B", "lol", 10), ("J", "🎉", 15), ("M", "cancelled", 30)),
+        [["D1:1", "D1:4"], ["D1:2"], ["D1:3"]],
+    ),
+    "the gap runs on from the reaction": (
+        turns(("M", "van guy cancelled", 0), ("B", "noooo", 150), ("M", "on the day", 300)),
+        [["D1:1", "D1:3"], ["D1:2"]],
+    ),
+    "a reaction after the gap is no reaction to the burst": (
+        turns(("M", "van guy cancelled", 0), ("B", "noooo", 600), ("M", "on the day", 620)),
+        [["D1:1"], ["D1:2"], ["D1:3"]],
     ),
     "turns without a time stay alone": (
         turns(("M", "I moved", None), ("M", "to Leeds", None)),
@@ -99,24 +119,22 @@ def test_anchored_utterance_keeps_each_message_and_its_own_time() -> None:
     # The session started the evening before; the burst is after midnight.
     session = Session("session_1", START - timedelta(hours=10), tuple(burst))
     units = RuleAnchorer().anchor(Conversation("c", (session,)), "ns")
-    first, second = units
-    assert first.source_ids == ("D1:1", "D1:2", "D1:3", "D1:4")
+    first, reaction, second = units
+    assert first.source_ids == ("D1:1", "D1:2", "D1:4")
     assert second.source_ids == ("D1:5",)
     assert first.context.speaker == "Marcus"
-    # verbatim, one line a message; the restatement beside it names speakers and dates
-    assert first.content.splitlines() == [
-        "omg",
-        "van guy cancelled",
-        "noooo",
-        "the van broke down yesterday",
-    ]
+    # verbatim, one line a message; the restatement beside it names the speaker and dates
+    lines = ["omg", "van guy cancelled", "the van broke down yesterday"]
+    assert first.content.splitlines() == lines
     assert first.restatement is not None
     assert first.restatement.splitlines() == [
         "Marcus (to Bea): omg",
         "van guy cancelled",
-        "Bea: noooo",
         "the van broke down on 8 March 2024",
     ]
+    # Bea's reaction inside Marcus's burst is Bea's own memory, not part of his
+    assert (reaction.source_ids, reaction.content) == (("D1:3",), "noooo")
+    assert (reaction.context.speaker, reaction.restatement) == ("Bea", "Bea (to Marcus): noooo")
     # 'yesterday' is grounded against its own message (9 March), not the session's date.
     assert first.context.event_time is not None
     assert first.context.event_time.start.date().isoformat() == "2024-03-08"

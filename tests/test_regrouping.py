@@ -35,6 +35,23 @@ def unit(uid: str, text: str, turns: tuple[str, ...], conversation: str = "c") -
             [],
             [],
         ),
+        # a burst stored with the other speaker's reaction inside it, now the burst and the
+        # reaction apart: both together hold each turn's words
+        (
+            [unit("a", "omg\nvan guy cancelled", ("1", "3")), unit("b", "noooo", ("2",))],
+            [unit("o", "omg\nnoooo\nvan guy cancelled", ("1", "2", "3"))],
+            ["o"],
+            [],
+            [],
+        ),
+        # ... and a word of one of them changed is a change
+        (
+            [unit("a", "omg\nvan guy cancelled", ("1", "3")), unit("b", "nooo", ("2",))],
+            [unit("o", "omg\nnoooo\nvan guy cancelled", ("1", "2", "3"))],
+            [],
+            ["o"],
+            [],
+        ),
         # the words of a turn changed: a conflict, not a silent replacement
         ([unit("n", "no way!!\nwhen?", ("3", "4"))], [unit("o", "no way", ("3",))], [], ["o"], []),
         # a stored memory with a turn the write does not hold is left alone, and a new memory

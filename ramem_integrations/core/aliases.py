@@ -10,7 +10,15 @@ to them at least :data:`MIN_EVIDENCE` times (once after a greeting), never to an
 addressee writes it at most a third as often (quoting it: "RUN PEGGY RUN"), and at least
 :data:`MIN_SHARE` of the writer's uses of it are vocatives (so "thanks again", "night then" and
 a one-word "tomorrow?" name nobody when the word sits inside other messages too). A
-participant's own name is never an alias.
+participant's own name is never an alias. A word addressed only once is an alias said once
+(:func:`alias_evidence` counts it), which a question reader takes only where a question writes
+it as a name, when it passes every other test, a message opens with a salutation and it
+("hey trixie what happened"; not "Morning! Crashed", "I love badminton", "sorry typo"), and no
+one writes it anywhere else.
+
+Aliases are learned per namespace, from everything stored in it (:func:`stored_messages`
+reads the messages back from the memories), so evidence from two chats adds up and a fresh
+process learns the same.
 
 >>> said = [("Marcus", ("Marcus", "Bea"), "Hey Trixie!"),
 ...         ("Marcus", ("Marcus", "Bea"), "thanks trixie x"),
@@ -24,13 +32,14 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from functools import lru_cache
 from itertools import pairwise
 
 from ramem_integrations.core.conversation import Conversation
 from ramem_integrations.core.grouping import FILLERS
 from ramem_integrations.core.temporal_tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.text import STOP_WORDS
-from ramem_integrations.core.types import RecallFrame
+from ramem_integrations.core.types import MemoryUnit, RecallFrame
 
 __all__ = [
     "GREETINGS",
@@ -38,9 +47,12 @@ __all__ = [
     "MIN_SHARE",
     "NOT_ALIASES",
     "Said",
+    "alias_evidence",
     "conversation_aliases",
     "learn_aliases",
     "named_query",
+    "namespace_aliases",
+    "stored_messages",
 ]
 
 #: A message as aliases see it: (speaker, the session's participants, the verbatim text).
@@ -56,6 +68,9 @@ GREETINGS = frozenset(
     """hey heyy hi hiya hello yo oi morning night thanks thank thx ty cheers congrats
     sorry bye dear luck well love miss""".split()
 )
+#: Greetings that, opening a message, address the next word to someone ("hey trixie ...").
+SALUTATIONS = ("hey+", "hi", "hiya", "hello", "yo", "oi", "morning", "night", "thanks",
+               "thank you", "thx", "ty", "cheers", "bye")  # fmt: skip
 #: Words that close a message without being part of it ("night trix x").
 CLOSERS = frozenset("x xx xxx xo xoxo".split())
 #: Words that look like a vocative but are not names.
@@ -65,6 +80,7 @@ NOT_ALIASES = frozenset(
 )
 
 _TOKEN = re.compile(r"[a-z][a-z']*")
+_OPENING = re.compile(rf"^\W*(?:{'|'.join(SALUTATIONS)})[ ,]+([a-z][a-z']*)(?![\w'’])")
 _REPEATS = re.compile(r"([a-z])\1{2,}")
 
 
@@ -80,6 +96,20 @@ def vocatives(text: str) -> list[tuple[str, bool]]:
     """Words of ``text`` that may address someone, lower case, each with whether a greeting
     or thanks comes before it (the strong cue; a one-word message is the weak one)."""
     return _vocatives_in(_words(text))
+
+
+@lru_cache(maxsize=1 << 16)
+def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str | None]:
+    """A message's words, its :func:`vocatives` and the word a salutation opening it addresses,
+    cached: a namespace's aliases are learned again from all its messages after each write."""
+    words = _words(text)
+    found = dict(_vocatives_in(words))
+    match = _OPENING.match(_REPEATS.sub(r"\1", text.lower()))
+    opening = match.group(1) if match and _plausible(match.group(1)) else None
+    if opening:
+        found[opening] = True  # "thank you trixie"
+    written = {word.removesuffix("'s") for word in words}  # "trixie's van" writes "trixie"
+    return frozenset(written), tuple(found.items()), opening
 
 
 def _vocatives_in(words: list[str]) -> list[tuple[str, bool]]:
@@ -106,40 +136,49 @@ def learn_aliases(
     messages: Iterable[Said], min_evidence: int = MIN_EVIDENCE, min_share: float = MIN_SHARE
 ) -> dict[str, str]:
     """Alias (capitalised) -> participant, from how participants are addressed."""
+    evidence = alias_evidence(messages, min_share)
+    return {alias: person for alias, (person, seen) in evidence.items() if seen >= min_evidence}
+
+
+def alias_evidence(
+    messages: Iterable[Said], min_share: float = MIN_SHARE
+) -> dict[str, tuple[str, int]]:
+    """Alias (capitalised) -> (participant, times addressed to them), for every word that
+    passes all the tests of :func:`learn_aliases` but :data:`MIN_EVIDENCE`; a word addressed
+    once only where a salutation opening the message addresses it, and no one writes it again."""
     addressed: dict[str, Counter[str]] = {}  # word -> addressee -> count
-    said_by: dict[tuple[str, str], int] = {}  # (word, writer) -> vocative uses
+    vocative_uses: Counter[str] = Counter()  # word -> times written as a vocative
     everyone: set[str] = set()
     strong: set[str] = set()  # words seen after a greeting at least once
-    said = [(speaker, participants, _words(text)) for speaker, participants, text in messages]
-    for speaker, participants, words in said:
+    opened: set[str] = set()  # words a salutation opening a message addressed
+    said = [(speaker, participants, *_read(text)) for speaker, participants, text in messages]
+    for speaker, participants, _, found, opening in said:
         everyone.update(participants)
         others = [p for p in participants if p != speaker]
         if len(others) != 1:
             continue
-        for word, greeted in _vocatives_in(words):
+        opened.update([opening] if opening else [])
+        for word, greeted in found:
             addressed.setdefault(word, Counter())[others[0]] += 1
-            said_by[word, speaker] = said_by.get((word, speaker), 0) + 1
+            vocative_uses[word] += 1
             if greeted:
                 strong.add(word)
     written: dict[str, Counter[str]] = {word: Counter() for word in addressed}  # -> writer -> uses
-    for speaker, _, words in said:
+    for speaker, _, words, _, _ in said:
         for word in written.keys() & words:
             written[word][speaker] += 1
     own = {form.lower() for p in everyone if p.strip() for form in (p, p.split()[0])}
-    aliases = {}
+    aliases: dict[str, tuple[str, int]] = {}
     for word, counts in addressed.items():
         if word in own or word not in strong or len(counts) != 1:
             continue
         person, seen = counts.most_common(1)[0]
         writers = written[word]
-        vocative_uses = sum(n for (w, _), n in said_by.items() if w == word)
-        if (
-            seen < min_evidence
-            or 3 * writers[person] > seen
-            or vocative_uses < min_share * writers.total()
-        ):
+        if 3 * writers[person] > seen or vocative_uses[word] < min_share * writers.total():
             continue
-        aliases[word.capitalize()] = person
+        if seen == 1 and (word not in opened or writers.total() > 1):
+            continue
+        aliases[word.capitalize()] = (person, seen)
     return dict(sorted(aliases.items()))
 
 
@@ -150,6 +189,48 @@ def conversation_aliases(conversation: Conversation) -> dict[str, str]:
         participants = tuple(dict.fromkeys(turn.speaker for turn in session.turns))
         said.extend((turn.speaker, participants, turn.text) for turn in session.turns)
     return learn_aliases(said)
+
+
+#: Aliases as ``(alias, participant)`` pairs.
+Pairs = tuple[tuple[str, str], ...]
+
+
+def namespace_aliases(units: Iterable[MemoryUnit]) -> tuple[Pairs, Pairs]:
+    """The aliases of a namespace's memories: those stored with them and those learned over
+    all of them; and, apart, the aliases said once (:func:`alias_evidence`)."""
+    units = list(units)
+    evidence = alias_evidence(stored_messages(units))
+    aliases = {pair for unit in units for pair in unit.context.aliases}
+    aliases.update((a, p) for a, (p, seen) in evidence.items() if seen >= MIN_EVIDENCE)
+    named = {alias.casefold() for alias, _ in aliases}
+    once = [(a, p) for a, (p, seen) in evidence.items() if a.casefold() not in named]
+    return tuple(sorted(aliases)), tuple(once)
+
+
+def stored_messages(units: Iterable[MemoryUnit]) -> list[Said]:
+    """The messages of stored memories as :func:`learn_aliases` reads them: each memory's
+    lines, one a message when there is one line per turn (else its whole text), with the
+    speakers of its session (of its conversation) as the participants."""
+    units = list(units)
+    speakers: dict[tuple[str | None, str], dict[str, None]] = {}
+    for unit in units:
+        if unit.context.speaker:
+            session = speakers.setdefault(_session_of(unit), {})
+            session[unit.context.speaker] = None
+    said: list[Said] = []
+    for unit in units:
+        speaker = unit.context.speaker
+        if not speaker:
+            continue
+        participants = tuple(speakers[_session_of(unit)])
+        lines = unit.content.split("\n")
+        texts = lines if len(lines) == len(unit.source_ids) else [unit.content]
+        said.extend((speaker, participants, text) for text in texts)
+    return said
+
+
+def _session_of(unit: MemoryUnit) -> tuple[str | None, str]:
+    return unit.conversation_id, unit.context.session_id
 
 
 def named_query(frame: RecallFrame) -> str:

@@ -139,5 +139,8 @@ PAST_MARGIN = relativedelta(years=5)
 FUTURE_MARGIN = relativedelta(years=1)
 
 # A known name may be shortened in a question to a prefix of at least this many letters
-# ("Mel" for Melanie) when exactly one known participant's first name starts with it.
-NICKNAME_MIN_LETTERS = 3
+# ("Mel" for Melanie, "Jo" for Joanna) when exactly one known participant's first name starts
+# with it, the prefix perhaps with one of DIMINUTIVE_ENDINGS ("Sammy" for Sam, "Katie" for
+# Katherine).
+NICKNAME_MIN_LETTERS = 2
+DIMINUTIVE_ENDINGS = ("y", "ie", "ey")

@@ -44,6 +44,7 @@ from dateutil.relativedelta import relativedelta
 
 from ramem_integrations.core import frame_tables as words
 from ramem_integrations.core import temporal_tables
+from ramem_integrations.core.aliases import namespace_aliases
 from ramem_integrations.core.entity_typing import typed_places
 from ramem_integrations.core.temporal import FoundTime, check_reference, find_times, ground_time
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
@@ -137,18 +138,22 @@ class KnownContext:
     date_range: TimeSpan | None = None
     #: Other names participants are called by, ``(alias, participant)`` (:mod:`.aliases`).
     aliases: tuple[tuple[str, str], ...] = ()
+    #: Words that addressed one participant once only (after a greeting): read as that
+    #: participant only where a question writes them as a name, capitalised mid-sentence.
+    aliases_once: tuple[tuple[str, str], ...] = ()
 
     @classmethod
     def from_memories(cls, units: Iterable[MemoryUnit]) -> KnownContext:
         """Collect speakers and participants, locations, entities and the span of the sessions.
 
         Names lose leading question words a capitalised run picked up ("Did Bob" is "Bob");
-        an entity that is also a person or a place is counted once, as that.
+        an entity that is also a person or a place is counted once, as that. Aliases are those
+        stored with the memories and those learned over all of them (:mod:`.aliases`).
         """
+        units = list(units)
         people: dict[str, None] = {}
         places: dict[str, None] = {}
         things: dict[str, None] = {}
-        called: dict[tuple[str, str], None] = {}
         as_place: Counter[str] = Counter()
         as_other: Counter[str] = Counter()
         spans = []
@@ -162,18 +167,18 @@ class KnownContext:
             )
             things.update(dict.fromkeys(n for n in map(_clean_name, ctx.entities) if n))
             spans.append(ctx.session_span)
-            called.update(dict.fromkeys(ctx.aliases))
         date_range = None
         if spans:
             date_range = TimeSpan(min(s.start for s in spans), max(s.end for s in spans))
         typed = typed_places(as_place, as_other)  # a name the memories contradict is no place
         things.update(dict.fromkeys(p for p in places if p not in typed))
         places = {p: None for p in places if p in typed}
-        names = {alias.casefold() for alias, _ in called}
+        aliases, once = namespace_aliases(units)
+        names = {alias.casefold() for alias, _ in (*aliases, *once)}
         entities = tuple(
             e for e in things if e not in people and e not in places and e.casefold() not in names
         )
-        return cls(tuple(people), tuple(places), entities, date_range, tuple(called))
+        return cls(tuple(people), tuple(places), entities, date_range, aliases, once)
 
     def window(self, reference: datetime, before: relativedelta, after: relativedelta) -> TimeSpan:
         """The dates a question may plausibly mean: the known range (else the reference
@@ -615,19 +620,24 @@ def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Con
     as an entity, a single word as a person.
     """
     conditions = []
+    once = dict(known.aliases_once)
     for match in _NAME_RUN.finditer(query):
         parts = [w for w in match.group().split() if w not in words.NOT_NAMES]
         if (
             not parts
             or all(w.lower() in _DAY_NAMES for w in parts)
             or not claims.free(*match.span())
-            or _SENTENCE_START.search(query, 0, match.start())
+            or _SENTENCE_START.search(query, 0, match.start() + match.group().find(parts[0]))
         ):
             continue
         name = " ".join(parts)
+        if name in once:
+            reason = f"known participant ({name!r} is an alias of {once[name]!r}, said once)"
+            conditions.append(Condition("participant", once[name], name, True, None, reason))
+            continue
         owners = _owners(name, known.participants)
         if owners:
-            conditions.append(_short_name(name, match.group(), owners))
+            conditions.append(_short_name(name, name, owners))
             continue
         kind = "participant" if len(parts) == 1 else "entity"
         if _PLACE_CUE.search(query[: match.start()]):
@@ -647,22 +657,45 @@ def _short_name(name: str, evidence: str, owners: list[str]) -> Condition:
 
 
 def known_name(name: str, known: KnownContext) -> tuple[str, str] | None:
-    """``(kind, canonical name)`` when ``name`` names a known participant (also by first name
-    or a short form), place or entity, compared case-insensitively; else None."""
+    """``(kind, canonical name)`` when ``name`` names a known participant (also by first name,
+    a short form or an alias said once), place or entity, compared case-insensitively; else
+    None."""
     folded = " ".join(name.split()).casefold()
     for kind, forms in _name_tables(known):
         for form, canonical in forms.items():
             if form.casefold() == folded:
                 return kind, canonical
+    once = {alias.casefold(): person for alias, person in known.aliases_once}
+    if folded in once:
+        return "participant", once[folded]
     owners = _owners(name.strip(), known.participants)
     return ("participant", owners[0]) if len(owners) == 1 else None
 
 
 def _owners(name: str, participants: tuple[str, ...]) -> list[str]:
-    """The participants whose first name starts with ``name`` ("Mel": Melanie)."""
-    if len(name) < words.NICKNAME_MIN_LETTERS or " " in name:
+    """The participants whose first name ``name`` may shorten (:func:`shortens`)."""
+    lower = name.lower()
+    if " " in name or lower in STOP_WORDS or lower in _TIME_WORDS:
         return []
-    return [p for p in participants if p.split()[0].lower().startswith(name.lower())]
+    return [p for p in participants if p.strip() and shortens(lower, p.split()[0].lower())]
+
+
+def shortens(short: str, first: str) -> bool:
+    """Whether ``short`` is a short form of the first name ``first`` (both lower case): a
+    prefix of at least :data:`~.frame_tables.NICKNAME_MIN_LETTERS` letters with a vowel
+    ("mel", "jo"; not "dr"), or such a prefix with a :data:`~.frame_tables.DIMINUTIVE_ENDINGS`
+    ending, its last letter doubled or not ("sammy", "katie", "joey")."""
+    stems = [short]
+    for ending in words.DIMINUTIVE_ENDINGS:
+        stem = short.removesuffix(ending)
+        if stem != short:
+            stems += [stem, stem[:-1]] if stem[-2:-1] == stem[-1:] else [stem]
+    return any(
+        len(stem) >= words.NICKNAME_MIN_LETTERS
+        and any(ch in "aeiouy" for ch in stem)
+        and first.startswith(stem)
+        for stem in stems
+    )
 
 
 def _first_of_each(conditions: list[Condition]) -> list[Condition]:

@@ -10,17 +10,19 @@ group, so evidence and provenance stay per message. Turns without a time are nev
 Reactions and fillers ("lol", "yes!!", "🙏") carry no facts of their own (:func:`is_filler`,
 from the table :data:`FILLERS`): the anchorer reads names, places and times from the other
 messages of a group only. With ``absorb_reactions`` (the default), a filler the other speaker
-sends in the middle of a burst ("noooo") does not cut it.
+sends in the middle of a burst ("noooo") does not cut it: the burst goes on after it. The
+reaction is never part of the burst: it is an utterance of its own speaker (with the messages
+that speaker sends straight after it), so every group holds one speaker's words only.
 
 >>> from datetime import UTC, datetime, timedelta
 >>> from ramem_integrations.core.conversation import Turn
 >>> at = lambda m: datetime(2024, 3, 9, 8, m, tzinfo=UTC)
->>> turns = [Turn("1", "Marcus", "omg", at(1)), Turn("2", "Marcus", "van guy cancelled", at(2)),
-...          Turn("3", "Bea", "noooo", at(3)), Turn("4", "Bea", "what now", at(30))]
+>>> turns = [Turn("1", "Marcus", "omg", at(1)), Turn("2", "Bea", "noooo", at(2)),
+...          Turn("3", "Marcus", "van guy cancelled", at(3)), Turn("4", "Bea", "what now", at(30))]
 >>> [[t.id for t in g] for g in group_turns(turns, timedelta(minutes=5))]
-[['1', '2', '3'], ['4']]
+[['1', '3'], ['2'], ['4']]
 >>> [[t.id for t in g] for g in group_turns(turns, timedelta(minutes=5), absorb_reactions=False)]
-[['1', '2'], ['3'], ['4']]
+[['1'], ['2'], ['3'], ['4']]
 """
 
 from __future__ import annotations
@@ -72,24 +74,32 @@ def group_turns(
 ) -> list[tuple[Turn, ...]]:
     """Consecutive turns of one speaker, each at most ``gap`` after the previous, as groups.
 
-    Order is kept; every turn is in exactly one group. A turn without a time starts a group
-    of its own and closes it. With ``absorb_reactions``, a filler from another speaker sent
-    inside a burst joins the burst instead of cutting it.
+    Every turn is in exactly one group, and a group holds one speaker's turns; groups are in
+    the order of their first turns. A turn without a time starts a group of its own and closes
+    it. With ``absorb_reactions``, a filler from another speaker sent inside a burst is a group
+    of its own (joined by that speaker's next messages) and the burst goes on after it.
     """
     groups: list[list[Turn]] = []
+    burst: list[Turn] = []  # the utterance under way
+    latest: list[Turn] = []  # the group of the turn before: the burst, or a reaction inside it
     for turn in turns:
-        current = groups[-1] if groups else None
-        if current is not None and _joins(current, turn, gap, absorb_reactions):
-            current.append(turn)
+        close = bool(latest) and _close(latest[-1], turn, gap)
+        if close and turn.speaker == latest[0].speaker:
+            latest.append(turn)
+            if latest is not burst and not is_filler(turn.full_text):
+                burst = latest  # the reactor goes on from its reaction: its own utterance
+        elif close and turn.speaker == burst[0].speaker:
+            burst.append(turn)  # the burst goes on after a reaction
+            latest = burst
+        elif close and absorb_reactions and is_filler(turn.full_text):
+            latest = [turn]  # a reaction inside the burst: its speaker's own, not the burst's
+            groups.append(latest)
         else:
-            groups.append([turn])
+            burst = latest = [turn]
+            groups.append(burst)
     return [tuple(group) for group in groups]
 
 
-def _joins(group: list[Turn], turn: Turn, gap: timedelta, absorb: bool) -> bool:
-    last, owner = group[-1], group[0].speaker
-    if last.time is None or turn.time is None or turn.time - last.time > gap:
-        return False
-    if turn.speaker == owner:
-        return True
-    return absorb and is_filler(turn.full_text)
+def _close(before: Turn, turn: Turn, gap: timedelta) -> bool:
+    """Whether ``turn`` follows ``before`` within ``gap`` (both timed)."""
+    return before.time is not None and turn.time is not None and turn.time - before.time <= gap

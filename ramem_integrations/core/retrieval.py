@@ -22,6 +22,7 @@ from typing import Protocol, get_args
 from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.frame_tables import STATE_TOPICS
 from ramem_integrations.core.fusion import Fusion, convex_combination, reciprocal_rank_fusion
+from ramem_integrations.core.grouping import is_filler
 from ramem_integrations.core.temporal_tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.text import STOP_WORDS, stem, tokenize, word_set
 from ramem_integrations.core.types import (
@@ -334,11 +335,16 @@ class ContextualRetriever:
 
     def _neighbours(self, unit: MemoryUnit, namespace: str) -> list[tuple[int, MemoryUnit]]:
         """The turns of ``unit``'s episode within ``before``/``after`` of it, with their
-        distance, nearest first (after before before)."""
+        distance, nearest first (after before before). Reactions and fillers ("lol", "🎉":
+        :func:`~.grouping.is_filler`) carry no facts and are passed over."""
         episode = unit.context.episode
         if episode is None or self.episodes is None:
             return []
-        turns = list(self.episodes.episode(namespace, episode.id))
+        turns = [
+            turn
+            for turn in self.episodes.episode(namespace, episode.id)
+            if turn.id == unit.id or not is_filler(turn.content)
+        ]
         ids = [t.id for t in turns]
         if unit.id not in ids:
             return []

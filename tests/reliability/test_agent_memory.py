@@ -94,8 +94,10 @@ def test_a_question_put_to_the_memory_is_not_its_own_evidence(tmp_path: Path) ->
         "Who got engaged in early May?", "maya", k=5, reference=clock["now"]
     )
     texts = [h.memory.content for h in hits]
-    # the assistant's "Lovely!", a reaction a second later, is grouped into the statement
-    assert texts[0] == "My sister Ana got engaged in early May.\nLovely!"
+    # the assistant's "Lovely!", a reaction a second later, is the assistant's own memory
+    assert texts[0] == "My sister Ana got engaged in early May."
+    assert hits[0].memory.context.speaker != "assistant"
+    assert all("Lovely!" not in t or t == "Lovely!" for t in texts)
     assert question in texts  # kept, ranked after the statements
     asked = texts.index(question)
     assert all(not h.memory.asks_memory for h in hits[:asked])

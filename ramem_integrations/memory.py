@@ -88,7 +88,7 @@ class RaMem:
         embedder: embeddings.EmbedderLike | None = None,
         anchorer: Anchorer | None = None,
         frame_inducer: FrameInducer | None = None,
-        strict: bool = False,
+        strict: bool = True,
         limits: Limits | None = None,
     ) -> None:
         self.store = store

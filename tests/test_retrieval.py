@@ -309,8 +309,10 @@ def test_a_condition_every_memory_meets_costs_no_second_search(
     assert [h.memory.id for h in hits][-1] == "m050" and hits[-1].reason == "content"
 
 
-def test_ramem_orders_softly_by_default(fake_mem: RaMem) -> None:
-    assert fake_mem.reinstatement.strict is False  # issue 32: soft beat strict on every set
+def test_ramem_orders_strictly_by_default(fake_mem: RaMem) -> None:
+    # Soft order measured ahead on the development sets (docs/evaluation.md, "Real chats, round
+    # 2"), but in a small namespace it puts the wrong month first: test_memory.py shows it.
+    assert fake_mem.reinstatement.strict is True
 
 
 @pytest.mark.parametrize(

@@ -70,8 +70,7 @@ def installed(package: str) -> bool:
 for _mode in ("bm25", "dense", "content"):
     register(_mode, Mode(_mode))
 register("ramem", Variant())
-register("ramem-soft", Variant(strict=False))  # the default order since issue 32
-register("ramem-strict", Variant(strict=True))
+register("ramem-soft", Variant(strict=False))
 register("no-session-span", Variant(match_session=False))
 register("no-speaker-preference", Variant(speaker_bonus=0.0))
 #: Searching with the information need (condition words removed) instead of the question.

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -36,6 +36,7 @@ from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetrie
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.embeddings import Embedder, as_embedder
+from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.ingest import Progress, Writer
 from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.requests import (
@@ -274,6 +275,7 @@ class RaMem:
         reference: datetime | None = None,
         missing_ok: bool = False,
         budget: int | None = None,
+        within: Collection[str] | None = None,
     ) -> list[ScoredMemory]:
         """The ``k`` memories of ``namespace`` that best serve ``query``.
 
@@ -285,17 +287,36 @@ class RaMem:
         :class:`~ramem_integrations.errors.UnknownNamespaceError`; ``missing_ok=True`` reads
         it as empty. With ``budget``, instead of ``k`` memories: as many as :meth:`render`
         shows within ``budget`` tokens, by episode
-        (see :func:`~ramem_integrations.core.prompts.pack`).
+        (see :func:`~ramem_integrations.core.prompts.pack`). With ``within`` (memory ids), only
+        those memories are ranked and returned (a LangGraph store's filtered items).
         """
         if budget is not None:
             found = self.retrieve(
-                query, namespace, PACK_DEPTH, mode=mode, reference=reference, missing_ok=missing_ok
+                query,
+                namespace,
+                PACK_DEPTH,
+                mode=mode,
+                reference=reference,
+                missing_ok=missing_ok,
+                within=within,
             )
             return within_budget(found, check_budget(budget), self.count_tokens)
         check_request(query, namespace, k, self.limits)
         mode = check_mode(mode)
+        if isinstance(within, str):
+            raise InvalidInputError("within must be a list of memory ids, not one string.")
         if not self.writer.sync(namespace, missing_ok=missing_ok):
             return []
+        if within is not None:
+            only = frozenset(within)
+            with self.source.within(namespace, only):
+                hits = self._retrieve(query, namespace, k, mode, reference)
+            return [h for h in hits if h.memory.id in only]  # no episode neighbour outside
+        return self._retrieve(query, namespace, k, mode, reference)
+
+    def _retrieve(
+        self, query: str, namespace: str, k: int, mode: str, reference: datetime | None
+    ) -> list[ScoredMemory]:
         if mode == "ramem":
             known = self.writer.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
@@ -360,6 +381,7 @@ class RaMem:
         reference: datetime | None = None,
         missing_ok: bool = False,
         budget: int | None = None,
+        within: Collection[str] | None = None,
     ) -> list[ScoredMemory]:
         """:meth:`retrieve` without blocking the event loop (runs in a worker thread)."""
         return await asyncio.to_thread(
@@ -371,6 +393,7 @@ class RaMem:
             reference=reference,
             missing_ok=missing_ok,
             budget=budget,
+            within=within,
         )
 
     def count(self, namespace: str) -> int:

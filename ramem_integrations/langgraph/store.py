@@ -48,6 +48,7 @@ from ramem_integrations.langgraph.items import (
     ramem_namespace,
 )
 from ramem_integrations.memory import RaMem
+from ramem_integrations.memory_vectors import memory_embeddings
 
 _REFERENCE: ContextVar[datetime | None] = ContextVar("ramem_store_reference", default=None)
 
@@ -150,7 +151,8 @@ class RaMemStore(BaseStore):
             _check(op)
         sources = {i: self._source(op) for i, op in enumerate(ops) if isinstance(op, PutOp)}
         with self._lock:
-            return [self._run(op, sources.get(i)) for i, op in enumerate(ops)]
+            made = self._premade(ops, sources)
+            return [self._run(op, sources.get(i), made.get(i)) for i, op in enumerate(ops)]
 
     def put(
         self,
@@ -262,12 +264,12 @@ class RaMemStore(BaseStore):
         return await asyncio.to_thread(self.recall, namespace, query, k=k, reference=reference)
 
     # -- ops -------------------------------------------------------------------------------
-    def _run(self, op: Op, source: tuple[str, str, str] | None) -> Result:
+    def _run(self, op: Op, source: tuple[str, str, str] | None, made: str | None) -> Result:
         if isinstance(op, GetOp):
             row = self.items.get(op.namespace, [op.key]).get(op.key)
             return row.item if row else None
         if isinstance(op, PutOp):
-            self._put(op, source)
+            self._put(op, source, made)
             return None
         if isinstance(op, SearchOp):
             return self._search(op)
@@ -299,9 +301,32 @@ class RaMemStore(BaseStore):
         speaker = str(op.value.get(self.speaker_field) or self.default_speaker)
         return "\n".join(texts), when.isoformat(), speaker
 
-    def _put(self, op: PutOp, source: tuple[str, str, str] | None) -> None:
-        """Write the item's new memory (a fresh id), then its row naming that memory (the
-        commit point), then forget the memory the replaced row owned.
+    def _premade(
+        self, ops: list[Op], sources: Mapping[int, tuple[str, str, str] | None]
+    ) -> dict[int, str]:
+        """The memories of the batch's puts that write one, stored before any row names them
+        (so unowned until then), with one embedding call: ``{op index: memory id}``. A put
+        whose item is stored unchanged writes none (unless an earlier op of the batch touched
+        its key)."""
+        touched: set[tuple[tuple[str, ...], str]] = set()
+        todo: dict[int, tuple[tuple[str, ...], str, tuple[str, str, str]]] = {}
+        for i, op in enumerate(ops):
+            if not isinstance(op, PutOp):
+                continue
+            where, source = (op.namespace, op.key), sources.get(i)
+            if source is not None and op.value is not None:
+                old = (
+                    None if where in touched else self.items.get(op.namespace, [op.key]).get(op.key)
+                )
+                if old is None or not self._unchanged(old, op.value, source):
+                    todo[i] = (op.namespace, op.key, source)
+            touched.add(where)
+        return dict(zip(todo, self._remember(list(todo.values())), strict=True))
+
+    def _put(self, op: PutOp, source: tuple[str, str, str] | None, made: str | None) -> None:
+        """Write the item's row naming its new memory (``made`` by :meth:`_premade`, under an
+        id of its own; the row is the commit point), then forget the memory the replaced row
+        owned.
 
         A kill before the row leaves an unowned memory that no read returns; a kill after it
         leaves the old memory unowned. Every put's memory id is its own, so a writer only ever
@@ -312,7 +337,9 @@ class RaMemStore(BaseStore):
         if op.value is None:
             self.items.delete(namespace, op.key)
         elif old is None or not self._unchanged(old, op.value, source):
-            memory = self._remember(name, op.key, source) if source else None
+            memory = made
+            if source and memory is None:  # changed since the batch began (another writer)
+                (memory,) = self._remember([(namespace, op.key, source)])
             now = self.clock()
             created = old.item.created_at if old else now
             item = Item(
@@ -324,6 +351,8 @@ class RaMemStore(BaseStore):
             )
             self.items.upsert(Row(item, source, memory, old.order if old else time.time_ns()))
         else:
+            if made is not None:  # stored unchanged by an earlier op of the batch after all
+                self.memory.forget(name, ids=[made])
             return
         if old is not None and old.memory is not None:
             self.memory.forget(name, ids=[old.memory])
@@ -338,19 +367,27 @@ class RaMemStore(BaseStore):
         name = ramem_namespace(old.item.namespace)
         return old.memory is None or bool(self.memory.store.ids(name, ids=[old.memory]))
 
-    def _remember(self, name: str, key: str, source: tuple[str, str, str]) -> str:
-        """Store a memory of ``source`` under an id no other put uses; return that id."""
-        text, when, speaker = source
-        moment = datetime.fromisoformat(when)
-        turn = {"id": f"item:{uuid.uuid4().hex}", "speaker": speaker, "text": text, "time": moment}
-        (memory,) = self.memory.add_turns(
-            [turn],
-            name,
-            session_time=moment,
-            session_id=key,
-            conversation_id=CONVERSATION_PREFIX + key,
-        )
-        return memory
+    def _remember(
+        self, puts: Sequence[tuple[tuple[str, ...], str, tuple[str, str, str]]]
+    ) -> list[str]:
+        """Store a memory of each ``(namespace, key, source)``, each under an id no other put
+        uses, their texts embedded in one call; return their ids."""
+        writer, units = self.memory.writer, []
+        for namespace, key, (text, when, speaker) in puts:
+            moment = datetime.fromisoformat(when)
+            turn = {"id": f"item:{uuid.uuid4().hex}", "speaker": speaker, "text": text}
+            session = writer.session_of_turns(
+                [{**turn, "time": moment}],
+                ramem_namespace(namespace),
+                session_time=moment,
+                session_id=key,
+                conversation_id=CONVERSATION_PREFIX + key,
+            )
+            (unit,) = writer.anchor(session, ramem_namespace(namespace))
+            units.append(unit)
+        if units:
+            writer.add_memories(units, embedded=memory_embeddings(self.memory.embedder, units))
+        return [unit.id for unit in units]
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
         rows = _in_put_order(self.items.under(op.namespace_prefix))
@@ -365,7 +402,8 @@ class RaMemStore(BaseStore):
         return [*ranked, *scoreless][op.offset : op.offset + op.limit]
 
     def _ranked(self, op: SearchOp, rows: list[Row]) -> list[SearchItem]:
-        """The items whose memories RaMem retrieves for the query, best first."""
+        """The items whose memories RaMem retrieves for the query, best first: only the
+        memories of ``rows`` (those the filter kept) are ranked."""
         by_namespace: dict[tuple[str, ...], dict[str, Row]] = {}
         for row in rows:
             if row.source is not None:
@@ -373,16 +411,18 @@ class RaMemStore(BaseStore):
         reference = _REFERENCE.get() or self.clock()
         scored: list[tuple[ScoredMemory, Row]] = []
         for namespace, own in by_namespace.items():
-            name = ramem_namespace(namespace)
-            total = self.memory.count(name)
-            wanted = op.offset + op.limit + max(total - len(own), 0)
-            k = total if op.filter else min(total, wanted)
-            seen: set[str] = set()
-            for hit in self.memory.retrieve(str(op.query), name, max(k, 1), reference=reference):
-                key = _key(hit)
-                if key in own and own[key].memory == hit.memory.id and key not in seen:
-                    seen.add(key)
-                    scored.append((hit, own[key]))
+            mine = {row.memory: row for row in own.values() if row.memory is not None}
+            if not mine:
+                continue
+            hits = self.memory.retrieve(
+                str(op.query),
+                ramem_namespace(namespace),
+                min(len(mine), op.offset + op.limit),
+                reference=reference,
+                missing_ok=True,
+                within=mine,  # the items the filter kept, and no memory that no item owns
+            )
+            scored += [(hit, mine[hit.memory.id]) for hit in hits]
         if len(by_namespace) > 1:
             scored.sort(key=lambda pair: (pair[0].reason != "context", -pair[0].score))
         return [self._found(hit, row.item) for hit, row in scored]

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache, partial
 
 from ramem_integrations.conditions import ConditionTable
@@ -11,6 +13,9 @@ from ramem_integrations.core.retrieval import ContextFilter, Hits
 from ramem_integrations.embeddings import Embedder, embed_query
 from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
+
+#: The memories a retrieval ranks, in one namespace (:meth:`StoreSource.within`).
+_WITHIN: ContextVar[tuple[str, frozenset[str]] | None] = ContextVar("ramem_within", default=None)
 
 
 class StoreSource:
@@ -23,7 +28,8 @@ class StoreSource:
     write committed before it (``Writer.sync``, one read of the write marks), so no candidate
     is checked with the store again. A question is embedded as a query (the embedder's
     ``embed_query`` when it has one: e5, BGE, a LangChain ``Embeddings``); query embeddings are
-    cached, so one retrieval embeds its question once.
+    cached, so one retrieval embeds its question once. Inside :meth:`within`, every search of
+    that namespace ranks only the given memories.
     """
 
     def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, lexical: LexicalIndex):
@@ -48,10 +54,21 @@ class StoreSource:
         ranked = self.lexical_index.index(namespace).search(query, k, among=among)
         return self._cached(namespace, ranked)
 
+    @contextmanager
+    def within(self, namespace: str, ids: Collection[str]) -> Iterator[None]:
+        """Searches of ``namespace`` in this context (thread or task) rank only ``ids``."""
+        token = _WITHIN.set((namespace, frozenset(ids)))
+        try:
+            yield
+        finally:
+            _WITHIN.reset(token)
+
     def meets_all(self, namespace: str, where: ContextFilter) -> bool:
-        """True when every cached memory of the namespace meets ``where``."""
+        """True when every cached memory of the namespace (of :meth:`within`'s) meets ``where``."""
         among = self._cached_among(namespace, where)
-        return among is not None and len(among) == len(self.lexical_index.memories(namespace))
+        everything = self._cached_among(namespace, None)
+        total = len(self.lexical_index.memories(namespace) if everything is None else everything)
+        return among is not None and len(among) == total
 
     def _cached(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
         """The ranked memories, read from the cache (an id dropped by a write since is left out)."""
@@ -59,12 +76,21 @@ class StoreSource:
         return [(cached[i], score) for i, score in ranked if i in cached]
 
     def _cached_among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
-        """The ids of the namespace's cached memories that meet ``where`` (None without one).
+        """The ids of the namespace's cached memories that meet ``where`` and are
+        :meth:`within` the ones a search ranks (None: every memory).
 
         The same predicate as the Chroma where-clause (a property test holds them equal). The
         last answer is kept, so a retrieval's dense and lexical searches filter once."""
+        scope = _WITHIN.get()
+        only = scope[1] if scope is not None and scope[0] == namespace else None
         if not where:
-            return None
+            cached = self.lexical_index.memories(namespace)
+            return None if only is None else sorted(i for i in only if i in cached)
+        among = self._where(namespace, where)
+        return among if only is None else [i for i in among if i in only]
+
+    def _where(self, namespace: str, where: ContextFilter) -> list[str]:
+        """The ids of the namespace's cached memories that meet ``where`` (the last kept)."""
         key = (namespace, self.lexical_index.version(namespace), where)
         last_key, last = self._last_among
         if last_key == key and last is not None:

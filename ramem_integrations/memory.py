@@ -15,6 +15,7 @@ The write path lives in :mod:`ramem_integrations.ingest`, the store-backed sourc
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import sys
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from datetime import datetime
@@ -276,6 +277,7 @@ class RaMem:
         missing_ok: bool = False,
         budget: int | None = None,
         within: Collection[str] | None = None,
+        context: str | None = None,
     ) -> list[ScoredMemory]:
         """The ``k`` memories of ``namespace`` that best serve ``query``.
 
@@ -288,7 +290,10 @@ class RaMem:
         it as empty. With ``budget``, instead of ``k`` memories: as many as :meth:`render`
         shows within ``budget`` tokens, by episode
         (see :func:`~ramem_integrations.core.prompts.pack`). With ``within`` (memory ids), only
-        those memories are ranked and returned (a LangGraph store's filtered items).
+        those memories are ranked and returned (a LangGraph store's filtered items). With
+        ``context`` (the recent messages before the question), its words join the question's in
+        the content search; the conditions (times, people, places) are read from ``query``
+        alone.
         """
         if budget is not None:
             found = self.retrieve(
@@ -299,28 +304,42 @@ class RaMem:
                 reference=reference,
                 missing_ok=missing_ok,
                 within=within,
+                context=context,
             )
             return within_budget(found, check_budget(budget), self.count_tokens)
         check_request(query, namespace, k, self.limits)
         mode = check_mode(mode)
         if isinstance(within, str):
             raise InvalidInputError("within must be a list of memory ids, not one string.")
+        if context is not None and not isinstance(context, str):
+            raise InvalidInputError(f"context must be text, got {type(context).__name__}.")
+        if context:
+            check_query(f"{query}\n{context}", self.limits)
         if not self.writer.sync(namespace, missing_ok=missing_ok):
             return []
         if within is not None:
             only = frozenset(within)
             with self.source.within(namespace, only):
-                hits = self._retrieve(query, namespace, k, mode, reference)
+                hits = self._retrieve(query, namespace, k, mode, reference, context)
             return [h for h in hits if h.memory.id in only]  # no episode neighbour outside
-        return self._retrieve(query, namespace, k, mode, reference)
+        return self._retrieve(query, namespace, k, mode, reference, context)
 
     def _retrieve(
-        self, query: str, namespace: str, k: int, mode: str, reference: datetime | None
+        self,
+        query: str,
+        namespace: str,
+        k: int,
+        mode: str,
+        reference: datetime | None,
+        context: str | None,
     ) -> list[ScoredMemory]:
+        searched = f"{query}\n{context}" if context and context.strip() else query
         if mode == "ramem":
             known = self.writer.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
+            frame = dataclasses.replace(frame, query=searched) if searched != query else frame
             return questions_last(self.reinstatement.retrieve(frame, namespace, k))
+        query = searched
         if mode == "dense":
             return questions_last(single(self.source.dense(namespace, query, k), k))
         if mode == "bm25":
@@ -382,6 +401,7 @@ class RaMem:
         missing_ok: bool = False,
         budget: int | None = None,
         within: Collection[str] | None = None,
+        context: str | None = None,
     ) -> list[ScoredMemory]:
         """:meth:`retrieve` without blocking the event loop (runs in a worker thread)."""
         return await asyncio.to_thread(
@@ -394,6 +414,7 @@ class RaMem:
             missing_ok=missing_ok,
             budget=budget,
             within=within,
+            context=context,
         )
 
     def count(self, namespace: str) -> int:

@@ -134,3 +134,119 @@ def test_memory_shrinks_the_block_by_dropping_its_lowest_ranked_memories(mem: Ra
     assert 0 < cut.count("[memory ") < 4
     assert whole.startswith(cut.split("</ramem>")[0].split("<ramem>")[-1].strip()[:200])
     assert asyncio.run(block.atruncate(whole, 10**6)) is None  # nothing left: no block
+
+
+# -- what the block stores: no assistant fillers -------------------------------------------
+
+#: (role, message, stored): an assistant's acknowledgements tell nothing; the user's words and
+#: an assistant's substantive replies are kept.
+FILLER_CASES: list[tuple[str, str, bool]] = [
+    ("assistant", "Noted.", False),
+    ("assistant", "Got it!", False),
+    ("assistant", "Sure.", False),
+    ("assistant", "Okay, noted.", False),
+    ("assistant", "Got it, I'll remember that.", False),
+    ("assistant", "Happy to help! 😊", False),
+    ("assistant", "I booked the dentist for Tuesday at 9.", True),
+    ("assistant", "She said the wisdom tooth must come out.", True),
+    ("user", "ok", True),  # the user's words are theirs to keep ("ok" to a question matters)
+    ("user", "Noted.", True),
+]
+
+
+@pytest.mark.parametrize(("role", "text", "stored"), FILLER_CASES, ids=[c[1] for c in FILLER_CASES])
+def test_assistant_fillers_are_not_stored(mem: RaMem, role: str, text: str, stored: bool) -> None:
+    asyncio.run(_block(mem).aput([_message("user", MARCH_SAID, MARCH), _message(role, text)]))
+    said = [u.content for u in mem.memories("alice")]  # a user's burst is one memory
+    assert "\n".join(said).endswith(text) is stored
+    assert "wisdom tooth" in said[0]
+
+
+def test_skip_fillers_may_keep_them(mem: RaMem) -> None:
+    block = _block(mem, skip_fillers=())
+    asyncio.run(block.aput([_message("user", MARCH_SAID, MARCH), _message("assistant", "Noted.")]))
+    assert mem.count("alice") == 2
+
+
+def test_in_a_real_memory_no_noted_comes_back_for_the_dentist(mem: RaMem) -> None:
+    """The issue's run: statements acknowledged with "Noted." flushed into the block, then a
+    question about the dentist. Before, "Noted." came back as memory 2."""
+    memory = Memory.from_defaults(
+        session_id="alice", token_limit=60, token_flush_size=20, memory_blocks=[_block(mem)]
+    )
+
+    async def talk() -> list[ChatMessage]:
+        for when, text in [(MARCH, MARCH_SAID), (JULY, JULY_SAID)]:
+            await memory.aput(_message("user", text, when))
+            await memory.aput(_message("assistant", "Noted."))
+        await memory.aput(_message("user", "What did the dentist say in March?", ASKED))
+        return await memory.aget()
+
+    system = str(asyncio.run(talk())[0].content)
+    flushed = [u.content for u in mem.memories("alice")]
+    assert MARCH_SAID in flushed and not any("Noted" in text for text in flushed)
+    assert "Noted" not in system
+    assert "[memory 1]\nsaid: 12 March 2024" in system
+
+
+# -- what the block reads: the question, and the messages before it ------------------------
+
+PLUMBER_SAID = "The plumber came today, she said the pipes must be replaced."
+
+
+def _talk_about_the_dentist(mem: RaMem, **options: Any) -> str:
+    """A real Memory: the dentist and the plumber, both in March, then the user turns to the
+    dentist and asks "What did she say in March?"."""
+    block = _block(mem, **options)
+    said = [(MARCH, MARCH_SAID), (MARCH.replace(day=20), PLUMBER_SAID), (JULY, JULY_SAID)]
+    asyncio.run(block.aput([_message("user", text, when) for when, text in said]))
+    memory = Memory.from_defaults(session_id="alice", memory_blocks=[block])
+
+    async def ask() -> str:
+        await memory.aput(_message("user", "I want to talk about my dentist."))
+        await memory.aput(_message("assistant", "Of course, what about her?"))
+        messages = await memory.aget(input="What did she say in March?")
+        return str(messages[0].content)
+
+    return asyncio.run(ask())
+
+
+def _first(system: str) -> str:
+    return system.split("[memory 2]")[0]
+
+
+def test_the_window_brings_the_subject_of_the_conversation(mem: RaMem) -> None:
+    system = _talk_about_the_dentist(mem)
+    assert "wisdom tooth" in _first(system)  # the dentist, from the messages before
+    assert "said: 12 March 2024" in _first(system)  # the time, from the question
+
+
+def test_a_window_of_one_reads_the_question_alone(mem: RaMem) -> None:
+    system = _talk_about_the_dentist(mem, retrieval_context_window=1)
+    assert "pipes must be replaced" in _first(system)  # "she said" and March: the plumber
+
+
+def test_conditions_come_from_the_question_only(mem: RaMem) -> None:
+    """The messages before the question say July; the question asks about March. The
+    condition is March: the July memory meets none and comes after both March ones."""
+    block = _block(mem)
+    said = [(MARCH, MARCH_SAID), (JULY, JULY_SAID)]
+    asyncio.run(block.aput([_message("user", text, when) for when, text in said]))
+    messages = [
+        _message("user", "In July I had a check-up at the dentist too."),
+        _message("assistant", "Yes, I remember."),
+        _message("user", "What did the dentist say in March?"),
+    ]
+    hits = asyncio.run(
+        mem.aretrieve(
+            "What did the dentist say in March?",
+            "alice",
+            reference=ASKED,
+            context=block._context(messages, messages[-1], 0),
+        )
+    )
+    assert [h.memory.content for h in hits] == [MARCH_SAID, JULY_SAID]
+    assert (hits[0].reason, hits[0].matched) == ("context", ("time March 2024",))
+    assert hits[1].reason == "content"
+    text = asyncio.run(block.aget(messages))
+    assert "wisdom tooth" in _first(text)

@@ -216,20 +216,26 @@ def _first(system: str) -> str:
 
 
 def test_the_window_brings_the_subject_of_the_conversation(mem: RaMem) -> None:
-    system = _talk_about_the_dentist(mem)
+    system = _talk_about_the_dentist(mem, retrieval_context_window=5)
     assert "wisdom tooth" in _first(system)  # the dentist, from the messages before
     assert "said: 12 March 2024" in _first(system)  # the time, from the question
 
 
-def test_a_window_of_one_reads_the_question_alone(mem: RaMem) -> None:
-    system = _talk_about_the_dentist(mem, retrieval_context_window=1)
+@pytest.mark.parametrize("options", [{}, {"retrieval_context_window": 1}], ids=["default", "1"])
+def test_a_window_of_one_reads_the_question_alone(mem: RaMem, options: dict[str, Any]) -> None:
+    system = _talk_about_the_dentist(mem, **options)
     assert "pipes must be replaced" in _first(system)  # "she said" and March: the plumber
+
+
+def test_the_window_is_a_positive_number(mem: RaMem) -> None:
+    with pytest.raises(ValueError, match="retrieval_context_window"):
+        _block(mem, retrieval_context_window=0)
 
 
 def test_conditions_come_from_the_question_only(mem: RaMem) -> None:
     """The messages before the question say July; the question asks about March. The
     condition is March: the July memory meets none and comes after both March ones."""
-    block = _block(mem)
+    block = _block(mem, retrieval_context_window=3)
     said = [(MARCH, MARCH_SAID), (JULY, JULY_SAID)]
     asyncio.run(block.aput([_message("user", text, when) for when, text in said]))
     messages = [

@@ -15,9 +15,9 @@ The write path lives in :mod:`ramem_integrations.ingest`, the store-backed sourc
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import sys
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -291,9 +291,9 @@ class RaMem:
         shows within ``budget`` tokens, by episode
         (see :func:`~ramem_integrations.core.prompts.pack`). With ``within`` (memory ids), only
         those memories are ranked and returned (a LangGraph store's filtered items). With
-        ``context`` (the recent messages before the question), its words join the question's in
-        the content search; the conditions (times, people, places) are read from ``query``
-        alone.
+        ``context`` (the recent messages before the question), the dense search leans toward
+        it (:data:`~ramem_integrations.stores.source.CONTEXT_WEIGHT`); the conditions (times,
+        people, places) and the lexical search read ``query`` alone.
         """
         if budget is not None:
             found = self.retrieve(
@@ -317,29 +317,20 @@ class RaMem:
             check_query(f"{query}\n{context}", self.limits)
         if not self.writer.sync(namespace, missing_ok=missing_ok):
             return []
-        if within is not None:
-            only = frozenset(within)
-            with self.source.within(namespace, only):
-                hits = self._retrieve(query, namespace, k, mode, reference, context)
-            return [h for h in hits if h.memory.id in only]  # no episode neighbour outside
-        return self._retrieve(query, namespace, k, mode, reference, context)
+        only = None if within is None else frozenset(within)
+        scope = self.source.within(namespace, only) if only is not None else nullcontext()
+        with scope, self.source.around(context):
+            hits = self._retrieve(query, namespace, k, mode, reference)
+        # no episode neighbour from outside ``within``
+        return hits if only is None else [h for h in hits if h.memory.id in only]
 
     def _retrieve(
-        self,
-        query: str,
-        namespace: str,
-        k: int,
-        mode: str,
-        reference: datetime | None,
-        context: str | None,
+        self, query: str, namespace: str, k: int, mode: str, reference: datetime | None
     ) -> list[ScoredMemory]:
-        searched = f"{query}\n{context}" if context and context.strip() else query
         if mode == "ramem":
             known = self.writer.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
-            frame = dataclasses.replace(frame, query=searched) if searched != query else frame
             return questions_last(self.reinstatement.retrieve(frame, namespace, k))
-        query = searched
         if mode == "dense":
             return questions_last(single(self.source.dense(namespace, query, k), k))
         if mode == "bm25":

@@ -194,37 +194,37 @@ def test_in_a_real_memory_no_noted_comes_back_for_the_dentist(mem: RaMem) -> Non
 PLUMBER_SAID = "The plumber came today, she said the pipes must be replaced."
 
 
-def _talk_about_the_dentist(mem: RaMem, **options: Any) -> str:
-    """A real Memory: the dentist and the plumber, both in March, then the user turns to the
-    dentist and asks "What did she say in March?"."""
+def _ask_after_talking_of_the_dentist(mem: RaMem, **options: Any) -> str:
+    """A real Memory: the dentist twice and the plumber, then the user turns to the dentist
+    and asks "What did she say must be done?". The first memory's text."""
     block = _block(mem, **options)
-    said = [(MARCH, MARCH_SAID), (MARCH.replace(day=20), PLUMBER_SAID), (JULY, JULY_SAID)]
-    asyncio.run(block.aput([_message("user", text, when) for when, text in said]))
+    said = [MARCH_SAID, PLUMBER_SAID, JULY_SAID]
+    days = [MARCH.replace(day=day) for day in (5, 12, 19)]
+    asyncio.run(block.aput([_message("user", t, w) for t, w in zip(said, days, strict=True)]))
     memory = Memory.from_defaults(session_id="alice", memory_blocks=[block])
 
     async def ask() -> str:
         await memory.aput(_message("user", "I want to talk about my dentist."))
         await memory.aput(_message("assistant", "Of course, what about her?"))
-        messages = await memory.aget(input="What did she say in March?")
+        messages = await memory.aget(input="What did she say must be done?")
         return str(messages[0].content)
 
-    return asyncio.run(ask())
+    system = asyncio.run(ask())
+    return system.split("[memory 2]")[0].split("text: ")[-1]
 
 
-def _first(system: str) -> str:
-    return system.split("[memory 2]")[0]
-
-
-def test_the_window_brings_the_subject_of_the_conversation(mem: RaMem) -> None:
-    system = _talk_about_the_dentist(mem, retrieval_context_window=5)
-    assert "wisdom tooth" in _first(system)  # the dentist, from the messages before
-    assert "said: 12 March 2024" in _first(system)  # the time, from the question
-
-
-@pytest.mark.parametrize("options", [{}, {"retrieval_context_window": 1}], ids=["default", "1"])
-def test_a_window_of_one_reads_the_question_alone(mem: RaMem, options: dict[str, Any]) -> None:
-    system = _talk_about_the_dentist(mem, **options)
-    assert "pipes must be replaced" in _first(system)  # "she said" and March: the plumber
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("options", "first"),
+    [({}, "wisdom tooth"), ({"retrieval_context_window": 1}, "pipes")],
+    ids=["default window", "the question alone"],
+)
+def test_the_window_leans_the_search_toward_the_subject(
+    tmp_path: Path, options: dict[str, Any], first: str
+) -> None:
+    """With the packaged model: the question alone reads best as the plumber's; the messages
+    before it (the default window of 5) say it is about the dentist."""
+    assert first in _ask_after_talking_of_the_dentist(RaMem.from_path(tmp_path / "s"), **options)
 
 
 def test_the_window_is_a_positive_number(mem: RaMem) -> None:
@@ -235,7 +235,7 @@ def test_the_window_is_a_positive_number(mem: RaMem) -> None:
 def test_conditions_come_from_the_question_only(mem: RaMem) -> None:
     """The messages before the question say July; the question asks about March. The
     condition is March: the July memory meets none and comes after both March ones."""
-    block = _block(mem, retrieval_context_window=3)
+    block = _block(mem)
     said = [(MARCH, MARCH_SAID), (JULY, JULY_SAID)]
     asyncio.run(block.aput([_message("user", text, when) for when, text in said]))
     messages = [
@@ -255,4 +255,4 @@ def test_conditions_come_from_the_question_only(mem: RaMem) -> None:
     assert (hits[0].reason, hits[0].matched) == ("context", ("time March 2024",))
     assert hits[1].reason == "content"
     text = asyncio.run(block.aget(messages))
-    assert "wisdom tooth" in _first(text)
+    assert "wisdom tooth" in text.split("[memory 2]")[0]

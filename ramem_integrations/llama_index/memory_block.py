@@ -17,11 +17,9 @@ from ramem_integrations.episodes import Record, record_time
 from ramem_integrations.memory import RaMem
 from ramem_integrations.memory_context import memory_context, shrink
 
-#: Messages a retrieval reads by default: the question alone. LlamaIndex's
-#: ``VectorMemoryBlock`` reads 5; on LoCoMo dev, each unrelated message read beside a question
-#: costs RaMem Recall@10 (0.767 alone, 0.681 / 0.643 / 0.577 with 1 / 2 / 4 earlier
-#: questions: docs/llama_index.md), so a wider window is a choice for chats of follow-ups.
-WINDOW = 1
+#: Messages a retrieval reads by default, the question among them, as LlamaIndex's
+#: ``VectorMemoryBlock`` (docs/llama_index.md: what reading them costs and brings).
+WINDOW = 5
 
 
 def utc_now() -> datetime:
@@ -42,15 +40,16 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
 
     ``aget`` retrieves for the latest user message, grounded at ``clock()``: its times, people
     and places are the conditions. As in LlamaIndex's ``VectorMemoryBlock``, the last
-    ``retrieval_context_window`` messages may be read too (1 by default: the question alone):
-    their words join the question's in the content search ("What did she say about it?" after
-    talking of the dentist). The memories are rendered with their coordinates.
+    ``retrieval_context_window`` messages (5) are read too: the dense search leans toward the
+    messages before the question ("What did she say?" after talking of the dentist;
+    :meth:`RaMem.retrieve <ramem_integrations.RaMem.retrieve>` ``context``). The memories are
+    rendered with their coordinates.
 
     Key init args:
         memory: the :class:`~ramem_integrations.RaMem`; namespace: whose memory.
         k: memories per retrieval; max_tokens: a token budget for them (optional).
-        retrieval_context_window: how many of the latest messages a retrieval reads (1: the
-            question alone).
+        retrieval_context_window: how many of the latest messages a retrieval reads, the
+            question among them (1: the question alone).
         roles: the roles whose messages are memories (``("user", "assistant")``).
         skip_fillers: the roles whose fillers are not stored (``("assistant",)``).
         speakers: the speaker name stored for each role (``{"user": "Alice"}``).

@@ -8,14 +8,21 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from functools import lru_cache, partial
 
+import numpy as np
+
 from ramem_integrations.conditions import ConditionTable
 from ramem_integrations.core.retrieval import ContextFilter, Hits
-from ramem_integrations.embeddings import Embedder, embed_query
+from ramem_integrations.embeddings import Embedder, Vectors, embed_query
 from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
 #: The memories a retrieval ranks, in one namespace (:meth:`StoreSource.within`).
 _WITHIN: ContextVar[tuple[str, frozenset[str]] | None] = ContextVar("ramem_within", default=None)
+#: The messages before a question (:meth:`StoreSource.around`).
+_AROUND: ContextVar[str | None] = ContextVar("ramem_around", default=None)
+#: The weight of the messages before a question in its dense query vector, beside the
+#: question's own (both unit vectors). Measured on LoCoMo dev (docs/llama_index.md).
+CONTEXT_WEIGHT = 0.5
 
 
 class StoreSource:
@@ -42,8 +49,7 @@ class StoreSource:
     def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
         check_namespace(namespace)
         among = self._cached_among(namespace, where)
-        embedding = self._embed_query(query)
-        ranked = self.lexical_index.vectors(namespace).search(embedding, k, among=among)
+        ranked = self.lexical_index.vectors(namespace).search(self._vector(query), k, among=among)
         return self._cached(namespace, ranked)
 
     def lexical(
@@ -53,6 +59,27 @@ class StoreSource:
         among = self._cached_among(namespace, where)
         ranked = self.lexical_index.index(namespace).search(query, k, among=among)
         return self._cached(namespace, ranked)
+
+    def _vector(self, query: str) -> Vectors:
+        """The query's dense vector: the question's, plus :data:`CONTEXT_WEIGHT` times that of
+        the messages :meth:`around` it, normalised."""
+        embedding = self._embed_query(query)
+        context = _AROUND.get()
+        if not context:
+            return embedding
+        mixed = embedding + CONTEXT_WEIGHT * self._embed_query(context)
+        norm = float(np.linalg.norm(mixed))
+        return (mixed / norm if norm > 0 else embedding).astype(np.float32)
+
+    @contextmanager
+    def around(self, context: str | None) -> Iterator[None]:
+        """Dense searches in this context (thread or task) lean toward ``context``, the
+        messages before the question; lexical ones read the question alone."""
+        token = _AROUND.set(context if context and context.strip() else None)
+        try:
+            yield
+        finally:
+            _AROUND.reset(token)
 
     @contextmanager
     def within(self, namespace: str, ids: Collection[str]) -> Iterator[None]:

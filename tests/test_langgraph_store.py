@@ -430,3 +430,23 @@ def test_a_filtered_search_ranks_only_the_items_that_match(tmp_path: Path) -> No
     offset = store.search(ns, query=query, filter={"kind": "noise"}, limit=3, offset=2)
     everything = store.search(ns, query=query, filter={"kind": "noise"}, limit=5)
     assert [i.key for i in offset] == [i.key for i in everything[2:5]]
+
+
+def test_a_batch_runs_its_ops_in_order(ramem_store: RaMemStore) -> None:
+    """Reads between puts see the puts before them; a key deleted later in the batch leaves
+    neither its item nor its memory."""
+    ns = ("memories", "alice")
+    results = ramem_store.batch(
+        [
+            PutOp(ns, "march", MARCH),
+            GetOp(ns, "march"),
+            PutOp(ns, "march", None),
+            PutOp(ns, "july", JULY),
+            GetOp(ns, "march"),
+            SearchOp(ns, query="dentist"),
+        ]
+    )
+    assert results[1].value == MARCH  # type: ignore[union-attr]
+    assert results[4] is None
+    assert [i.key for i in results[5]] == ["july"]  # type: ignore[union-attr]
+    assert [u.content for u in ramem_store.memory.memories("memories.alice")] == [JULY["text"]]

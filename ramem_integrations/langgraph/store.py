@@ -51,6 +51,10 @@ from ramem_integrations.memory import RaMem
 from ramem_integrations.memory_vectors import memory_embeddings
 
 _REFERENCE: ContextVar[datetime | None] = ContextVar("ramem_store_reference", default=None)
+#: What an item's memory is made of: (text, ISO time, speaker), or None for no memory.
+Source = tuple[str, str, str] | None
+#: An item: its namespace and key.
+Where = tuple[tuple[str, ...], str]
 
 
 def utc_now() -> datetime:
@@ -152,7 +156,18 @@ class RaMemStore(BaseStore):
         sources = {i: self._source(op) for i, op in enumerate(ops) if isinstance(op, PutOp)}
         with self._lock:
             made = self._premade(ops, sources)
-            return [self._run(op, sources.get(i), made.get(i)) for i, op in enumerate(ops)]
+            results: list[Result] = []
+            run: list[tuple[PutOp, Source, str | None]] = []  # puts in a row: one commit
+            for i, op in enumerate(ops):
+                if isinstance(op, PutOp):
+                    run.append((op, sources[i], made.get(i)))
+                    results.append(None)
+                    continue
+                self._commit(run)
+                run = []
+                results.append(self._run(op))
+            self._commit(run)
+            return results
 
     def put(
         self,
@@ -264,13 +279,10 @@ class RaMemStore(BaseStore):
         return await asyncio.to_thread(self.recall, namespace, query, k=k, reference=reference)
 
     # -- ops -------------------------------------------------------------------------------
-    def _run(self, op: Op, source: tuple[str, str, str] | None, made: str | None) -> Result:
+    def _run(self, op: Op) -> Result:
         if isinstance(op, GetOp):
             row = self.items.get(op.namespace, [op.key]).get(op.key)
             return row.item if row else None
-        if isinstance(op, PutOp):
-            self._put(op, source, made)
-            return None
         if isinstance(op, SearchOp):
             return self._search(op)
         if isinstance(op, ListNamespacesOp):
@@ -301,61 +313,96 @@ class RaMemStore(BaseStore):
         speaker = str(op.value.get(self.speaker_field) or self.default_speaker)
         return "\n".join(texts), when.isoformat(), speaker
 
-    def _premade(
-        self, ops: list[Op], sources: Mapping[int, tuple[str, str, str] | None]
-    ) -> dict[int, str]:
+    def _premade(self, ops: list[Op], sources: Mapping[int, Source]) -> dict[int, str]:
         """The memories of the batch's puts that write one, stored before any row names them
         (so unowned until then), with one embedding call: ``{op index: memory id}``. A put
         whose item is stored unchanged writes none (unless an earlier op of the batch touched
         its key)."""
-        touched: set[tuple[tuple[str, ...], str]] = set()
+        puts = {i: op for i, op in enumerate(ops) if isinstance(op, PutOp)}
+        olds = self._rows((op.namespace, op.key) for op in puts.values())
+        touched: set[Where] = set()
         todo: dict[int, tuple[tuple[str, ...], str, tuple[str, str, str]]] = {}
-        for i, op in enumerate(ops):
-            if not isinstance(op, PutOp):
-                continue
-            where, source = (op.namespace, op.key), sources.get(i)
+        for i, op in puts.items():
+            where, source = (op.namespace, op.key), sources[i]
             if source is not None and op.value is not None:
-                old = (
-                    None if where in touched else self.items.get(op.namespace, [op.key]).get(op.key)
-                )
+                old = None if where in touched else olds.get(where)
                 if old is None or not self._unchanged(old, op.value, source):
                     todo[i] = (op.namespace, op.key, source)
             touched.add(where)
         return dict(zip(todo, self._remember(list(todo.values())), strict=True))
 
-    def _put(self, op: PutOp, source: tuple[str, str, str] | None, made: str | None) -> None:
-        """Write the item's row naming its new memory (``made`` by :meth:`_premade`, under an
-        id of its own; the row is the commit point), then forget the memory the replaced row
-        owned.
+    def _commit(self, run: list[tuple[PutOp, Source, str | None]]) -> None:
+        """Write the rows of consecutive puts, each naming its new memory (``made`` by
+        :meth:`_premade`, under an id of its own), in one write: the rows are the commit
+        point. Then forget the memories the replaced rows named, and the ones no row took.
 
-        A kill before the row leaves an unowned memory that no read returns; a kill after it
-        leaves the old memory unowned. Every put's memory id is its own, so a writer only ever
-        forgets a memory a row it replaced owned, never another writer's: concurrent puts to
-        one key leave the last row and its memory."""
-        namespace, name = op.namespace, ramem_namespace(op.namespace)
-        old = self.items.get(namespace, [op.key]).get(op.key)
-        if op.value is None:
-            self.items.delete(namespace, op.key)
-        elif old is None or not self._unchanged(old, op.value, source):
-            memory = made
-            if source and memory is None:  # changed since the batch began (another writer)
-                (memory,) = self._remember([(namespace, op.key, source)])
-            now = self.clock()
-            created = old.item.created_at if old else now
-            item = Item(
-                value=dict(op.value),
-                key=op.key,
-                namespace=namespace,
-                created_at=created,
-                updated_at=now,
-            )
-            self.items.upsert(Row(item, source, memory, old.order if old else time.time_ns()))
-        else:
-            if made is not None:  # stored unchanged by an earlier op of the batch after all
-                self.memory.forget(name, ids=[made])
-            return
-        if old is not None and old.memory is not None:
-            self.memory.forget(name, ids=[old.memory])
+        A kill before the rows leaves unowned memories that no read returns; a kill after
+        them leaves the old memories unowned. Every put's memory id is its own, so a writer
+        only ever forgets a memory a row it replaced owned, never another writer's: concurrent
+        puts to one key leave the last row and its memory. A key put twice in the run keeps
+        the last value."""
+        last: dict[Where, tuple[PutOp, Source, str | None]] = {}
+        forget: list[tuple[tuple[str, ...], str]] = []
+        for op, source, made in run:
+            earlier = last.get((op.namespace, op.key))
+            if earlier is not None and earlier[2] is not None:
+                forget.append((op.namespace, earlier[2]))  # replaced before it was committed
+            last[(op.namespace, op.key)] = (op, source, made)
+        olds = self._rows(last)
+        lost = {  # changed since the batch began (another writer): their memories now
+            where: source
+            for where, (op, source, made) in last.items()
+            if source is not None
+            and made is None
+            and op.value is not None
+            and not self._same(olds.get(where), op.value, source)
+        }
+        remade = dict(
+            zip(lost, self._remember([(*w, source) for w, source in lost.items()]), strict=True)
+        )
+        rows, deleted = [], []
+        for where, (op, source, made) in last.items():
+            old = olds.get(where)
+            if op.value is None:
+                deleted.append(where)
+            elif self._same(old, op.value, source):
+                if made is not None:  # stored unchanged by an earlier op of the batch after all
+                    forget.append((op.namespace, made))
+                continue
+            else:
+                now = self.clock()
+                item = Item(
+                    value=dict(op.value),
+                    key=op.key,
+                    namespace=op.namespace,
+                    created_at=old.item.created_at if old else now,
+                    updated_at=now,
+                )
+                memory = made or remade.get(where)
+                rows.append(Row(item, source, memory, old.order if old else time.time_ns()))
+            if old is not None and old.memory is not None:
+                forget.append((op.namespace, old.memory))
+        self.items.upsert(rows)
+        self.items.delete(deleted)
+        by_namespace: dict[tuple[str, ...], list[str]] = {}
+        for namespace, memory in forget:
+            by_namespace.setdefault(namespace, []).append(memory)
+        for namespace, memories in by_namespace.items():
+            self.memory.forget(ramem_namespace(namespace), ids=memories)
+
+    def _rows(self, wheres: Iterable[Where]) -> dict[Where, Row]:
+        """The stored rows of these items, read one namespace at a time."""
+        keys: dict[tuple[str, ...], list[str]] = {}
+        for namespace, key in dict.fromkeys(wheres):
+            keys.setdefault(namespace, []).append(key)
+        return {
+            (namespace, key): row
+            for namespace, wanted in keys.items()
+            for key, row in self.items.get(namespace, wanted).items()
+        }
+
+    def _same(self, old: Row | None, value: Mapping[str, Any], source: Source) -> bool:
+        return old is not None and self._unchanged(old, value, source)
 
     def _unchanged(
         self, old: Row, value: Mapping[str, Any], source: tuple[str, str, str] | None

@@ -36,7 +36,8 @@ class StoreSource:
     is checked with the store again. A question is embedded as a query (the embedder's
     ``embed_query`` when it has one: e5, BGE, a LangChain ``Embeddings``); query embeddings are
     cached, so one retrieval embeds its question once. Inside :meth:`within`, every search of
-    that namespace ranks only the given memories.
+    that namespace ranks only the given memories; inside :meth:`around`, dense searches lean
+    toward the messages before the question.
     """
 
     def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, lexical: LexicalIndex):

@@ -160,8 +160,12 @@ class Writer:
         *,
         progress: Progress | None = None,
         replace: bool = False,
+        embedded: Mapping[str, np.ndarray] | None = None,
     ) -> list[str]:
         """Embed and upsert memory units; those already stored unchanged are skipped.
+        ``embedded`` holds texts already embedded, by text
+        (:func:`~ramem_integrations.memory_vectors.memory_embeddings`): they are not embedded
+        again.
 
         A unit whose id is stored with different text raises :class:`MemoryConflictError`
         before anything is written, unless ``replace`` says to overwrite it on purpose. A
@@ -173,7 +177,7 @@ class Writer:
             if not isinstance(unit, MemoryUnit):
                 raise InvalidInputError(f"Expected MemoryUnit objects, got {type(unit).__name__}.")
             self.limits.check_text(unit.content, f"memory {unit.id!r}")
-        return self._add(units, progress, replace, {})
+        return self._add(units, progress, replace, embedded or {})
 
     def _add(
         self,

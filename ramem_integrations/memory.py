@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import sys
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Collection, Iterable, Mapping, Sequence
+from contextlib import nullcontext
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -37,6 +38,7 @@ from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetrie
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.embeddings import Embedder, as_embedder
+from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.ingest import Progress, Writer
 from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.requests import (
@@ -275,6 +277,8 @@ class RaMem:
         reference: datetime | None = None,
         missing_ok: bool = False,
         budget: int | None = None,
+        within: Collection[str] | None = None,
+        context: str | None = None,
     ) -> list[ScoredMemory]:
         """The ``k`` memories of ``namespace`` that best serve ``query``.
 
@@ -286,17 +290,44 @@ class RaMem:
         :class:`~ramem_integrations.errors.UnknownNamespaceError`; ``missing_ok=True`` reads
         it as empty. With ``budget``, instead of ``k`` memories: as many as :meth:`render`
         shows within ``budget`` tokens, by episode
-        (see :func:`~ramem_integrations.core.prompts.pack`).
+        (see :func:`~ramem_integrations.core.prompts.pack`). With ``within`` (memory ids), only
+        those memories are ranked and returned (a LangGraph store's filtered items). With
+        ``context`` (the recent messages before the question), the dense search leans toward
+        it (:data:`~ramem_integrations.stores.source.CONTEXT_WEIGHT`); the conditions (times,
+        people, places) and the lexical search read ``query`` alone.
         """
         if budget is not None:
             found = self.retrieve(
-                query, namespace, PACK_DEPTH, mode=mode, reference=reference, missing_ok=missing_ok
+                query,
+                namespace,
+                PACK_DEPTH,
+                mode=mode,
+                reference=reference,
+                missing_ok=missing_ok,
+                within=within,
+                context=context,
             )
             return within_budget(found, check_budget(budget), self.count_tokens)
         check_request(query, namespace, k, self.limits)
         mode = check_mode(mode)
+        if isinstance(within, str):
+            raise InvalidInputError("within must be a list of memory ids, not one string.")
+        if context is not None and not isinstance(context, str):
+            raise InvalidInputError(f"context must be text, got {type(context).__name__}.")
+        if context:
+            check_query(f"{query}\n{context}", self.limits)
         if not self.writer.sync(namespace, missing_ok=missing_ok):
             return []
+        only = None if within is None else frozenset(within)
+        scope = self.source.within(namespace, only) if only is not None else nullcontext()
+        with scope, self.source.around(context):
+            hits = self._retrieve(query, namespace, k, mode, reference)
+        # no episode neighbour from outside ``within``
+        return hits if only is None else [h for h in hits if h.memory.id in only]
+
+    def _retrieve(
+        self, query: str, namespace: str, k: int, mode: str, reference: datetime | None
+    ) -> list[ScoredMemory]:
         if mode == "ramem":
             known = self.writer.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
@@ -362,6 +393,8 @@ class RaMem:
         reference: datetime | None = None,
         missing_ok: bool = False,
         budget: int | None = None,
+        within: Collection[str] | None = None,
+        context: str | None = None,
     ) -> list[ScoredMemory]:
         """:meth:`retrieve` without blocking the event loop (runs in a worker thread)."""
         return await asyncio.to_thread(
@@ -373,6 +406,8 @@ class RaMem:
             reference=reference,
             missing_ok=missing_ok,
             budget=budget,
+            within=within,
+            context=context,
         )
 
     def count(self, namespace: str) -> int:

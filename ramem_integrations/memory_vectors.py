@@ -38,9 +38,17 @@ def memory_vectors(
     embedder: Embedder, units: Sequence[MemoryUnit], made: Mapping[str, np.ndarray] | None = None
 ) -> Vectors:
     """The vectors to store for ``units``: one embedding call for their words and the
-    distinct speaker lines among them. ``made`` holds words already embedded, by text (the
+    distinct speaker lines among them. ``made`` holds texts already embedded, by text (the
     write path embeds a conversation's turns while it is anchored)."""
     return spoken_vectors(embedder, [(u.content, speaker_line(u)) for u in units], made)
+
+
+def memory_embeddings(embedder: Embedder, units: Sequence[MemoryUnit]) -> dict[str, np.ndarray]:
+    """What :func:`memory_vectors` embeds for ``units`` (their words and distinct speaker
+    lines), by text, in one embedding call: ``made`` for writes that embed several groups of
+    units at once (a LangGraph batch of puts)."""
+    texts = list(dict.fromkeys(t for u in units for t in (u.content, speaker_line(u)) if t))
+    return dict(zip(texts, embedder.embed(texts), strict=True)) if texts else {}
 
 
 def spoken_vectors(
@@ -49,18 +57,19 @@ def spoken_vectors(
     made: Mapping[str, np.ndarray] | None = None,
 ) -> Vectors:
     """The vector of each ``(words, speaker line or None)``: the words' embedding plus
-    :data:`SPEAKER_WEIGHT` times the line's, normalised. One embedding call."""
+    :data:`SPEAKER_WEIGHT` times the line's, normalised. One embedding call, for the words
+    and lines not in ``made``; none when ``made`` holds them all."""
     if not spoken:
         return embedder.embed([])
     made = made or {}
-    distinct = list(dict.fromkeys(line for _, line in spoken if line))
-    missing = list(dict.fromkeys(words for words, _ in spoken if words not in made))
-    embedded = embedder.embed(missing + distinct)
-    found = {**made, **dict(zip(missing, embedded[: len(missing)], strict=True))}
-    by_line = dict(zip(distinct, embedded[len(missing) :], strict=True))
+    wanted = [words for words, _ in spoken] + [line for _, line in spoken if line]
+    missing = [text for text in dict.fromkeys(wanted) if text not in made]
+    found = (
+        {**made, **dict(zip(missing, embedder.embed(missing), strict=True))} if missing else made
+    )
     summed = np.array(
         [
-            found[words] + (0.0 if line is None else SPEAKER_WEIGHT * by_line[line])
+            found[words] + (0.0 if line is None else SPEAKER_WEIGHT * found[line])
             for words, line in spoken
         ],
         dtype=np.float32,

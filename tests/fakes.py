@@ -38,3 +38,14 @@ class HashingEmbedder:
             if not out[row].any():
                 out[row, 0] = 1.0  # punctuation only, or words that cancel out
         return out / np.linalg.norm(out, axis=1, keepdims=True)
+
+
+class CountingEmbedder(HashingEmbedder):
+    """A :class:`HashingEmbedder` that records the texts of every ``embed`` call."""
+
+    def __init__(self) -> None:
+        self.calls: list[list[str]] = []
+
+    def embed(self, texts: Sequence[str]) -> np.ndarray[Any, np.dtype[np.float32]]:
+        self.calls.append(list(texts))
+        return super().embed(texts)

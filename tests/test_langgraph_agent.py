@@ -25,6 +25,7 @@ from examples.langgraph_agent_memory import (
     ramem_store,
     run,
 )
+from ramem_integrations.core.prompts import shown_name
 from ramem_integrations.errors import InvalidInputError, NamespaceError
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
 from ramem_integrations.memory import RaMem
@@ -136,7 +137,7 @@ def test_tools_take_the_namespace_from_the_run(store: RaMemStore) -> None:
     )
     assert store.list_namespaces() == [("memories", "alice"), ("memories", "bob")]
     (item,) = store.search(("memories", "alice"))
-    assert item.value == {"text": MARCH_SAID, "time": SAID.isoformat()}
+    assert item.value == {"text": MARCH_SAID, "time": SAID.isoformat(), "speaker": "alice"}
     with pytest.raises(NamespaceError, match="user_id"):
         agent.invoke({"messages": [HumanMessage("No user.")]})
 
@@ -167,14 +168,51 @@ def test_middleware_saves_the_exchange_with_timestamps(store: RaMemStore) -> Non
     agent, _ = _agent(store, save="exchange")
     agent.invoke({"messages": [HumanMessage(MARCH_SAID)]}, context={"user_id": "alice"})
     items = store.search(("memories", "alice"), limit=10)
-    by_speaker = {i.value.get("speaker", "tool"): i.value for i in items}
-    assert by_speaker["user"] == {"text": MARCH_SAID, "time": SAID.isoformat(), "speaker": "user"}
-    assert by_speaker["assistant"]["text"] == "Noted, I will remember that."
-    assert by_speaker["assistant"]["time"] == "2024-03-12T18:00:01+00:00"
-    assert by_speaker["tool"]["text"] == MARCH_SAID  # what save_memory wrote
+    turns = {i.value["speaker"]: i.value for i in items if i.key.startswith("turn-")}
+    assert turns["alice"] == {"text": MARCH_SAID, "time": SAID.isoformat(), "speaker": "alice"}
+    assert turns["assistant"]["text"] == "Noted, I will remember that."
+    assert turns["assistant"]["time"] == "2024-03-12T18:00:01+00:00"
+    (saved,) = [i.value for i in items if i.key.startswith("saved-")]  # what save_memory wrote
+    assert saved == {"text": MARCH_SAID, "time": SAID.isoformat(), "speaker": "alice"}
     agent.invoke({"messages": [HumanMessage(MARCH_SAID)]}, context={"user_id": "alice"})
     # new messages, new ids; the fact save_memory saved again is the same item, not a copy
     assert len(store.search(("memories", "alice"), limit=10)) == 5
+
+
+#: (how the run names its user, memory_tools options, the speaker save_memory stores)
+SPEAKERS: list[tuple[dict[str, Any], dict[str, Any], str]] = [
+    ({"context": {"user_id": "alice"}}, {}, "alice"),
+    ({"config": {"configurable": {"user_id": "bob"}}}, {}, "bob"),
+    ({"context": {"user_id": "john.smith@example.com"}}, {}, "john.smith@example.com"),
+    ({"context": {"user_id": "alice"}}, {"user_name": "Alice Smith"}, "Alice Smith"),
+    ({"context": {"user_id": "a1", "name": "Ann"}}, {"user_name": "{name}"}, "Ann"),
+    ({"context": {"team": "t1"}}, {"namespace": ("memories", "{team}")}, "user"),  # no user id
+]
+
+
+@pytest.mark.parametrize(("run", "options", "speaker"), SPEAKERS, ids=[c[2] for c in SPEAKERS])
+def test_save_memory_stores_who_said_it(
+    store: RaMemStore, run: dict[str, Any], options: dict[str, Any], speaker: str
+) -> None:
+    """save_memory in a real agent stores the run's user as the speaker, so the memory reads
+    "participants: <user> (speaker)" when searched, not "user (speaker)"."""
+    model = ScriptedToolModel(inputs=[])
+    agent = create_agent(model, tools=memory_tools(**options), store=store)
+    agent.invoke({"messages": [HumanMessage(MARCH_SAID)]}, **run)
+    state = agent.invoke({"messages": [HumanMessage(MARCH_Q)]}, **run)
+    (namespace,) = store.list_namespaces()
+    (item,) = store.search(namespace)
+    assert item.value["speaker"] == speaker
+    (unit,) = store.memory.memories(".".join(namespace))
+    assert (unit.context.speaker, unit.content) == (speaker, MARCH_SAID)
+    found = next(m for m in state["messages"] if isinstance(m, ToolMessage))
+    assert found.name == "search_memory"
+    assert f"participants: {shown_name(speaker)} (speaker)" in found.text
+
+
+def test_memory_tools_refuse_an_empty_user_name() -> None:
+    with pytest.raises(InvalidInputError, match="user_name"):
+        memory_tools(user_name=" ")
 
 
 def test_middleware_budget_in_memories_and_tokens(store: RaMemStore) -> None:

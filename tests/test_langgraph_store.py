@@ -31,7 +31,7 @@ from langgraph.store.memory import InMemoryStore
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
 from ramem_integrations.langgraph import RaMemStore, ramem_namespace, store_namespace
 from ramem_integrations.memory import RaMem
-from tests.fakes import HashingEmbedder
+from tests.fakes import CountingEmbedder, HashingEmbedder
 
 NOW = datetime(2024, 9, 2, 9, 0, tzinfo=UTC)
 
@@ -378,3 +378,75 @@ def test_item_times_come_from_the_injected_clock(tmp_path: Path) -> None:
     item = store.get(ns, "march")
     assert item is not None
     assert (item.created_at, item.updated_at) == (NOW, NOW.replace(hour=10))
+
+
+def test_a_batch_of_puts_embeds_its_texts_in_one_call(tmp_path: Path) -> None:
+    """As InMemoryStore embeds a batch's texts in one call: five puts in two namespaces, one
+    of them a re-put of a stored item (no memory to write) and one a key put twice."""
+    embedder = CountingEmbedder()
+    store = RaMemStore(RaMem.from_path(tmp_path / "s", embedder=embedder), clock=lambda: NOW)
+    alice, bob = ("memories", "alice"), ("memories", "bob")
+    store.put(alice, "march", MARCH)
+    embedder.calls.clear()
+    store.batch(
+        [
+            PutOp(alice, "march", MARCH),  # stored unchanged: nothing to embed
+            PutOp(alice, "july", JULY),
+            PutOp(bob, "tea", {"text": "I drink green tea", "speaker": "Bob"}),
+            PutOp(bob, "bike", {"text": "My bike is a green Brompton", "speaker": "Bob"}),
+            PutOp(bob, "tea", {"text": "I drink black tea now", "speaker": "Bob"}),
+        ]
+    )
+    (call,) = embedder.calls
+    words = [JULY["text"], "I drink green tea", "My bike is a green Brompton"]
+    assert sorted(call) == sorted([*words, "I drink black tea now", "user", "Bob"])
+    assert store.get(bob, "tea").value["text"] == "I drink black tea now"  # type: ignore[union-attr]
+    assert sorted(u.content for u in store.memory.memories("memories.bob")) == [
+        "I drink black tea now",
+        "My bike is a green Brompton",
+    ]  # the first tea's memory, replaced inside the batch, is gone
+    assert store.memory.count("memories.alice") == 2
+    found = store.search(bob, query="What tea do I drink?", limit=1)
+    assert [(i.key, i.value["episode"]["speaker"]) for i in found] == [("tea", "Bob")]
+
+
+def test_a_filtered_search_ranks_only_the_items_that_match(tmp_path: Path) -> None:
+    """Forty items closer to the query than the one item the filter keeps: at limit=1 the
+    filtered search returns that one, ranked (with its score and episode)."""
+    store = _ramem_store(tmp_path)
+    ns = ("memories", "alice")
+    store.batch(
+        [
+            PutOp(ns, f"n{n}", {"text": f"The dentist said to floss, visit {n}", "kind": "noise"})
+            for n in range(40)
+        ]
+        + [PutOp(ns, "bill", {"text": "Paid the clinic bill", "kind": "bill"})]
+    )
+    query = "What did the dentist say about flossing?"
+    assert store.search(ns, query=query, limit=1)[0].key.startswith("n")
+    (found,) = store.search(ns, query=query, filter={"kind": "bill"}, limit=1)
+    assert found.key == "bill" and found.score is not None
+    assert found.value["episode"]["reason"] == "content"
+    offset = store.search(ns, query=query, filter={"kind": "noise"}, limit=3, offset=2)
+    everything = store.search(ns, query=query, filter={"kind": "noise"}, limit=5)
+    assert [i.key for i in offset] == [i.key for i in everything[2:5]]
+
+
+def test_a_batch_runs_its_ops_in_order(ramem_store: RaMemStore) -> None:
+    """Reads between puts see the puts before them; a key deleted later in the batch leaves
+    neither its item nor its memory."""
+    ns = ("memories", "alice")
+    results = ramem_store.batch(
+        [
+            PutOp(ns, "march", MARCH),
+            GetOp(ns, "march"),
+            PutOp(ns, "march", None),
+            PutOp(ns, "july", JULY),
+            GetOp(ns, "march"),
+            SearchOp(ns, query="dentist"),
+        ]
+    )
+    assert results[1].value == MARCH  # type: ignore[union-attr]
+    assert results[4] is None
+    assert [i.key for i in results[5]] == ["july"]  # type: ignore[union-attr]
+    assert [u.content for u in ramem_store.memory.memories("memories.alice")] == [JULY["text"]]

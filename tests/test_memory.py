@@ -41,6 +41,23 @@ def test_retrieve_modes_stay_in_namespace(fake_mem: RaMem, conversation, mode: s
     assert fake_mem.retrieve("pottery class", "nobody", k=3, mode=mode, missing_ok=True) == []
 
 
+@pytest.mark.parametrize("mode", ["ramem", "content", "dense", "bm25"])
+def test_retrieve_within_ranks_only_the_given_memories(  # type: ignore[no-untyped-def]
+    fake_mem: RaMem, conversation, mode: str
+) -> None:
+    fake_mem.add_conversation(conversation, "ann")
+    ids = {u.source_ids[0]: u.id for u in fake_mem.memories("ann")}
+    everything = fake_mem.retrieve("hiking pottery", "ann", k=5, mode=mode)
+    assert ids["b:2"] in {h.memory.id for h in everything}  # the pottery message
+    scope = [ids["a:1"], ids["a:3"]]  # no word of the query in a:3
+    hits = fake_mem.retrieve("hiking pottery", "ann", k=5, mode=mode, within=scope)
+    assert hits and {h.memory.id for h in hits} <= set(scope)
+    assert hits[0].memory.id == ids["a:1"]  # the pottery message is not ranked
+    assert fake_mem.retrieve("hiking", "ann", k=5, mode=mode, within=[]) == []
+    with pytest.raises(InvalidInputError, match="within must be a list"):
+        fake_mem.retrieve("hiking", "ann", mode=mode, within=ids["a:1"])
+
+
 def test_bm25_follows_adds_and_forgets(fake_mem: RaMem, conversation) -> None:  # type: ignore[no-untyped-def]
     fake_mem.add_conversation(conversation, "ann")
     assert fake_mem.retrieve("pottery", "ann", mode="bm25")  # index loaded

@@ -2,7 +2,6 @@
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
 
 import numpy as np
 import pytest
@@ -10,8 +9,13 @@ import pytest
 from ramem_integrations import RaMem
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.embeddings import MiniLMEmbedder
-from ramem_integrations.memory_vectors import SPEAKER_WEIGHT, memory_vectors, speaker_line
-from tests.fakes import HashingEmbedder
+from ramem_integrations.memory_vectors import (
+    SPEAKER_WEIGHT,
+    memory_embeddings,
+    memory_vectors,
+    speaker_line,
+)
+from tests.fakes import CountingEmbedder, HashingEmbedder
 
 SPAN = TimeSpan(datetime(2023, 5, 8, 10, tzinfo=UTC), datetime(2023, 5, 8, 11, tzinfo=UTC))
 
@@ -36,15 +40,6 @@ def unit(uid: str, content: str, speaker: str | None, restatement: str | None) -
 )
 def test_speaker_line(speaker: str | None, restatement: str | None, line: str | None) -> None:
     assert speaker_line(unit("a", "I painted a lake.", speaker, restatement)) == line
-
-
-class CountingEmbedder(HashingEmbedder):
-    def __init__(self) -> None:
-        self.calls: list[list[str]] = []
-
-    def embed(self, texts: Any) -> Any:
-        self.calls.append(list(texts))
-        return super().embed(texts)
 
 
 def test_words_and_distinct_speaker_lines_in_one_call() -> None:
@@ -75,6 +70,19 @@ def test_words_and_distinct_speaker_lines_in_one_call() -> None:
     np.testing.assert_allclose(vectors[3], plain.embed(["No speaker here."])[0], rtol=1e-6)
     assert vectors.dtype == np.float32
     np.testing.assert_allclose(np.linalg.norm(vectors, axis=1), 1.0, rtol=1e-5)
+
+
+def test_texts_embedded_ahead_are_not_embedded_again() -> None:
+    units = [
+        unit("a", "I painted a lake.", "Melanie", "Melanie (to Caroline): I painted a lake."),
+        unit("b", "Lovely!", "Caroline", None),
+    ]
+    embedder = CountingEmbedder()
+    made = memory_embeddings(embedder, units)
+    assert embedder.calls == [["I painted a lake.", "Melanie (to Caroline)", "Lovely!", "Caroline"]]
+    vectors = memory_vectors(embedder, units, made)
+    assert len(embedder.calls) == 1  # words and speaker lines all made: no second call
+    np.testing.assert_array_equal(vectors, memory_vectors(HashingEmbedder(), units))
 
 
 def test_an_empty_batch_gives_no_rows() -> None:

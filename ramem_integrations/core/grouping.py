@@ -34,7 +34,7 @@ from datetime import timedelta
 
 from ramem_integrations.core.conversation import Turn
 
-__all__ = ["DEFAULT_GAP", "FILLERS", "group_turns", "is_filler"]
+__all__ = ["ACKNOWLEDGEMENTS", "DEFAULT_GAP", "FILLERS", "group_turns", "is_filler"]
 
 #: Messages of one speaker at most this far apart form one utterance. Chosen on
 #: benchmarks/data/chats/chats-dev.json (docs/anchoring.md, "Grouping").
@@ -52,21 +52,30 @@ FILLERS = frozenset(
     ("oh no", "oh god", "love it", "love that", "thank you", "shut up", "omg yes", "no way")
 )
 
+#: With :data:`FILLERS`, the words of an assistant's acknowledgements ("Noted.", "Got it, I'll
+#: remember that.", "Happy to help!"): a message of these words alone tells nothing to remember.
+ACKNOWLEDGEMENTS = FILLERS | frozenset(
+    """noted understood certainly alright absolutely gotcha got it i i'll will do sounds of
+    course problem welcome you're see my pleasure happy to help glad sure thing makes sense all
+    right remember that that's""".split()
+)
+
 _REPEATS = re.compile(r"(.)\1{2,}")
 _NON_WORD = re.compile(r"[^\w\s']+")
 
 
-def is_filler(text: str) -> bool:
+def is_filler(text: str, fillers: frozenset[str] = FILLERS) -> bool:
     """True for a reaction or filler: emoji or punctuation only, a photo placeholder, or a
-    row of :data:`FILLERS` ("lol", "yes!!", "omg omg", "❤️")."""
+    row of :data:`FILLERS` ("lol", "yes!!", "omg omg", "❤️"); of ``fillers`` when given
+    (:data:`ACKNOWLEDGEMENTS` for an assistant's "Noted.")."""
     if not any(unicodedata.category(ch)[0] in "LN" for ch in text):
         return True
     words = " ".join(_NON_WORD.sub(" ", _REPEATS.sub(r"\1\1", text.lower())).split())
     if not words:
         return True
-    if words in FILLERS:
+    if words in fillers:
         return True
-    return all(word in FILLERS for word in words.split())
+    return all(word in fillers for word in words.split())
 
 
 def group_turns(

@@ -86,29 +86,21 @@ class ItemTable:
         got = self.collection.get(ids=ids, include=["documents", "metadatas"]) if ids else None
         return {row.item.key: row for row in _rows(got)}
 
-    def upsert(self, row: Row) -> None:
-        item = row.item
-        meta: dict[str, Any] = {
-            "namespace": ramem_namespace(item.namespace),
-            "prefixes": prefixes(item.namespace),
-            "key": item.key,
-            "created_at": item.created_at.isoformat(),
-            "updated_at": item.updated_at.isoformat(),
-            "order": row.order,
-        }
-        if row.source is not None:
-            meta["text"], meta["time"], meta["speaker"] = row.source
-        if row.memory is not None:
-            meta["memory"] = row.memory
+    def upsert(self, rows: Sequence[Row]) -> None:
+        """Write rows, in one write."""
+        if not rows:
+            return
         self.collection.upsert(
-            ids=[item_id(item.namespace, item.key)],
-            documents=[json.dumps(item.value, ensure_ascii=False)],
-            metadatas=[meta],
-            embeddings=[[1.0]],
+            ids=[item_id(row.item.namespace, row.item.key) for row in rows],
+            documents=[json.dumps(row.item.value, ensure_ascii=False) for row in rows],
+            metadatas=[_metadata(row) for row in rows],
+            embeddings=[[1.0]] * len(rows),
         )
 
-    def delete(self, namespace: Sequence[str], key: str) -> None:
-        self.collection.delete(ids=[item_id(namespace, key)])
+    def delete(self, items: Sequence[tuple[Sequence[str], str]]) -> None:
+        """Delete the rows of ``(namespace, key)`` items, in one write."""
+        if items:
+            self.collection.delete(ids=[item_id(namespace, key) for namespace, key in items])
 
     def under(self, prefix: Sequence[str]) -> list[Row]:
         """Every item whose namespace starts with ``prefix`` (read by that prefix alone)."""
@@ -140,6 +132,23 @@ class ItemTable:
             if len(got["ids"]) < _PAGE:
                 return rows
             offset += _PAGE
+
+
+def _metadata(row: Row) -> dict[str, Any]:
+    item = row.item
+    meta: dict[str, Any] = {
+        "namespace": ramem_namespace(item.namespace),
+        "prefixes": prefixes(item.namespace),
+        "key": item.key,
+        "created_at": item.created_at.isoformat(),
+        "updated_at": item.updated_at.isoformat(),
+        "order": row.order,
+    }
+    if row.source is not None:
+        meta["text"], meta["time"], meta["speaker"] = row.source
+    if row.memory is not None:
+        meta["memory"] = row.memory
+    return meta
 
 
 def _rows(got: Mapping[str, Any] | None) -> list[Row]:

@@ -14,9 +14,11 @@ from langgraph.store.base import BaseStore
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.langgraph.namespaces import (
     DEFAULT_NAMESPACE,
+    DEFAULT_SPEAKER,
     Namespace,
     current_config,
     resolve,
+    speaker,
 )
 from ramem_integrations.langgraph.store import RaMemStore
 from ramem_integrations.memory_context import memory_context
@@ -44,6 +46,9 @@ class RaMemMiddleware(AgentMiddleware[Any, Any, Any]):
             message) or ``"exchange"`` (the user's message and the final answer), each a memory
             with its time, written after the model answers without calling a tool.
         clock: "now": when questions are asked and exchanges said; the store's clock by default.
+        user_name / assistant_name: who said the saved messages; the user is the run's
+            ``user_id`` by default (a template filled like the namespace; ``"user"`` when the
+            run has none), as in ``save_memory``.
 
     Instantiate:
         .. code-block:: python
@@ -69,7 +74,7 @@ class RaMemMiddleware(AgentMiddleware[Any, Any, Any]):
         max_tokens: int | None = None,
         save: Save = None,
         clock: Callable[[], datetime] | None = None,
-        user_name: str = "user",
+        user_name: str = DEFAULT_SPEAKER,
         assistant_name: str = "assistant",
     ) -> None:
         super().__init__()
@@ -161,17 +166,18 @@ class RaMemMiddleware(AgentMiddleware[Any, Any, Any]):
         if human is None or not human.text.strip():
             return None
         store = self._store(runtime)
-        namespace = resolve(self.namespace, runtime.context, current_config())
+        config = current_config()
+        namespace = resolve(self.namespace, runtime.context, config)
         when = self._now(store)
-        said = [(human, self.user_name, when)]
+        said = [(human, speaker(self.user_name, runtime.context, config), when)]
         if self.save == "exchange" and answer.text.strip():
             said.append((answer, self.assistant_name, when + timedelta(seconds=1)))
         items = [
             (
-                f"turn-{message.id or f'{speaker}-{moment.isoformat()}'}",
-                {"text": message.text, "time": moment.isoformat(), "speaker": speaker},
+                f"turn-{message.id or f'{who}-{moment.isoformat()}'}",
+                {"text": message.text, "time": moment.isoformat(), "speaker": who},
             )
-            for message, speaker, moment in said
+            for message, who, moment in said
         ]
         return store, namespace, items
 

@@ -24,6 +24,10 @@ Namespace = tuple[str, ...] | Callable[[Any, Mapping[str, Any]], tuple[str, ...]
 
 #: The default: one namespace per user, ``("memories", <user_id>)``.
 DEFAULT_NAMESPACE: tuple[str, ...] = ("memories", "{user_id}")
+#: Who the user is in a memory they said: the run's user id.
+DEFAULT_SPEAKER = "{user_id}"
+#: The user's name when the run does not give the values a speaker template asks for.
+UNNAMED_USER = "user"
 
 _SLOT = re.compile(r"\{([A-Za-z_][A-Za-z0-9_]*)\}")
 #: Percent-escapes of the characters a label cannot hold, and of "%" itself (so that escaping
@@ -49,6 +53,16 @@ def resolve(
             for label in namespace
         ]
     )
+
+
+def speaker(template: str, context: Any, config: Mapping[str, Any] | None) -> str:
+    """Who the user is in a memory they said: ``template`` (``"{user_id}"`` by default)
+    filled from the run's context or config as a namespace is (unescaped: a name, not a
+    label), or :data:`UNNAMED_USER` when the run does not say."""
+    try:
+        return _SLOT.sub(lambda m: _value(m.group(1), context, config or {}), template)
+    except NamespaceError:
+        return UNNAMED_USER
 
 
 def _value(name: str, context: Any, config: Mapping[str, Any]) -> str:

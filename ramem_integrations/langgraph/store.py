@@ -48,8 +48,13 @@ from ramem_integrations.langgraph.items import (
     ramem_namespace,
 )
 from ramem_integrations.memory import RaMem
+from ramem_integrations.memory_vectors import memory_embeddings
 
 _REFERENCE: ContextVar[datetime | None] = ContextVar("ramem_store_reference", default=None)
+#: What an item's memory is made of: (text, ISO time, speaker), or None for no memory.
+Source = tuple[str, str, str] | None
+#: An item: its namespace and key.
+Where = tuple[tuple[str, ...], str]
 
 
 def utc_now() -> datetime:
@@ -150,7 +155,19 @@ class RaMemStore(BaseStore):
             _check(op)
         sources = {i: self._source(op) for i, op in enumerate(ops) if isinstance(op, PutOp)}
         with self._lock:
-            return [self._run(op, sources.get(i)) for i, op in enumerate(ops)]
+            made = self._premade(ops, sources)
+            results: list[Result] = []
+            run: list[tuple[PutOp, Source, str | None]] = []  # puts in a row: one commit
+            for i, op in enumerate(ops):
+                if isinstance(op, PutOp):
+                    run.append((op, sources[i], made.get(i)))
+                    results.append(None)
+                    continue
+                self._commit(run)
+                run = []
+                results.append(self._run(op))
+            self._commit(run)
+            return results
 
     def put(
         self,
@@ -262,13 +279,10 @@ class RaMemStore(BaseStore):
         return await asyncio.to_thread(self.recall, namespace, query, k=k, reference=reference)
 
     # -- ops -------------------------------------------------------------------------------
-    def _run(self, op: Op, source: tuple[str, str, str] | None) -> Result:
+    def _run(self, op: Op) -> Result:
         if isinstance(op, GetOp):
             row = self.items.get(op.namespace, [op.key]).get(op.key)
             return row.item if row else None
-        if isinstance(op, PutOp):
-            self._put(op, source)
-            return None
         if isinstance(op, SearchOp):
             return self._search(op)
         if isinstance(op, ListNamespacesOp):
@@ -299,34 +313,96 @@ class RaMemStore(BaseStore):
         speaker = str(op.value.get(self.speaker_field) or self.default_speaker)
         return "\n".join(texts), when.isoformat(), speaker
 
-    def _put(self, op: PutOp, source: tuple[str, str, str] | None) -> None:
-        """Write the item's new memory (a fresh id), then its row naming that memory (the
-        commit point), then forget the memory the replaced row owned.
+    def _premade(self, ops: list[Op], sources: Mapping[int, Source]) -> dict[int, str]:
+        """The memories of the batch's puts that write one, stored before any row names them
+        (so unowned until then), with one embedding call: ``{op index: memory id}``. A put
+        whose item is stored unchanged writes none (unless an earlier op of the batch touched
+        its key)."""
+        puts = {i: op for i, op in enumerate(ops) if isinstance(op, PutOp)}
+        olds = self._rows((op.namespace, op.key) for op in puts.values())
+        touched: set[Where] = set()
+        todo: dict[int, tuple[tuple[str, ...], str, tuple[str, str, str]]] = {}
+        for i, op in puts.items():
+            where, source = (op.namespace, op.key), sources[i]
+            if source is not None and op.value is not None:
+                old = None if where in touched else olds.get(where)
+                if old is None or not self._unchanged(old, op.value, source):
+                    todo[i] = (op.namespace, op.key, source)
+            touched.add(where)
+        return dict(zip(todo, self._remember(list(todo.values())), strict=True))
 
-        A kill before the row leaves an unowned memory that no read returns; a kill after it
-        leaves the old memory unowned. Every put's memory id is its own, so a writer only ever
-        forgets a memory a row it replaced owned, never another writer's: concurrent puts to
-        one key leave the last row and its memory."""
-        namespace, name = op.namespace, ramem_namespace(op.namespace)
-        old = self.items.get(namespace, [op.key]).get(op.key)
-        if op.value is None:
-            self.items.delete(namespace, op.key)
-        elif old is None or not self._unchanged(old, op.value, source):
-            memory = self._remember(name, op.key, source) if source else None
-            now = self.clock()
-            created = old.item.created_at if old else now
-            item = Item(
-                value=dict(op.value),
-                key=op.key,
-                namespace=namespace,
-                created_at=created,
-                updated_at=now,
-            )
-            self.items.upsert(Row(item, source, memory, old.order if old else time.time_ns()))
-        else:
-            return
-        if old is not None and old.memory is not None:
-            self.memory.forget(name, ids=[old.memory])
+    def _commit(self, run: list[tuple[PutOp, Source, str | None]]) -> None:
+        """Write the rows of consecutive puts, each naming its new memory (``made`` by
+        :meth:`_premade`, under an id of its own), in one write: the rows are the commit
+        point. Then forget the memories the replaced rows named, and the ones no row took.
+
+        A kill before the rows leaves unowned memories that no read returns; a kill after
+        them leaves the old memories unowned. Every put's memory id is its own, so a writer
+        only ever forgets a memory a row it replaced owned, never another writer's: concurrent
+        puts to one key leave the last row and its memory. A key put twice in the run keeps
+        the last value."""
+        last: dict[Where, tuple[PutOp, Source, str | None]] = {}
+        forget: list[tuple[tuple[str, ...], str]] = []
+        for op, source, made in run:
+            earlier = last.get((op.namespace, op.key))
+            if earlier is not None and earlier[2] is not None:
+                forget.append((op.namespace, earlier[2]))  # replaced before it was committed
+            last[(op.namespace, op.key)] = (op, source, made)
+        olds = self._rows(last)
+        lost = {  # changed since the batch began (another writer): their memories now
+            where: source
+            for where, (op, source, made) in last.items()
+            if source is not None
+            and made is None
+            and op.value is not None
+            and not self._same(olds.get(where), op.value, source)
+        }
+        remade = dict(
+            zip(lost, self._remember([(*w, source) for w, source in lost.items()]), strict=True)
+        )
+        rows, deleted = [], []
+        for where, (op, source, made) in last.items():
+            old = olds.get(where)
+            if op.value is None:
+                deleted.append(where)
+            elif self._same(old, op.value, source):
+                if made is not None:  # stored unchanged by an earlier op of the batch after all
+                    forget.append((op.namespace, made))
+                continue
+            else:
+                now = self.clock()
+                item = Item(
+                    value=dict(op.value),
+                    key=op.key,
+                    namespace=op.namespace,
+                    created_at=old.item.created_at if old else now,
+                    updated_at=now,
+                )
+                memory = made or remade.get(where)
+                rows.append(Row(item, source, memory, old.order if old else time.time_ns()))
+            if old is not None and old.memory is not None:
+                forget.append((op.namespace, old.memory))
+        self.items.upsert(rows)
+        self.items.delete(deleted)
+        by_namespace: dict[tuple[str, ...], list[str]] = {}
+        for namespace, memory in forget:
+            by_namespace.setdefault(namespace, []).append(memory)
+        for namespace, memories in by_namespace.items():
+            self.memory.forget(ramem_namespace(namespace), ids=memories)
+
+    def _rows(self, wheres: Iterable[Where]) -> dict[Where, Row]:
+        """The stored rows of these items, read one namespace at a time."""
+        keys: dict[tuple[str, ...], list[str]] = {}
+        for namespace, key in dict.fromkeys(wheres):
+            keys.setdefault(namespace, []).append(key)
+        return {
+            (namespace, key): row
+            for namespace, wanted in keys.items()
+            for key, row in self.items.get(namespace, wanted).items()
+        }
+
+    def _same(self, old: Row | None, value: Mapping[str, Any], source: Source) -> bool:
+        return old is not None and self._unchanged(old, value, source)
 
     def _unchanged(
         self, old: Row, value: Mapping[str, Any], source: tuple[str, str, str] | None
@@ -338,19 +414,27 @@ class RaMemStore(BaseStore):
         name = ramem_namespace(old.item.namespace)
         return old.memory is None or bool(self.memory.store.ids(name, ids=[old.memory]))
 
-    def _remember(self, name: str, key: str, source: tuple[str, str, str]) -> str:
-        """Store a memory of ``source`` under an id no other put uses; return that id."""
-        text, when, speaker = source
-        moment = datetime.fromisoformat(when)
-        turn = {"id": f"item:{uuid.uuid4().hex}", "speaker": speaker, "text": text, "time": moment}
-        (memory,) = self.memory.add_turns(
-            [turn],
-            name,
-            session_time=moment,
-            session_id=key,
-            conversation_id=CONVERSATION_PREFIX + key,
-        )
-        return memory
+    def _remember(
+        self, puts: Sequence[tuple[tuple[str, ...], str, tuple[str, str, str]]]
+    ) -> list[str]:
+        """Store a memory of each ``(namespace, key, source)``, each under an id no other put
+        uses, their texts embedded in one call; return their ids."""
+        writer, units = self.memory.writer, []
+        for namespace, key, (text, when, speaker) in puts:
+            moment = datetime.fromisoformat(when)
+            turn = {"id": f"item:{uuid.uuid4().hex}", "speaker": speaker, "text": text}
+            session = writer.session_of_turns(
+                [{**turn, "time": moment}],
+                ramem_namespace(namespace),
+                session_time=moment,
+                session_id=key,
+                conversation_id=CONVERSATION_PREFIX + key,
+            )
+            (unit,) = writer.anchor(session, ramem_namespace(namespace))
+            units.append(unit)
+        if units:
+            writer.add_memories(units, embedded=memory_embeddings(self.memory.embedder, units))
+        return [unit.id for unit in units]
 
     def _search(self, op: SearchOp) -> list[SearchItem]:
         rows = _in_put_order(self.items.under(op.namespace_prefix))
@@ -365,7 +449,8 @@ class RaMemStore(BaseStore):
         return [*ranked, *scoreless][op.offset : op.offset + op.limit]
 
     def _ranked(self, op: SearchOp, rows: list[Row]) -> list[SearchItem]:
-        """The items whose memories RaMem retrieves for the query, best first."""
+        """The items whose memories RaMem retrieves for the query, best first: only the
+        memories of ``rows`` (those the filter kept) are ranked."""
         by_namespace: dict[tuple[str, ...], dict[str, Row]] = {}
         for row in rows:
             if row.source is not None:
@@ -373,16 +458,18 @@ class RaMemStore(BaseStore):
         reference = _REFERENCE.get() or self.clock()
         scored: list[tuple[ScoredMemory, Row]] = []
         for namespace, own in by_namespace.items():
-            name = ramem_namespace(namespace)
-            total = self.memory.count(name)
-            wanted = op.offset + op.limit + max(total - len(own), 0)
-            k = total if op.filter else min(total, wanted)
-            seen: set[str] = set()
-            for hit in self.memory.retrieve(str(op.query), name, max(k, 1), reference=reference):
-                key = _key(hit)
-                if key in own and own[key].memory == hit.memory.id and key not in seen:
-                    seen.add(key)
-                    scored.append((hit, own[key]))
+            mine = {row.memory: row for row in own.values() if row.memory is not None}
+            if not mine:
+                continue
+            hits = self.memory.retrieve(
+                str(op.query),
+                ramem_namespace(namespace),
+                min(len(mine), op.offset + op.limit),
+                reference=reference,
+                missing_ok=True,
+                within=mine,  # the items the filter kept, and no memory that no item owns
+            )
+            scored += [(hit, mine[hit.memory.id]) for hit in hits]
         if len(by_namespace) > 1:
             scored.sort(key=lambda pair: (pair[0].reason != "context", -pair[0].score))
         return [self._found(hit, row.item) for hit, row in scored]

@@ -18,7 +18,13 @@ from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.store.base import BaseStore
 
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.langgraph.namespaces import DEFAULT_NAMESPACE, Namespace, resolve
+from ramem_integrations.langgraph.namespaces import (
+    DEFAULT_NAMESPACE,
+    DEFAULT_SPEAKER,
+    Namespace,
+    resolve,
+    speaker,
+)
 from ramem_integrations.langgraph.store import RaMemStore
 from ramem_integrations.memory_context import memory_context
 
@@ -39,6 +45,7 @@ def memory_tools(
     namespace: Namespace = DEFAULT_NAMESPACE,
     k: int = 5,
     clock: Callable[[], datetime] | None = None,
+    user_name: str = DEFAULT_SPEAKER,
 ) -> list[BaseTool]:
     """``[search_memory, save_memory]``, sync and async.
 
@@ -50,10 +57,14 @@ def memory_tools(
         k: how many memories a search returns.
         clock: when a memory is saved, and when a question is asked; the store's clock (or the
             wall clock) by default.
+        user_name: who said a saved memory (its ``speaker``): a template filled per run like
+            the namespace, the run's ``user_id`` by default; ``"user"`` when the run has none.
     """
     if not isinstance(k, int) or isinstance(k, bool) or k < 1:
         raise InvalidInputError(f"k must be a positive integer, got {k!r}.")
-    tools = _MemoryTools(store, namespace, k, clock)
+    if not isinstance(user_name, str) or not user_name.strip():
+        raise InvalidInputError(f"user_name must be a non-empty string, got {user_name!r}.")
+    tools = _MemoryTools(store, namespace, k, clock, user_name)
     return [
         StructuredTool.from_function(
             func=tools.search,
@@ -77,8 +88,10 @@ class _MemoryTools:
         namespace: Namespace,
         k: int,
         clock: Callable[[], datetime] | None,
+        user_name: str,
     ) -> None:
         self.store, self.namespace, self.k, self._clock = store, namespace, k, clock
+        self.user_name = user_name
 
     def _where(self, runtime: ToolRuntime[Any, Any]) -> tuple[BaseStore, tuple[str, ...]]:
         store = self.store or runtime.store
@@ -109,22 +122,26 @@ class _MemoryTools:
             return memory_context(hits) or "No memories yet."
         return _plain(await store.asearch(namespace, query=query, limit=self.k))
 
-    def _item(self, text: str, store: BaseStore) -> tuple[str, dict[str, Any]]:
+    def _item(
+        self, text: str, store: BaseStore, runtime: ToolRuntime[Any, Any]
+    ) -> tuple[str, dict[str, Any]]:
+        """The saved memory's key and value: the user's words, when and by whom said."""
         if not isinstance(text, str) or not text.strip():
             raise InvalidInputError("save_memory needs the text to remember.")
         when = self.now(store)
-        return saved_key(text), {"text": text, "time": when.isoformat()}
+        said_by = speaker(self.user_name, runtime.context, runtime.config)
+        return saved_key(text), {"text": text, "time": when.isoformat(), "speaker": said_by}
 
     def save(self, text: str, runtime: ToolRuntime[Any, Any]) -> str:
         """Save a memory for the user."""
         store, namespace = self._where(runtime)
-        key, value = self._item(text, store)
+        key, value = self._item(text, store, runtime)
         store.put(namespace, key, value)
         return f"Saved (said {value['time']})."
 
     async def asave(self, text: str, runtime: ToolRuntime[Any, Any]) -> str:
         store, namespace = self._where(runtime)
-        key, value = self._item(text, store)
+        key, value = self._item(text, store, runtime)
         await store.aput(namespace, key, value)
         return f"Saved (said {value['time']})."
 

@@ -12,9 +12,14 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from llama_index.core.memory.memory import BaseMemoryBlock
 from pydantic import Field, SkipValidation
 
+from ramem_integrations.core.grouping import ACKNOWLEDGEMENTS, is_filler
 from ramem_integrations.episodes import Record, record_time
 from ramem_integrations.memory import RaMem
 from ramem_integrations.memory_context import memory_context, shrink
+
+#: Messages a retrieval reads by default, the question among them, as LlamaIndex's
+#: ``VectorMemoryBlock`` (docs/llama_index.md: what reading them costs and brings).
+WINDOW = 5
 
 
 def utc_now() -> datetime:
@@ -29,14 +34,24 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
     (``additional_kwargs`` ``timestamp``, ``time``, ``date`` or ``created_at``); a message
     without one takes the time of the message before it (an answer follows its question), the
     first one ``clock()``. The messages of one day are one session. Writing the same messages
-    again changes nothing. ``aget``
-    retrieves for the latest user message, grounded at ``clock()``, and renders the memories
-    with their coordinates.
+    again changes nothing. An acknowledgement of a role in ``skip_fillers`` ("Noted.", "Got
+    it!", "Sure.": :func:`~ramem_integrations.core.grouping.is_filler`) is not stored: it tells
+    nothing, and would come back beside the memory it acknowledged.
+
+    ``aget`` retrieves for the latest user message, grounded at ``clock()``: its times, people
+    and places are the conditions. As in LlamaIndex's ``VectorMemoryBlock``, the last
+    ``retrieval_context_window`` messages (5) are read too: the dense search leans toward the
+    messages before the question ("What did she say?" after talking of the dentist;
+    :meth:`RaMem.retrieve <ramem_integrations.RaMem.retrieve>` ``context``). The memories are
+    rendered with their coordinates.
 
     Key init args:
         memory: the :class:`~ramem_integrations.RaMem`; namespace: whose memory.
         k: memories per retrieval; max_tokens: a token budget for them (optional).
+        retrieval_context_window: how many of the latest messages a retrieval reads, the
+            question among them (1: the question alone).
         roles: the roles whose messages are memories (``("user", "assistant")``).
+        skip_fillers: the roles whose fillers are not stored (``("assistant",)``).
         speakers: the speaker name stored for each role (``{"user": "Alice"}``).
         clock: "now"; the wall clock by default.
 
@@ -58,24 +73,43 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
     namespace: str
     k: int = Field(default=5, ge=1)
     max_tokens: int | None = Field(default=None, ge=1)
+    retrieval_context_window: int = Field(default=WINDOW, ge=1)
     roles: tuple[str, ...] = ("user", "assistant")
+    skip_fillers: tuple[str, ...] = ("assistant",)
     speakers: dict[str, str] = Field(default_factory=dict)
     conversation_id: str = "llama-index-memory"
     clock: SkipValidation[Callable[[], datetime]] = utc_now
 
     async def _aget(self, messages: list[ChatMessage] | None = None, **kwargs: Any) -> str:
-        question = next(
-            (
-                m.content
-                for m in reversed(messages or [])
-                if m.role == MessageRole.USER and m.content
-            ),
+        messages = messages or []
+        asked = next(
+            (m for m in reversed(messages) if m.role == MessageRole.USER and _text(m).strip()),
             None,
         )
-        if not question or not question.strip() or self.memory.count(self.namespace) == 0:
+        if asked is None or self.memory.count(self.namespace) == 0:
             return ""
-        hits = await self.memory.aretrieve(question, self.namespace, self.k, reference=self.clock())
+        question = _text(asked)
+        hits = await self.memory.aretrieve(
+            question,
+            self.namespace,
+            self.k,
+            reference=self.clock(),
+            context=self._context(messages, asked, len(question)),
+        )
         return memory_context(hits, max_tokens=self.max_tokens)
+
+    def _context(self, messages: list[ChatMessage], asked: ChatMessage, used: int) -> str | None:
+        """The other messages of the window (of ``roles``, oldest first), as much of their
+        latest text as a query may hold beside the question."""
+        window = messages[-self.retrieval_context_window :]
+        said = [
+            _text(m)
+            for m in window
+            if m is not asked and m.role.value in self.roles and _text(m).strip()
+        ]
+        room = self.memory.limits.query_chars - used - 1
+        text = "\n".join(said)[-room:] if room > 0 else ""
+        return text or None
 
     async def atruncate(self, content: str, tokens_to_truncate: int) -> str | None:
         """What ``Memory`` keeps when it must shrink this block (blocks of ``priority`` > 0,
@@ -88,7 +122,7 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
         said: datetime | None = None  # the time of the message before
         for message in messages:
             said = record_time(_record(message), said or self.clock(), "A message")
-            if message.role.value in self.roles and (message.content or "").strip():
+            if self._remembered(message):
                 turns.append(self._turn(message, said))
         if not turns:
             return
@@ -106,6 +140,14 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
                 conversation_id=self.conversation_id,
             )
 
+    def _remembered(self, message: ChatMessage) -> bool:
+        """Whether a message is a memory: of ``roles``, with words, and not a filler of a role
+        in ``skip_fillers``."""
+        role, text = message.role.value, _text(message)
+        if role not in self.roles or not text.strip():
+            return False
+        return role not in self.skip_fillers or not is_filler(text, ACKNOWLEDGEMENTS)
+
     def _turn(self, message: ChatMessage, when: datetime) -> dict[str, Any]:
         text = str(message.content)
         role = message.role.value
@@ -115,4 +157,8 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
 
 
 def _record(message: ChatMessage) -> Record:
-    return Record(str(message.content or ""), message.additional_kwargs)
+    return Record(_text(message), message.additional_kwargs)
+
+
+def _text(message: ChatMessage) -> str:
+    return str(message.content or "")

@@ -3,14 +3,26 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Sequence
+from collections.abc import Collection, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import lru_cache, partial
+
+import numpy as np
 
 from ramem_integrations.conditions import ConditionTable
 from ramem_integrations.core.retrieval import ContextFilter, Hits
-from ramem_integrations.embeddings import Embedder, embed_query
+from ramem_integrations.embeddings import Embedder, Vectors, embed_query
 from ramem_integrations.lexical import LexicalIndex
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
+
+#: The memories a retrieval ranks, in one namespace (:meth:`StoreSource.within`).
+_WITHIN: ContextVar[tuple[str, frozenset[str]] | None] = ContextVar("ramem_within", default=None)
+#: The messages before a question (:meth:`StoreSource.around`).
+_AROUND: ContextVar[str | None] = ContextVar("ramem_around", default=None)
+#: The weight of the messages before a question in its dense query vector, beside the
+#: question's own (both unit vectors). Measured on LoCoMo dev (docs/llama_index.md).
+CONTEXT_WEIGHT = 0.5
 
 
 class StoreSource:
@@ -23,7 +35,9 @@ class StoreSource:
     write committed before it (``Writer.sync``, one read of the write marks), so no candidate
     is checked with the store again. A question is embedded as a query (the embedder's
     ``embed_query`` when it has one: e5, BGE, a LangChain ``Embeddings``); query embeddings are
-    cached, so one retrieval embeds its question once.
+    cached, so one retrieval embeds its question once. Inside :meth:`within`, every search of
+    that namespace ranks only the given memories; inside :meth:`around`, dense searches lean
+    toward the messages before the question.
     """
 
     def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, lexical: LexicalIndex):
@@ -36,8 +50,7 @@ class StoreSource:
     def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
         check_namespace(namespace)
         among = self._cached_among(namespace, where)
-        embedding = self._embed_query(query)
-        ranked = self.lexical_index.vectors(namespace).search(embedding, k, among=among)
+        ranked = self.lexical_index.vectors(namespace).search(self._vector(query), k, among=among)
         return self._cached(namespace, ranked)
 
     def lexical(
@@ -48,10 +61,42 @@ class StoreSource:
         ranked = self.lexical_index.index(namespace).search(query, k, among=among)
         return self._cached(namespace, ranked)
 
+    def _vector(self, query: str) -> Vectors:
+        """The query's dense vector: the question's, plus :data:`CONTEXT_WEIGHT` times that of
+        the messages :meth:`around` it, normalised."""
+        embedding = self._embed_query(query)
+        context = _AROUND.get()
+        if not context:
+            return embedding
+        mixed = embedding + CONTEXT_WEIGHT * self._embed_query(context)
+        norm = float(np.linalg.norm(mixed))
+        return (mixed / norm if norm > 0 else embedding).astype(np.float32)
+
+    @contextmanager
+    def around(self, context: str | None) -> Iterator[None]:
+        """Dense searches in this context (thread or task) lean toward ``context``, the
+        messages before the question; lexical ones read the question alone."""
+        token = _AROUND.set(context if context and context.strip() else None)
+        try:
+            yield
+        finally:
+            _AROUND.reset(token)
+
+    @contextmanager
+    def within(self, namespace: str, ids: Collection[str]) -> Iterator[None]:
+        """Searches of ``namespace`` in this context (thread or task) rank only ``ids``."""
+        token = _WITHIN.set((namespace, frozenset(ids)))
+        try:
+            yield
+        finally:
+            _WITHIN.reset(token)
+
     def share(self, namespace: str, where: ContextFilter) -> float:
-        """The fraction of the namespace's cached memories that meet ``where``."""
+        """The fraction of the namespace's cached memories (of :meth:`within`'s) that meet
+        ``where``."""
         among = self._cached_among(namespace, where)
-        total = len(self.lexical_index.memories(namespace))
+        everything = self._cached_among(namespace, None)
+        total = len(self.lexical_index.memories(namespace) if everything is None else everything)
         return 0.0 if among is None or not total else len(among) / total
 
     def _cached(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
@@ -60,12 +105,21 @@ class StoreSource:
         return [(cached[i], score) for i, score in ranked if i in cached]
 
     def _cached_among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
-        """The ids of the namespace's cached memories that meet ``where`` (None without one).
+        """The ids of the namespace's cached memories that meet ``where`` and are
+        :meth:`within` the ones a search ranks (None: every memory).
 
         The same predicate as the Chroma where-clause (a property test holds them equal). The
         last answer is kept, so a retrieval's dense and lexical searches filter once."""
+        scope = _WITHIN.get()
+        only = scope[1] if scope is not None and scope[0] == namespace else None
         if not where:
-            return None
+            cached = self.lexical_index.memories(namespace)
+            return None if only is None else sorted(i for i in only if i in cached)
+        among = self._where(namespace, where)
+        return among if only is None else [i for i in among if i in only]
+
+    def _where(self, namespace: str, where: ContextFilter) -> list[str]:
+        """The ids of the namespace's cached memories that meet ``where`` (the last kept)."""
         key = (namespace, self.lexical_index.version(namespace), where)
         last_key, last = self._last_among
         if last_key == key and last is not None:

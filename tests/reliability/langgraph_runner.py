@@ -5,7 +5,8 @@
 ``put`` imports, waits for a line on stdin (so that it loads while the process before it is
 killed), opens the store and prints a JSON report of what it finds (what the last kill left),
 then ``+`` after every put: new values for a few keys, over and over, so that a kill lands
-inside many puts. The report compares, for every key, the item with the memories the store's
+inside many puts; every other put is a ``batch`` of two or three puts (one embedding call, a key
+possibly twice). The report compares, for every key, the item with the memories the store's
 reads return for it (``recall`` of the item's own words, every memory of the namespace asked
 for): exactly one, with the item's text and time, or none for no item. Memories of a key that
 no read returns are counted apart (``unowned``).
@@ -17,6 +18,8 @@ import json
 import random
 import sys
 from typing import Any
+
+from langgraph.store.base import PutOp
 
 from ramem_integrations.langgraph import RaMemStore
 from ramem_integrations.memory import RaMem
@@ -46,8 +49,9 @@ def put(path: str, seed: int) -> None:
     rng = random.Random(seed)
     print(json.dumps(check(store)), flush=True)
     for version in range(10**9):
-        key = rng.choice(KEYS)
-        store.put(NAMESPACE, key, value(key, seed * 10**6 + version, rng))
+        keys = [rng.choice(KEYS) for _ in range((1, 2, 1, 3)[version % 4])]  # a put or a batch
+        ops = [PutOp(NAMESPACE, key, value(key, seed * 10**6 + version, rng)) for key in keys]
+        store.batch(ops)
         print("+", flush=True)
 
 

@@ -618,6 +618,13 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         "We are flying to Porto on Friday.",
     ),
     TenseCue(
+        "asked progressive",
+        rf"(?:am|is|are)(?: n't)? (?:i|you|we|they|he|she|it){_ADVERB} {_NOT_ING}\w+ing",
+        "forward",
+        2,
+        "are you still flying to Lisbon on friday",
+    ),
+    TenseCue(
         "present passive",
         rf"(?:{_BE_NOW}|gets?){_ADVERB} {_PARTICIPLE}",
         "forward",

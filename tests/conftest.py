@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.memory import RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder
@@ -24,3 +25,12 @@ def store(tmp_path: Path) -> ChromaEpisodicStore:
 def fake_mem(store: ChromaEpisodicStore) -> RaMem:
     """RaMem over real Chroma with the hashing embedder (for ranking-logic tests)."""
     return RaMem(store, embedder=HashingEmbedder())
+
+
+def fixture_memory(folder: Path, fixture: str, namespace: str) -> RaMem:
+    """RaMem with the packaged model over a new store in ``folder``, holding the one
+    conversation of ``tests/fixtures/<fixture>`` in ``namespace``."""
+    memory = RaMem.from_path(folder / "store")
+    (conversation,) = load_conversations(FIXTURES / fixture)
+    memory.add_conversation(conversation, namespace)
+    return memory

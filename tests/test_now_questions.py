@@ -10,25 +10,20 @@ other words ("We finally moved into a house in Leeds"). Questions are asked on 1
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
-from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.memory import RaMem
+from tests.conftest import fixture_memory
 
 pytestmark = pytest.mark.slow
 
-FIXTURE = Path(__file__).parent / "fixtures" / "now_questions.json"
 ASKED = datetime(2024, 6, 10, 12, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")
 def mem(tmp_path_factory: pytest.TempPathFactory) -> RaMem:
-    memory = RaMem.from_path(tmp_path_factory.mktemp("now") / "store")
-    (conversation,) = load_conversations(FIXTURE)
-    memory.add_conversation(conversation, "friends")
-    return memory
+    return fixture_memory(tmp_path_factory.mktemp("now"), "now_questions.json", "friends")
 
 
 def turns(mem: RaMem, question: str, k: int = 5) -> list[str]:

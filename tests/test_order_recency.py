@@ -11,26 +11,21 @@ Questions are asked on 12 June 2024.
 from __future__ import annotations
 
 from datetime import UTC, datetime
-from pathlib import Path
 
 import pytest
 
-from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.memory import RaMem
+from tests.conftest import fixture_memory
 
 pytestmark = pytest.mark.slow
 
-FIXTURE = Path(__file__).parent / "fixtures" / "order_recency.json"
 ASKED = datetime(2024, 6, 12, 12, tzinfo=UTC)
 
 
 @pytest.fixture(scope="module")
 def mem(tmp_path_factory: pytest.TempPathFactory) -> RaMem:
-    memory = RaMem.from_path(tmp_path_factory.mktemp("order") / "store")
-    (conversation,) = load_conversations(FIXTURE)
-    memory.add_conversation(conversation, "sam")
-    return memory
+    return fixture_memory(tmp_path_factory.mktemp("order"), "order_recency.json", "sam")
 
 
 def turns(mem: RaMem, question: str, k: int = 5) -> list[str]:

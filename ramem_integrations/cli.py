@@ -596,23 +596,13 @@ def _upgrade(args: argparse.Namespace) -> int:
 
 def _client(store: Path | None, server: str | None) -> Any:
     """A chromadb client on an existing embedded store or on a Chroma server."""
-    import chromadb
-    from chromadb.config import Settings
+    from ramem_integrations.stores.chroma import persistent_client, server_client
 
     if store is not None:
-        from ramem_integrations.stores.chroma import persistent_client
-
         if not (store / "chroma.sqlite3").is_file():
             raise StoreError(f"{store} is not a ramem store. Check the path.")
         return persistent_client(store)
-    settings = Settings(anonymized_telemetry=False)
-    host, _, port = (server or "").rpartition(":")
-    if not host or not port.isdigit():
-        raise StoreError(f"--server takes HOST:PORT (e.g. localhost:8000), got {server!r}.")
-    try:
-        return chromadb.HttpClient(host=host, port=int(port), settings=settings)
-    except Exception as exc:
-        raise StoreError(f"No Chroma server answers at {server}: {exc}. Is it running?") from exc
+    return server_client(server or "")
 
 
 def _eval(args: argparse.Namespace) -> int:

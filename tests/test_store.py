@@ -305,3 +305,12 @@ def test_many_namespaces_under_a_low_open_file_limit(tmp_path: Path) -> None:
     )
     assert done.returncode == 0, done.stderr[-2000:]
     assert done.stdout.strip() == "namespaces 150 bad queries 0 namespaces() 150"
+
+
+@pytest.mark.parametrize("address", ["localhost", "localhost:", ":8000", "localhost:port", ""])
+def test_a_malformed_server_address_is_a_store_error(address: str) -> None:
+    from ramem_integrations.errors import StoreError
+    from ramem_integrations.stores.chroma import server_client
+
+    with pytest.raises(StoreError, match="HOST:PORT"):
+        server_client(address)

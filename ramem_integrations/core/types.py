@@ -17,6 +17,11 @@ from ramem_integrations.errors import InvalidInputError, InvalidTimeError
 MetadataValue = str | int | float | bool | list[str] | list[int]
 
 
+def utc_now() -> datetime:
+    """The default clock of the framework adapters: the wall clock, in UTC."""
+    return datetime.now(UTC)
+
+
 def _require_aware(value: datetime, name: str) -> None:
     if not isinstance(value, datetime):
         raise InvalidTimeError(f"{name} must be a datetime, got {type(value).__name__}.")

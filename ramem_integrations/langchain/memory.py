@@ -14,7 +14,7 @@ Three ways in:
 from __future__ import annotations
 
 from collections.abc import Callable
-from datetime import UTC, datetime, timedelta
+from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
 
 from langchain_core.documents import Document
@@ -23,6 +23,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import ConfigDict
 
 from ramem_integrations.core.prompts import render_memories
+from ramem_integrations.core.types import utc_now
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.langchain.retrievers import RaMemRetriever, to_document
 from ramem_integrations.memory import RaMem
@@ -44,11 +45,6 @@ TOOL_DESCRIPTION = (
     "words, with any time, person or place it is about. Returns the memories that fit, each "
     "with when it was said, when it happened, who took part and where."
 )
-
-
-def utc_now() -> datetime:
-    """The default clock: the wall clock, in UTC."""
-    return datetime.now(UTC)
 
 
 class RaMemMemory(_MemoryBase):

@@ -9,7 +9,7 @@ import uuid
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any, Literal
 
 from langgraph.store.base import (
@@ -29,7 +29,7 @@ from langgraph.store.base import (
 )
 
 from ramem_integrations.core.conversation import parse_datetime
-from ramem_integrations.core.types import ScoredMemory
+from ramem_integrations.core.types import ScoredMemory, utc_now
 from ramem_integrations.episodes import readable_metadata
 from ramem_integrations.errors import DataFormatError, InvalidInputError, InvalidTimeError
 from ramem_integrations.langgraph.checks import (
@@ -55,11 +55,6 @@ _REFERENCE: ContextVar[datetime | None] = ContextVar("ramem_store_reference", de
 Source = tuple[str, str, str] | None
 #: An item: its namespace and key.
 Where = tuple[tuple[str, ...], str]
-
-
-def utc_now() -> datetime:
-    """The default clock: the wall clock, in UTC."""
-    return datetime.now(UTC)
 
 
 class RaMemStore(BaseStore):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import asyncio
 import hashlib
 from collections.abc import Callable
-from datetime import UTC, datetime
+from datetime import datetime
 from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
@@ -13,6 +13,7 @@ from llama_index.core.memory.memory import BaseMemoryBlock
 from pydantic import Field, SkipValidation
 
 from ramem_integrations.core.grouping import ACKNOWLEDGEMENTS, is_filler
+from ramem_integrations.core.types import utc_now
 from ramem_integrations.episodes import Record, record_time
 from ramem_integrations.memory import RaMem
 from ramem_integrations.memory_context import memory_context, shrink
@@ -20,11 +21,6 @@ from ramem_integrations.memory_context import memory_context, shrink
 #: Messages a retrieval reads by default, the question among them, as LlamaIndex's
 #: ``VectorMemoryBlock`` (docs/llama_index.md: what reading them costs and brings).
 WINDOW = 5
-
-
-def utc_now() -> datetime:
-    """The default clock: the wall clock, in UTC."""
-    return datetime.now(UTC)
 
 
 class RaMemMemoryBlock(BaseMemoryBlock[str]):

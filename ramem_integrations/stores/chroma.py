@@ -510,6 +510,24 @@ def persistent_client(path: str | Path) -> Any:
         raise StoreError(f"Could not open a Chroma store at {path}: {exc}") from exc
 
 
+def server_client(address: str) -> Any:
+    """Chroma's HTTP client on the server at ``address`` (``HOST:PORT``)."""
+    import chromadb
+    from chromadb.config import Settings
+
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise StoreError(
+            f"A Chroma server is named HOST:PORT (e.g. localhost:8000), got {address!r}."
+        )
+    try:
+        return chromadb.HttpClient(
+            host=host, port=int(port), settings=Settings(anonymized_telemetry=False)
+        )
+    except Exception as exc:
+        raise StoreError(f"No Chroma server answers at {address}: {exc}. Is it running?") from exc
+
+
 def refuse_read_only(path: Path) -> None:
     """A store Chroma could not open: one on a read-only mount or with files this user cannot
     write. Chroma's embedded client writes its SQLite database when it opens it, even to read

@@ -85,10 +85,11 @@ def test_aget_renders_the_memories_for_the_latest_user_message(mem: RaMem) -> No
     assert asyncio.run(_block(mem, k=1).aget(question)).count("[memory ") == 1
 
 
-def test_in_a_real_memory_the_block_reaches_the_prompt(mem: RaMem) -> None:
-    block = _block(mem)
+def _dentist_talk(mem: RaMem) -> list[ChatMessage]:
+    """A real LlamaIndex Memory over the block: two statements about the dentist, each
+    acknowledged with "Noted." and flushed into RaMem, then a question about March."""
     memory = Memory.from_defaults(
-        session_id="alice", token_limit=60, token_flush_size=20, memory_blocks=[block]
+        session_id="alice", token_limit=60, token_flush_size=20, memory_blocks=[_block(mem)]
     )
 
     async def talk() -> list[ChatMessage]:
@@ -98,7 +99,11 @@ def test_in_a_real_memory_the_block_reaches_the_prompt(mem: RaMem) -> None:
         await memory.aput(_message("user", "What did the dentist say in March?", ASKED))
         return await memory.aget()
 
-    messages = asyncio.run(talk())
+    return asyncio.run(talk())
+
+
+def test_in_a_real_memory_the_block_reaches_the_prompt(mem: RaMem) -> None:
+    messages = _dentist_talk(mem)
     assert mem.count("alice") >= 2  # flushed into RaMem
     system = messages[0]
     assert system.role.value == "system"
@@ -171,18 +176,7 @@ def test_skip_fillers_may_keep_them(mem: RaMem) -> None:
 def test_in_a_real_memory_no_noted_comes_back_for_the_dentist(mem: RaMem) -> None:
     """The issue's run: statements acknowledged with "Noted." flushed into the block, then a
     question about the dentist. Before, "Noted." came back as memory 2."""
-    memory = Memory.from_defaults(
-        session_id="alice", token_limit=60, token_flush_size=20, memory_blocks=[_block(mem)]
-    )
-
-    async def talk() -> list[ChatMessage]:
-        for when, text in [(MARCH, MARCH_SAID), (JULY, JULY_SAID)]:
-            await memory.aput(_message("user", text, when))
-            await memory.aput(_message("assistant", "Noted."))
-        await memory.aput(_message("user", "What did the dentist say in March?", ASKED))
-        return await memory.aget()
-
-    system = str(asyncio.run(talk())[0].content)
+    system = str(_dentist_talk(mem)[0].content)
     flushed = [u.content for u in mem.memories("alice")]
     assert MARCH_SAID in flushed and not any("Noted" in text for text in flushed)
     assert "Noted" not in system

@@ -273,14 +273,13 @@ class ContextualRetriever:
         searched = self.content.retrieve(query, namespace, depth)  # before episodes lift it
         ranked = self._lifted(searched)
         where = self.resolve(frame, namespace)
+        share = self.content.source.share(namespace, where) if where else 0.0
         if where:
-            share = self.content.source.share(namespace, where)
             valid = self._context(query, namespace, where, depth, ranked, share)
             named = self._named_too(where, valid, ranked)
             ranked = self._merge(named, ranked, depth, query, selectivity=1.0 - share)
         about = []
         if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
-            share = self.content.source.share(namespace, where) if where else 0.0
             found = self._context(subject, namespace, where, depth, None, share) if where else None
             about = most_relevant(
                 about_subject(subject, found or self._search(subject, namespace, depth))

@@ -56,7 +56,7 @@ def main() -> None:
     from langchain_chroma import Chroma
 
     from ramem_integrations import RaMem
-    from ramem_integrations.embeddings import default_embedder
+    from ramem_integrations.models.embeddings import default_embedder
 
     corpus = common.Corpus.load(common.data_path(args.data), embed=False)
     if args.conversations:

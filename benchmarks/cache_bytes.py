@@ -19,9 +19,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from ramem_integrations.cache.namespaces import BYTES_PER_MEMORY, NamespaceCache  # noqa: E402
 from ramem_integrations.core.conversation import load_conversations  # noqa: E402
-from ramem_integrations.lexical import BYTES_PER_MEMORY, LexicalIndex  # noqa: E402
-from ramem_integrations.memory import RaMem  # noqa: E402
+from ramem_integrations.memory.ramem import RaMem  # noqa: E402
 from tests.fakes import HashingEmbedder  # noqa: E402
 
 DEFAULT = ROOT / "benchmarks" / "data" / "chats" / "chats-dev.json"
@@ -38,7 +38,7 @@ def main(argv: list[str]) -> int:
         mem.store.get_with_vectors(namespaces[0])  # Chroma's own one-time allocations
         tracemalloc.start()
         before = tracemalloc.get_traced_memory()[0]
-        cache = LexicalIndex(mem.store.get_with_vectors)  # memories read from the store
+        cache = NamespaceCache(mem.store.get_with_vectors)  # memories read from the store
         for namespace in namespaces:
             cache.index(namespace)
         taken = tracemalloc.get_traced_memory()[0] - before

@@ -53,7 +53,7 @@ def chat_file(path: Path, sessions: int = 50, turns: int = 20) -> Path:
 
 
 def ramem(*args: str) -> list[str]:
-    return [sys.executable, "-m", "ramem_integrations.cli", *args]
+    return [sys.executable, "-m", "ramem_integrations.app.cli", *args]
 
 
 def seconds(argv: list[str]) -> float:
@@ -65,10 +65,10 @@ def seconds(argv: list[str]) -> float:
 PHASES = """
 import json, sys, time
 t0 = time.perf_counter()
-from ramem_integrations import cli
+from ramem_integrations.app import cli
 t1 = time.perf_counter()
 import chromadb
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 t2 = time.perf_counter()
 mem = RaMem.from_path(sys.argv[1])
 t3 = time.perf_counter()

@@ -20,12 +20,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-import ramem_integrations.memory as memory
-from ramem_integrations.cli import main
+import ramem_integrations.memory.ramem as memory
+from ramem_integrations.app.cli import main
 from ramem_integrations.core.prompts import spoken_text
 from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.embeddings import default_embedder
+from ramem_integrations.models.embeddings import default_embedder
 
 
 @dataclass(frozen=True)
@@ -56,7 +56,7 @@ def run(argv: list[str]) -> int:
         segmenter: Segmenter = Segmenter(depth=args.depth)
     else:
         segmenter = EmbeddingCohesion(depth=args.depth, mixed=args.cohesion == "mixed")
-    memory._segmenter_for = lambda anchorer: segmenter  # type: ignore[assignment]
+    memory.segmenter_for = lambda anchorer: segmenter  # type: ignore[assignment]
     rest = args.rest[1:] if args.rest[:1] == ["--"] else args.rest
     return main(["eval", *rest])
 

@@ -36,8 +36,8 @@ from ramem_integrations.core.anchoring import RuleAnchorer, memory_id
 from ramem_integrations.core.conversation import Conversation, load_conversations
 from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import MemoryUnit, TimeMention, TimeSpan
-from ramem_integrations.embeddings import default_embedder
-from ramem_integrations.memory_vectors import speaker_line
+from ramem_integrations.memory.embedding import speaker_line
+from ramem_integrations.models.embeddings import default_embedder
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
@@ -134,7 +134,7 @@ def data_path(arg: str | None) -> Path:
 
 def texts_of(unit: MemoryUnit) -> set[str]:
     """The texts either side embeds for a memory: its verbatim content and its speaker line
-    (:mod:`ramem_integrations.memory_vectors`)."""
+    (:mod:`ramem_integrations.memory.embedding`)."""
     return {text for text in (unit.content, speaker_line(unit)) if text}
 
 

@@ -23,8 +23,8 @@ from pathlib import Path
 from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, load_dataset
 from ramem_integrations.evaluation.metrics import mean, recall
 from ramem_integrations.evaluation.runner import ingest
-from ramem_integrations.memory import RaMem
-from ramem_integrations.stores import source
+from ramem_integrations.memory import source
+from ramem_integrations.memory.ramem import RaMem
 
 
 def recall_at_10(mem: RaMem, questions: list, before: int) -> float:

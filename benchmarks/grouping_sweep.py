@@ -17,7 +17,7 @@ import sys
 from datetime import timedelta
 
 import ramem_integrations.core.anchoring as anchoring
-from ramem_integrations.cli import main
+from ramem_integrations.app.cli import main
 
 
 def run(argv: list[str]) -> int:

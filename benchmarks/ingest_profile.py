@@ -45,11 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import bench_ingest
 import common
 
-from ramem_integrations.memory_vectors import speaker_line
+from ramem_integrations.memory.embedding import speaker_line
 
 if TYPE_CHECKING:
     from ramem_integrations.core.conversation import Conversation
-    from ramem_integrations.ingest import Batch, Progress, Writer
+    from ramem_integrations.memory.writing import Batch, Progress, Writer
 
 LC_BATCH = 256
 
@@ -69,7 +69,7 @@ def main() -> None:
     args = parser.parse_args()
     from ramem_integrations import RaMem
     from ramem_integrations.core.conversation import load_conversations
-    from ramem_integrations.embeddings import MiniLMEmbedder, default_embedder
+    from ramem_integrations.models.embeddings import MiniLMEmbedder, default_embedder
 
     conversations = load_conversations(common.data_path(args.data))
     turns = [(c.id, t.text) for c in conversations for s in c.sessions for t in s.turns]
@@ -155,7 +155,7 @@ def sequential_write(writer: Writer, batches: list[Batch], progress: Progress | 
     for namespace, batch in batches:
         vectors = writer.embedder.embed([u.search_text for u in batch])
         writer.store.upsert(batch, vectors)
-        writer.lexical.added(namespace, batch, vectors)
+        writer.cache.added(namespace, batch, vectors)
         if progress:
             progress(len(batch))
 
@@ -220,11 +220,11 @@ STAGES = {
     "  grouping (group_turns)": ("core.anchoring", None, "group_turns"),
     "  aliases (conversation_aliases)": ("core.anchoring", None, "conversation_aliases"),
     "segmentation (Segmenter.segment)": ("core.segmentation", "Segmenter", "segment"),
-    "change detection (Writer._changed)": ("ingest", "Writer", "_changed"),
-    "embedding (MiniLMEmbedder.embed)": ("embeddings", "MiniLMEmbedder", "embed"),
+    "change detection (Writer._changed)": ("memory.writing", "Writer", "_changed"),
+    "embedding (MiniLMEmbedder.embed)": ("models.embeddings", "MiniLMEmbedder", "embed"),
     "chroma upsert (store.upsert, all)": ("stores.chroma", "ChromaEpisodicStore", "upsert"),
     "  write marks (store.mark_written)": ("stores.chroma", "ChromaEpisodicStore", "mark_written"),
-    "BM25 upkeep (LexicalIndex.added)": ("lexical", "LexicalIndex", "added"),
+    "BM25 upkeep (NamespaceCache.added)": ("cache.namespaces", "NamespaceCache", "added"),
 }
 
 
@@ -274,7 +274,7 @@ def _timer(
 
 def tokens(texts: list[tuple[str, str]]) -> int:
     """How many MiniLM tokens the texts hold (after truncation): embedding time follows it."""
-    from ramem_integrations.embeddings import MINILM_MAX_TOKENS, _load_tokenizer
+    from ramem_integrations.models.embeddings import MINILM_MAX_TOKENS, _load_tokenizer
 
     encoded = _load_tokenizer(MINILM_MAX_TOKENS).encode_batch([t for _, t in texts])
     return sum(len(e.ids) for e in encoded)
@@ -283,7 +283,7 @@ def tokens(texts: list[tuple[str, str]]) -> int:
 def sweep(conversations: list[Any], sizes: list[int]) -> dict[str, float]:
     """Texts per second of the embedder alone on the memories' words, per ONNX batch size."""
     from ramem_integrations.core.anchoring import RuleAnchorer
-    from ramem_integrations.embeddings import MiniLMEmbedder
+    from ramem_integrations.models.embeddings import MiniLMEmbedder
 
     anchorer = RuleAnchorer()
     texts = [u.content for c in conversations for u in anchorer.anchor(c, c.id)]

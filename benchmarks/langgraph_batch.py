@@ -16,7 +16,7 @@ import time
 from langgraph.store.base import PutOp
 
 from ramem_integrations.langgraph import RaMemStore
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 QUERY = "What did the dentist say about flossing?"

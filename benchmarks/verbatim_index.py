@@ -17,11 +17,11 @@ from pathlib import Path
 from typing import Any
 
 from ramem_integrations.core.anchoring import RuleAnchorer
-from ramem_integrations.embeddings import default_embedder
 from ramem_integrations.evaluation.datasets import load_dataset
 from ramem_integrations.evaluation.runner import Evaluation, cache_key, cache_root, ingest
 from ramem_integrations.evaluation.systems import select
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.models.embeddings import default_embedder
 
 
 def recall(path: Path, restate: bool, systems: str, ks: list[int]) -> dict[str, Any]:

@@ -22,7 +22,7 @@ import chromadb
 from chromadb.config import Settings
 
 from ramem_integrations import RaMem, load_conversations
-from ramem_integrations.demo import ASKED_ON, sample_path
+from ramem_integrations.app.demo import ASKED_ON, sample_path
 
 QUESTION = "What did the dentist say last March?"
 

@@ -19,7 +19,7 @@ from langchain_core.output_parsers import StrOutputParser
 from langchain_core.runnables import RunnableLambda, RunnablePassthrough
 
 from ramem_integrations import RaMem, load_conversations
-from ramem_integrations.demo import ASKED_ON, sample_path
+from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.langchain import RaMemRetriever, context_prompt, format_documents
 
 QUESTION = "What did the dentist say last March?"

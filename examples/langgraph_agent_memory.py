@@ -32,7 +32,7 @@ from pydantic import Field
 
 from ramem_integrations.langchain import RaMemEmbeddings
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 
 MARCH_SAID = "I saw the dentist today, she said the wisdom tooth must come out."
 AUGUST, SEPTEMBER = datetime(2024, 8, 2, 9, 0, tzinfo=UTC), datetime(2024, 9, 2, 9, 0, tzinfo=UTC)

@@ -17,7 +17,7 @@ from llama_index.core.ingestion import IngestionPipeline
 from llama_index.core.llms import MockLLM
 from llama_index.core.schema import Document
 
-from ramem_integrations.demo import ASKED_ON, sample_path
+from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.llama_index import (
     EpisodicMetadataExtractor,
     EpisodicReinstatementPostprocessor,

@@ -19,7 +19,7 @@ from llama_index.core.query_engine import RetrieverQueryEngine
 from pydantic import Field
 
 from ramem_integrations import RaMem, load_conversations
-from ramem_integrations.demo import ASKED_ON, sample_path
+from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.llama_index import RaMemRetriever, context_prompt
 
 QUESTION = "What did the dentist say last March?"

@@ -42,10 +42,10 @@ except PackageNotFoundError:  # pragma: no cover - running from a source tree no
 #: Names whose modules load chromadb, onnxruntime, numpy or openai, or take long to import:
 #: imported on first use, so that ``import ramem_integrations`` (and ``ramem --help``) stays light.
 _LAZY = {
-    "RaMem": "ramem_integrations.memory",
+    "RaMem": "ramem_integrations.memory.ramem",
     "ChromaEpisodicStore": "ramem_integrations.stores.chroma",
-    "Answer": "ramem_integrations.answering",
-    "LLMConfig": "ramem_integrations.llm",
+    "Answer": "ramem_integrations.memory.answering",
+    "LLMConfig": "ramem_integrations.models.llm",
     "ground_time": "ramem_integrations.core.temporal",  # its rules compile at import (~0.2 s)
 }
 

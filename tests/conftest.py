@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.conversation import load_conversations
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder
 from tests.openai_server import openai_server  # noqa: F401  (fixture)

@@ -19,8 +19,8 @@ from typing import Any
 import numpy as np
 
 from ramem_integrations.core.conversation import load_conversations
-from ramem_integrations.embeddings import Embedder
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.models.embeddings import Embedder
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 
 FIXTURES = Path(__file__).parent / "fixtures"

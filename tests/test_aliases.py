@@ -8,14 +8,14 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations import cli
+from ramem_integrations.app import cli
 from ramem_integrations.core.aliases import learn_aliases, named_query, vocatives
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.embeddings import MiniLMEmbedder
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.models.embeddings import MiniLMEmbedder
 from tests.fakes import HashingEmbedder
 
 PAIR = ("Marcus", "Bea")
@@ -154,7 +154,7 @@ def test_alias_questions_prefer_what_the_participant_said(tmp_path: Path) -> Non
 def test_query_json_shows_aliases(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    monkeypatch.setattr("ramem_integrations.models.embeddings.default_embedder", HashingEmbedder)
     session = chat().sessions[0]
     rows = [
         {"speaker": t.speaker, "text": t.text, "time": t.time.isoformat() if t.time else None}

@@ -16,7 +16,7 @@ sys.path.insert(0, str(BENCH))
 import common  # noqa: E402
 import summary  # noqa: E402
 
-from ramem_integrations.memory_vectors import speaker_line  # noqa: E402
+from ramem_integrations.memory.embedding import speaker_line  # noqa: E402
 
 DEMO = Path(__file__).resolve().parent.parent / "ramem_integrations" / "data"
 
@@ -219,7 +219,7 @@ def test_the_cohesion_sweep_cuts_where_the_vectors_change_and_reaches_ramem(
 ) -> None:
     import cohesion_sweep
 
-    import ramem_integrations.memory as memory
+    import ramem_integrations.memory.ramem as memory
     from ramem_integrations import RaMem
     from ramem_integrations.core.anchoring import RuleAnchorer
     from ramem_integrations.core.conversation import Conversation, Session, Turn
@@ -242,7 +242,7 @@ def test_the_cohesion_sweep_cuts_where_the_vectors_change_and_reaches_ramem(
     lexical = cohesion_sweep.Segmenter().cohesion(units)
     assert mixed == pytest.approx([(a + b) / 2 for a, b in zip(cohesion, lexical, strict=True)])
 
-    monkeypatch.setattr(memory, "_segmenter_for", memory._segmenter_for)
+    monkeypatch.setattr(memory, "segmenter_for", memory.segmenter_for)
     monkeypatch.setattr(cohesion_sweep, "main", lambda argv: 0)
     assert cohesion_sweep.run(["--cohesion", "mixed", "--depth", "0.4", "--", "locomo", "x"]) == 0
     chosen = RaMem.from_path(tmp_path / "m").segmenter

@@ -3,7 +3,7 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations import cli
+from ramem_integrations.app import cli
 from tests.fakes import HashingEmbedder
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -12,7 +12,7 @@ FIXTURES = Path(__file__).parent / "fixtures"
 @pytest.fixture(autouse=True)
 def fake_embedder(monkeypatch: pytest.MonkeyPatch) -> None:
     """The CLI is tested for its plumbing; the embedder is faked for speed."""
-    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    monkeypatch.setattr("ramem_integrations.models.embeddings.default_embedder", HashingEmbedder)
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

@@ -32,7 +32,7 @@ README_CHAT = [
 
 def ramem(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "ramem_integrations.cli", *args],
+        [sys.executable, "-m", "ramem_integrations.app.cli", *args],
         capture_output=True,
         text=True,
         env=ENV,

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ramem_integrations.conditions import ConditionTable
+from ramem_integrations.cache.conditions import ConditionTable
 from ramem_integrations.core.retrieval import ContextFilter
 from ramem_integrations.core.types import Episode, EpisodicContext, MemoryUnit, TimeSpan
 
@@ -123,13 +123,13 @@ def test_no_memories_meet_nothing() -> None:
 def test_the_store_source_checks_first_then_builds_the_table(tmp_path: Any) -> None:
     """After a write, the first question is checked memory by memory; the second builds the
     table; every answer is the same."""
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
     from tests.fakes import HashingEmbedder
     from tests.reliability.helpers import synthetic_conversation
 
     mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
     mem.add_conversation(synthetic_conversation("c", 3, 8, seed=1), "ns")
-    units = mem.lexical.memories("ns")
+    units = mem.cache.memories("ns")
     wheres = [
         ContextFilter(people=("Bob",)),
         ContextFilter(people=("Ann",)),

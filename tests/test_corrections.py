@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 
 pytestmark = pytest.mark.slow
 

@@ -2,7 +2,7 @@
 
 import pytest
 
-from ramem_integrations.demo import QUESTIONS, run_demo
+from ramem_integrations.app.demo import QUESTIONS, run_demo
 
 
 @pytest.mark.slow

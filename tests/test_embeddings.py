@@ -13,8 +13,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ramem_integrations import embeddings as emb
-from ramem_integrations.embeddings import (
+from ramem_integrations.errors import EmbeddingError, InvalidInputError
+from ramem_integrations.models import embeddings as emb
+from ramem_integrations.models.embeddings import (
     Embedder,
     MiniLMEmbedder,
     OpenAIEmbedder,
@@ -24,7 +25,6 @@ from ramem_integrations.embeddings import (
     from_langchain,
     from_llama_index,
 )
-from ramem_integrations.errors import EmbeddingError, InvalidInputError
 from tests.fakes import HashingEmbedder
 
 
@@ -420,7 +420,7 @@ class _AsymmetricEmbedder(HashingEmbedder):
 def test_retrieval_embeds_the_question_as_a_query(tmp_path: Any) -> None:
     from datetime import UTC, datetime
 
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
 
     embedder = _AsymmetricEmbedder()
     mem = RaMem.from_path(tmp_path / "store", embedder=embedder)

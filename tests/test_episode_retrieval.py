@@ -15,7 +15,7 @@ from ramem_integrations.core.types import (
     TimeSpan,
 )
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 
 SAID = datetime(2022, 5, 8, 18, tzinfo=UTC)
 TURNS = [

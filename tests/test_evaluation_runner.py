@@ -161,7 +161,7 @@ def test_markdown_with_f1() -> None:
 def test_cli_writes_json_and_report(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    import ramem_integrations.embeddings as embeddings
+    import ramem_integrations.models.embeddings as embeddings
 
     monkeypatch.setattr(embeddings, "default_embedder", HashingEmbedder, raising=False)
     monkeypatch.delenv("RAMEM_LLM_MODEL", raising=False)

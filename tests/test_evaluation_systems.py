@@ -19,7 +19,7 @@ from ramem_integrations.evaluation.ablations import shuffled_copy
 from ramem_integrations.evaluation.datasets import Asked, Question
 from ramem_integrations.evaluation.systems import SYSTEMS, select
 from ramem_integrations.evaluation.variants import Variant
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 NS = "ann-bob"

@@ -8,14 +8,14 @@ from typing import Any
 
 import pytest
 
-from ramem_integrations import cli
+from ramem_integrations.app import cli
 from ramem_integrations.core.anchoring import RuleAnchorer, memory_id
 from ramem_integrations.core.conversation import load_conversations, read_telegram, read_whatsapp
 from ramem_integrations.core.exports import looks_like_whatsapp
 from ramem_integrations.core.types import TimeSpan
-from ramem_integrations.embeddings import MiniLMEmbedder
 from ramem_integrations.errors import DataFormatError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.models.embeddings import MiniLMEmbedder
 from tests.fakes import HashingEmbedder
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
@@ -235,7 +235,7 @@ def test_ingest_a_whatsapp_export_and_ask_by_nickname(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """The CLI reads the export, groups bursts, learns 'Trixie' and answers with Bea's words."""
-    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", MiniLMEmbedder)
+    monkeypatch.setattr("ramem_integrations.models.embeddings.default_embedder", MiniLMEmbedder)
     store = ingest_export(tmp_path, "--json")
     assert json.loads(capsys.readouterr().out)["added"] == {"default": 6}
     question = "What happened to Trixie's laptop?"
@@ -265,7 +265,7 @@ def test_ingest_reads_an_export_in_the_zone_given(
     tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """`--tz Asia/Kolkata`: the messages' instants are Kolkata's, shown in Kolkata's clock."""
-    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    monkeypatch.setattr("ramem_integrations.models.embeddings.default_embedder", HashingEmbedder)
     store = ingest_export(tmp_path, "--tz", "Asia/Kolkata")
     capsys.readouterr()
     question = ["query", "memphis threw up on my laptop", "--store", store]

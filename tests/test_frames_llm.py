@@ -18,8 +18,8 @@ import pytest
 
 from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
 from ramem_integrations.core.types import Condition, RecallFrame, TimeSpan
-from ramem_integrations.llm import LLMClient, LLMConfig, RamemFallbackWarning
-from ramem_integrations.llm_frames import FRAME_SCHEMA, LLMFrameInducer
+from ramem_integrations.models.llm import LLMClient, LLMConfig, RamemFallbackWarning
+from ramem_integrations.models.llm_frames import FRAME_SCHEMA, LLMFrameInducer
 from tests.openai_server import OpenAIServer, Reply
 
 KNOWN = KnownContext(

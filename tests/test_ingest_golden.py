@@ -15,10 +15,10 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ramem_integrations import ingest
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.embeddings import default_embedder
-from ramem_integrations.memory_vectors import memory_vectors
+from ramem_integrations.memory import writing as ingest
+from ramem_integrations.memory.embedding import memory_vectors
+from ramem_integrations.models.embeddings import default_embedder
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.golden_ingest import GOLDEN, decode, stored
 from tests.golden_ingest import ingest as ingest_fixture

@@ -17,12 +17,12 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ramem_integrations import ingest
 from ramem_integrations.core.conversation import Conversation
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import EmbeddingError, StoreError
-from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_vectors import memory_vectors
+from ramem_integrations.memory import writing as ingest
+from ramem_integrations.memory.embedding import memory_vectors
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import synthetic_conversation
 
@@ -77,13 +77,13 @@ def fail_upsert_on(mem: RaMem, call: int, monkeypatch: pytest.MonkeyPatch) -> li
 def test_every_batch_is_stored_once_with_its_own_vectors(tmp_path, conversation) -> None:  # type: ignore[no-untyped-def]
     mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
     seen: list[tuple[list[str], np.ndarray]] = []
-    added = mem.lexical.added
+    added = mem.cache.added
 
     def spy(namespace: str, batch: list[MemoryUnit], vectors: Any = None) -> None:
         seen.append(([u.id for u in batch], np.asarray(vectors)))
         added(namespace, batch, vectors)
 
-    mem.lexical.added = spy  # type: ignore[method-assign]
+    mem.cache.added = spy  # type: ignore[method-assign]
     counts: list[int] = []
     ids = mem.add_conversation(conversation, "ann", progress=counts.append)
     assert counts == [0, 7, 7, 7, 7, 7, 5]  # nothing stored before, then batch by batch
@@ -119,7 +119,7 @@ def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
     tmp_path, conversation, monkeypatch: pytest.MonkeyPatch, failing: int
 ) -> None:  # type: ignore[no-untyped-def]
     mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
-    mem.lexical.index("ann")  # loaded (empty): kept current by each batch written
+    mem.cache.index("ann")  # loaded (empty): kept current by each batch written
     sizes = fail_upsert_on(mem, failing, monkeypatch)
     counts: list[int] = []
     with pytest.raises(StoreError, match=r"^Chroma refused the write: disk full$"):
@@ -127,7 +127,7 @@ def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
     assert sizes == [BATCH] * (failing - 1) + [0]  # no write after the failed one
     stored = mem.store.ids("ann")
     assert len(stored) == sum(sizes) == sum(counts)
-    assert set(mem.lexical.loaded("ann") or {}) == set(stored)
+    assert set(mem.cache.loaded("ann") or {}) == set(stored)
     monkeypatch.undo()
     monkeypatch.setattr(ingest, "EMBED_BATCH", BATCH)
     again: list[int] = []
@@ -141,13 +141,13 @@ def test_a_failed_embedding_raises_its_error_after_the_write_in_flight(
     tmp_path, conversation, failing: int
 ) -> None:  # type: ignore[no-untyped-def]
     mem = RaMem.from_path(tmp_path, embedder=FailingEmbedder(failing))
-    mem.lexical.index("ann")  # loaded (empty): kept current by each batch written
+    mem.cache.index("ann")  # loaded (empty): kept current by each batch written
     counts: list[int] = []
     with pytest.raises(EmbeddingError, match=r"^the embedding service is down$"):
         mem.add_conversation(conversation, "ann", progress=counts.append)
     stored = mem.store.ids("ann")
     assert len(stored) == BATCH * (failing - 1) == sum(counts)
-    assert set(mem.lexical.loaded("ann") or {}) == set(stored)
+    assert set(mem.cache.loaded("ann") or {}) == set(stored)
     ids = mem.add_conversation(conversation, "ann")
     assert sorted(mem.store.ids("ann")) == sorted(ids) and len(ids) == 40
 
@@ -227,12 +227,12 @@ def test_a_new_conversation_is_embedded_as_said_while_it_is_anchored(  # type: i
     words = [text for call in embedder.calls for text in call if text in said]
     assert sorted(words) == sorted(said)
     stored = {u.id: u for u in mem.store.get("c")}
-    vectors = mem.lexical.memories("c")
+    vectors = mem.cache.memories("c")
     assert len(stored) == len(said)
     embedder.calls.clear()
     mem.add_conversations([conversation])
     assert embedder.calls == []
-    assert mem.lexical.memories("c").keys() == vectors.keys()
+    assert mem.cache.memories("c").keys() == vectors.keys()
 
 
 def test_messages_with_their_own_times_are_embedded_once_anchored(  # type: ignore[no-untyped-def]

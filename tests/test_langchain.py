@@ -21,7 +21,7 @@ from langchain_tests.integration_tests import RetrieversIntegrationTests
 
 import ramem_integrations.langchain as lc
 from ramem_integrations import MemoryUnit, RaMem, load_conversations
-from ramem_integrations.demo import ASKED_ON, sample_path
+from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.langchain import (
     EpisodicDocumentTransformer,

@@ -27,9 +27,9 @@ from examples.langgraph_agent_memory import (
 )
 from ramem_integrations.core.prompts import shown_name
 from ramem_integrations.errors import InvalidInputError, NamespaceError
+from ramem_integrations.glue.context import HEADER
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
-from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_context import HEADER
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 MARCH_Q = "What did the dentist say in March?"

@@ -4,9 +4,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from ramem_integrations.cache.namespaces import BM25
 from ramem_integrations.core.fusion import reciprocal_rank_fusion
 from ramem_integrations.core.text import tokenize
-from ramem_integrations.lexical import BM25
 
 DOCS = {
     "a": "Caroline went to the LGBTQ support group yesterday",

@@ -14,9 +14,9 @@ pytest.importorskip("llama_index.core")
 from llama_index.core.base.llms.types import ChatMessage
 from llama_index.core.memory import Memory
 
+from ramem_integrations.glue.context import HEADER
 from ramem_integrations.llama_index import RaMemMemoryBlock
-from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_context import HEADER
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 MARCH = datetime(2024, 3, 12, 18, tzinfo=UTC)

@@ -13,9 +13,9 @@ from typing import Any
 import openai
 import pytest
 
-from ramem_integrations import llm
 from ramem_integrations.errors import InvalidInputError, LLMError
-from ramem_integrations.llm import (
+from ramem_integrations.models import llm
+from ramem_integrations.models.llm import (
     PLACEHOLDER_API_KEY,
     LLMClient,
     LLMConfig,

@@ -18,9 +18,9 @@ from ramem_integrations.core.anchoring import RuleAnchorer, memory_id
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.llm import LLMClient, LLMConfig, RamemFallbackWarning
-from ramem_integrations.llm_anchoring import LLMAnchorer, Window, read_reply
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.models.llm import LLMClient, LLMConfig, RamemFallbackWarning
+from ramem_integrations.models.llm_anchoring import LLMAnchorer, Window, read_reply
 from tests.openai_server import OpenAIServer, Reply
 
 MODEL = "test-model"

@@ -19,10 +19,10 @@ from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.segmentation import Segmenter, episode_of
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.llm import LLMClient, LLMConfig, RamemFallbackWarning
-from ramem_integrations.llm_anchoring import LLMAnchorer
-from ramem_integrations.llm_segmentation import LLMSegmenter, read_starts
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.models.llm import LLMClient, LLMConfig, RamemFallbackWarning
+from ramem_integrations.models.llm_anchoring import LLMAnchorer
+from ramem_integrations.models.llm_segmentation import LLMSegmenter, read_starts
 from tests.openai_server import OpenAIServer, Reply
 
 SAID = datetime(2022, 5, 8, 18, tzinfo=UTC)

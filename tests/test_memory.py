@@ -4,7 +4,7 @@ import pytest
 
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.errors import InvalidInputError, NamespaceError, UnknownNamespaceError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

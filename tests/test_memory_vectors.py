@@ -8,13 +8,13 @@ import pytest
 
 from ramem_integrations import RaMem
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
-from ramem_integrations.embeddings import MiniLMEmbedder
-from ramem_integrations.memory_vectors import (
+from ramem_integrations.memory.embedding import (
     SPEAKER_WEIGHT,
     memory_embeddings,
     memory_vectors,
     speaker_line,
 )
+from ramem_integrations.models.embeddings import MiniLMEmbedder
 from tests.fakes import CountingEmbedder, HashingEmbedder
 
 SPAN = TimeSpan(datetime(2023, 5, 8, 10, tzinfo=UTC), datetime(2023, 5, 8, 11, tzinfo=UTC))

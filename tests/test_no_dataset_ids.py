@@ -17,10 +17,10 @@ import pytest
 from ramem_integrations.core.conversation import Conversation, load_conversations
 from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.evaluation.datasets import load_dataset
-from ramem_integrations.llm import LLMClient, LLMConfig
-from ramem_integrations.llm_anchoring import LLMAnchorer
-from ramem_integrations.llm_frames import LLMFrameInducer
-from ramem_integrations.llm_segmentation import LLMSegmenter
+from ramem_integrations.models.llm import LLMClient, LLMConfig
+from ramem_integrations.models.llm_anchoring import LLMAnchorer
+from ramem_integrations.models.llm_frames import LLMFrameInducer
+from ramem_integrations.models.llm_segmentation import LLMSegmenter
 from tests.openai_server import OpenAIServer
 
 FIXTURES = Path(__file__).parent / "fixtures"

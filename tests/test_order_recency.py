@@ -15,7 +15,7 @@ from datetime import UTC, datetime
 import pytest
 
 from ramem_integrations.core.types import TimeSpan
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.conftest import fixture_memory
 
 pytestmark = pytest.mark.slow

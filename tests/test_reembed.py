@@ -8,12 +8,12 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from ramem_integrations.cli import main
+from ramem_integrations.app.cli import main
 from ramem_integrations.core.anchoring import RuleAnchorer
-from ramem_integrations.embeddings import Embedder, MiniLMEmbedder
 from ramem_integrations.errors import EmbeddingError, UnknownNamespaceError
-from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_vectors import memory_vectors
+from ramem_integrations.memory.embedding import memory_vectors
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.models.embeddings import Embedder, MiniLMEmbedder
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import synthetic_conversation
 

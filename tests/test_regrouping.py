@@ -8,8 +8,8 @@ import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import MemoryConflictError
-from ramem_integrations.memory import RaMem
-from ramem_integrations.regrouping import regrouped
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.memory.regrouping import regrouped
 from ramem_integrations.stores import chroma
 
 SAID = datetime(2024, 9, 18, 12, tzinfo=UTC)

@@ -15,7 +15,7 @@ from ramem_integrations.core.types import (
     RecallFrame,
     TimeSpan,
 )
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import where_for
 
 BASE = datetime(2023, 1, 2, tzinfo=UTC)

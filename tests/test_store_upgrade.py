@@ -13,10 +13,10 @@ import numpy as np
 import pytest
 from chromadb.config import Settings
 
-from ramem_integrations.cli import main
+from ramem_integrations.app.cli import main
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.errors import StoreError, StoreFormatError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores import upgrade as upgrade_module
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder

@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
+from ramem_integrations.cache.namespaces import BYTES_PER_MEMORY, NamespaceCache
+from ramem_integrations.cache.vectors import VectorTable, top
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
-from ramem_integrations.lexical import BYTES_PER_MEMORY, LexicalIndex
-from ramem_integrations.vectors import VectorTable, top
 
 
 def brute_force(ids: list[str], matrix: np.ndarray, query: np.ndarray, k: int) -> list[str]:
@@ -136,7 +136,7 @@ def loader(size: int, dim: int = 64):  # type: ignore[no-untyped-def]
 def test_the_cache_drops_least_recently_used_namespaces_past_its_bytes() -> None:
     load, loads = loader(100)
     one = 100 * (64 * 8 + BYTES_PER_MEMORY)  # about what one namespace of 100 takes
-    index = LexicalIndex(load, max_bytes=int(2.5 * one))
+    index = NamespaceCache(load, max_bytes=int(2.5 * one))
     for namespace in ["a", "b", "c"]:
         index.vectors(namespace)
     assert index.loaded("a") is None and index.loaded("b") and index.loaded("c")
@@ -149,7 +149,7 @@ def test_the_cache_drops_least_recently_used_namespaces_past_its_bytes() -> None
 
 def test_a_namespace_larger_than_the_bound_still_serves_its_query() -> None:
     load, _ = loader(100)
-    index = LexicalIndex(load, max_bytes=10)
+    index = NamespaceCache(load, max_bytes=10)
     assert len(index.vectors("a")) == 100 and index.loaded("a")
     index.vectors("b")
     assert index.loaded("a") is None and index.loaded("b")
@@ -157,7 +157,7 @@ def test_a_namespace_larger_than_the_bound_still_serves_its_query() -> None:
 
 def test_writes_keep_the_loaded_vectors_current_and_drop_them_without_vectors() -> None:
     load, loads = loader(3, dim=2)
-    index = LexicalIndex(load)
+    index = NamespaceCache(load)
     index.vectors("a")
     index.added("a", [unit("a", 7)], np.array([[0.0, 1.0]]))
     assert index.vectors("a").search(np.array([0.0, 1.0]), 1)[0][0] == "a-7"

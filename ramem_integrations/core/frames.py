@@ -16,8 +16,8 @@
 - ``recency``: "now", "still", "these days", ...: grounded (the latest episode is valid).
 
 The ``need`` is the question without its time, relation and recency words. Words live in
-:mod:`.frame_tables`. ``LLMFrameInducer`` (in ``ramem_integrations.llm_frames``) fills the same
-frame with a model and falls back to these rules.
+:mod:`.frame_tables`. ``LLMFrameInducer`` (in ``ramem_integrations.models.llm_frames``) fills
+the same frame with a model and falls back to these rules.
 
 >>> from datetime import UTC, datetime
 >>> known = KnownContext(participants=("Alice", "Sam"), places=("Lisbon",))

@@ -29,7 +29,8 @@ from ramem_integrations.core.types import Episode, EpisodicContext, MemoryUnit, 
 
 class EpisodeSegmenter(Protocol):
     """Anything that sets the episodes of a conversation's units (:class:`Segmenter`, or
-    :class:`~ramem_integrations.llm_segmentation.LLMSegmenter` when a model is configured)."""
+    :class:`~ramem_integrations.models.llm_segmentation.LLMSegmenter` when a model is
+    configured)."""
 
     @property
     def name(self) -> str: ...

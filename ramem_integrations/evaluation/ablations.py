@@ -20,7 +20,7 @@ from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.variants import Variant
 
 if TYPE_CHECKING:
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
 
 SEED = 13
 
@@ -33,7 +33,7 @@ def shuffled_copy(mem: RaMem, namespace: str, seed: int = SEED) -> RaMem:
     between its memories (made once per namespace; removed when ``mem`` goes)."""
     copy = _COPIES.get(mem)
     if copy is None:
-        from ramem_integrations.memory import RaMem
+        from ramem_integrations.memory.ramem import RaMem
 
         directory = tempfile.mkdtemp(prefix="ramem-shuffled-")
         store = type(mem.store).from_path(directory)

@@ -13,7 +13,7 @@ from ramem_integrations.core.prompts import render_answer_prompt
 from ramem_integrations.core.types import MemoryUnit, RecallFrame
 from ramem_integrations.errors import LLMError
 from ramem_integrations.evaluation.datasets import Question
-from ramem_integrations.llm import LLM, Message
+from ramem_integrations.models.llm import LLM, Message
 
 logger = logging.getLogger(__name__)
 

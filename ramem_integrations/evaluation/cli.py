@@ -102,7 +102,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def _llm(model: str | None) -> tuple[Any, str]:
-    from ramem_integrations.llm import LLMClient, LLMConfig
+    from ramem_integrations.models.llm import LLMClient, LLMConfig
 
     config = LLMConfig.from_env()
     if model:

@@ -1,8 +1,9 @@
 """What a generator would be shown: rendered memories, their token cost, answerability.
 
 :func:`render_memory` is the one place the evaluation turns a memory into prompt text (the core
-prompt's memory block). Tokens are counted by :class:`~ramem_integrations.tokens.TokenCounter`
-(re-exported here for the evaluation's callers).
+prompt's memory block). Tokens are counted by
+:class:`~ramem_integrations.models.tokens.TokenCounter` (re-exported here for the
+evaluation's callers).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from ramem_integrations.core.prompts import memory_block
 from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.evaluation import metrics
-from ramem_integrations.tokens import TokenCounter
+from ramem_integrations.models.tokens import TokenCounter
 
 __all__ = ["Answerability", "TokenCounter", "answer_span", "render_memory"]
 

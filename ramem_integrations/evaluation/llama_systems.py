@@ -24,7 +24,7 @@ from ramem_integrations.evaluation.datasets import Asked
 if TYPE_CHECKING:
     from llama_index.core.schema import NodeWithScore
 
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
 
 #: How many nodes the vector retriever hands the postprocessor.
 CANDIDATES = 50

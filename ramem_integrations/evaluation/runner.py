@@ -2,7 +2,7 @@
 
 Ingestion is cached: the store lives under ``<cache root>/<key>``, the key a sha256 of the data
 file's bytes, the anchorer's name, the embedder's name, the package version and the source of
-every module on the write path (:data:`WRITE_PATH`); a second run finds every conversation
+every module on the write path (:func:`write_path`); a second run finds every conversation
 already stored (a manifest records each namespace's count) and only re-ranks. The cache root is
 ``--cache DIR``, else ``$RAMEM_CACHE_DIR``, else ``~/.cache/ramem/eval``.
 
@@ -28,6 +28,7 @@ from tqdm import tqdm
 from ramem_integrations import __version__
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.evaluation import metrics, stats
+from ramem_integrations.evaluation import importgraph
 from ramem_integrations.evaluation.answers import answer
 from ramem_integrations.evaluation.budget import (
     BUDGET_DEPTH,
@@ -41,12 +42,12 @@ from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, Dataset
 from ramem_integrations.evaluation.results import ByCategory, ByK, EvalResult, Paired, SystemResult
 from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS
 from ramem_integrations.evaluation.variants import System
-from ramem_integrations.tokens import TokenCounter
+from ramem_integrations.models.tokens import TokenCounter
 
 if TYPE_CHECKING:
-    from ramem_integrations.embeddings import EmbedderLike
-    from ramem_integrations.llm import LLM
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
+    from ramem_integrations.models.embeddings import EmbedderLike
+    from ramem_integrations.models.llm import LLM
 
 logger = logging.getLogger(__name__)
 
@@ -66,34 +67,17 @@ def cache_root(override: str | Path | None = None) -> Path:
     return Path(env) if env else Path.home() / ".cache" / "ramem" / "eval"
 
 
-#: The package modules whose code decides what is stored (read, anchored, embedded, written):
-#: a change to any of them makes a new cache. A test checks that every module the anchorer and
-#: the loaders import is listed.
-WRITE_PATH = (
-    "core/anchoring.py",
-    "core/conversation.py",
-    "core/corrections.py",
-    "core/entity_typing.py",
-    "core/exports.py",
-    "core/grouping.py",
-    "core/holidays.py",
-    "core/jsondata.py",
-    "core/limits.py",
-    "core/aliases.py",
-    "core/segmentation.py",
-    "core/temporal.py",
-    "core/temporal_tables.py",
-    "core/text.py",
-    "core/types.py",
-    "core/zones.py",
-    "embeddings.py",
-    "errors.py",
-    "ingest.py",
-    "memory_vectors.py",
-    "memory.py",
-    "stores/chroma.py",
-    "stores/layout.py",
-)
+#: The modules whose code decides what is stored (read, anchored, embedded, written): the
+#: writer and the loaders, and everything they import, read off the import graph. A change to
+#: any of them makes a new cache.
+WRITE_ROOTS = ("ramem_integrations.memory.writing", "ramem_integrations.core.conversation")
+
+
+def write_path() -> list[Path]:
+    """The source files of :data:`WRITE_ROOTS` and every package module they import."""
+    known = importgraph.modules()
+    needed = importgraph.reachable(WRITE_ROOTS, importgraph.graph())
+    return [known[name] for name in sorted(needed)]
 
 
 def cache_key(data_path: str | Path, anchorer: str, embedder: str) -> str:
@@ -102,9 +86,8 @@ def cache_key(data_path: str | Path, anchorer: str, embedder: str) -> str:
     digest = hashlib.sha256(Path(data_path).read_bytes())
     for part in (anchorer, embedder, __version__):
         digest.update(b"\x00" + part.encode("utf-8"))
-    package = Path(__file__).resolve().parent.parent
-    for name in WRITE_PATH:
-        digest.update(b"\x00" + (package / name).read_bytes())
+    for path in write_path():
+        digest.update(b"\x00" + path.read_bytes())
     return digest.hexdigest()[:24]
 
 
@@ -360,9 +343,9 @@ def run_evaluation(
 ) -> EvalResult:
     """Load, ingest (cached), retrieve with every system, score; returns the JSON result."""
     from ramem_integrations.core.anchoring import RuleAnchorer
-    from ramem_integrations.embeddings import as_embedder, default_embedder
     from ramem_integrations.evaluation.datasets import load_dataset
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
+    from ramem_integrations.models.embeddings import as_embedder, default_embedder
 
     started = time.perf_counter()
     loaded = load_dataset(config.dataset, config.path)

@@ -16,10 +16,10 @@ from ramem_integrations.core.fusion import Fusion
 from ramem_integrations.core.retrieval import ContextualRetriever
 from ramem_integrations.core.types import RetrievalMode, ScoredMemory
 from ramem_integrations.evaluation.datasets import Asked
-from ramem_integrations.requests import questions_last
+from ramem_integrations.memory.questions import questions_last
 
 if TYPE_CHECKING:
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
 
 System = Callable[["RaMem", Asked, int], list[ScoredMemory]]
 

@@ -6,11 +6,11 @@ from typing import Any
 
 from langchain_core.embeddings import Embeddings
 
-from ramem_integrations.embeddings import Embedder, as_embedder, embed_query
+from ramem_integrations.models.embeddings import Embedder, as_embedder, embed_query
 
 
 class RaMemEmbeddings(Embeddings):
-    """A RaMem :class:`~ramem_integrations.embeddings.Embedder` as LangChain ``Embeddings``.
+    """A RaMem :class:`~ramem_integrations.models.embeddings.Embedder` as LangChain ``Embeddings``.
 
     Instantiate:
         .. code-block:: python

@@ -25,9 +25,9 @@ from pydantic import ConfigDict
 from ramem_integrations.core.prompts import render_memories
 from ramem_integrations.core.types import utc_now
 from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.glue.messages import Side, message_text
 from ramem_integrations.langchain.retrievers import RaMemRetriever, to_document
-from ramem_integrations.memory import RaMem
-from ramem_integrations.messages import Side, message_text
+from ramem_integrations.memory.ramem import RaMem
 
 if TYPE_CHECKING:
     from pydantic import BaseModel as _MemoryBase

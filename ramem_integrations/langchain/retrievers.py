@@ -16,9 +16,9 @@ from pydantic import ConfigDict
 
 from ramem_integrations.core.prompts import describe_frame
 from ramem_integrations.core.types import ScoredMemory
-from ramem_integrations.episodes import readable_metadata
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.glue.records import readable_metadata
+from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import check_namespace
 
 #: Arguments ``invoke`` may override per call.
@@ -76,7 +76,7 @@ class RaMemRetriever(BaseRetriever):
             # ('12 March 2024', 'context')
 
     Each Document's ``page_content`` is the memory's words as said; its metadata holds
-    the coordinates (see :func:`ramem_integrations.episodes.readable_metadata`), including
+    the coordinates (see :func:`ramem_integrations.glue.records.readable_metadata`), including
     ``reason`` (``"context"`` when it meets the question's conditions) and ``matched``.
     """
 

@@ -11,12 +11,12 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
 
     raise MissingDependencyError("langgraph and langchain", "langgraph") from exc
 
+from ramem_integrations.glue.context import memory_context
 from ramem_integrations.langgraph.items import ramem_namespace, store_namespace
 from ramem_integrations.langgraph.middleware import RaMemMiddleware
 from ramem_integrations.langgraph.namespaces import DEFAULT_NAMESPACE, escape_label
 from ramem_integrations.langgraph.store import RaMemStore
 from ramem_integrations.langgraph.tools import memory_tools
-from ramem_integrations.memory_context import memory_context
 
 __all__ = [
     "DEFAULT_NAMESPACE",

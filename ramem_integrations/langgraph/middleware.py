@@ -12,6 +12,7 @@ from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
 from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.glue.context import memory_context
 from ramem_integrations.langgraph.namespaces import (
     DEFAULT_NAMESPACE,
     DEFAULT_SPEAKER,
@@ -21,7 +22,6 @@ from ramem_integrations.langgraph.namespaces import (
     speaker,
 )
 from ramem_integrations.langgraph.store import RaMemStore
-from ramem_integrations.memory_context import memory_context
 
 Save = Literal["exchange", "user"] | None
 _SAVES = ("exchange", "user", None)

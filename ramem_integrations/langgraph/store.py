@@ -30,8 +30,8 @@ from langgraph.store.base import (
 
 from ramem_integrations.core.conversation import parse_datetime
 from ramem_integrations.core.types import ScoredMemory, utc_now
-from ramem_integrations.episodes import readable_metadata
 from ramem_integrations.errors import DataFormatError, InvalidInputError, InvalidTimeError
+from ramem_integrations.glue.records import readable_metadata
 from ramem_integrations.langgraph.checks import (
     check_filter,
     check_key,
@@ -47,8 +47,8 @@ from ramem_integrations.langgraph.items import (
     passes,
     ramem_namespace,
 )
-from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_vectors import memory_embeddings
+from ramem_integrations.memory.embedding import memory_embeddings
+from ramem_integrations.memory.ramem import RaMem
 
 _REFERENCE: ContextVar[datetime | None] = ContextVar("ramem_store_reference", default=None)
 #: What an item's memory is made of: (text, ISO time, speaker), or None for no memory.

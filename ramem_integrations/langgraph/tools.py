@@ -18,6 +18,7 @@ from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.store.base import BaseStore
 
 from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.glue.context import memory_context
 from ramem_integrations.langgraph.namespaces import (
     DEFAULT_NAMESPACE,
     DEFAULT_SPEAKER,
@@ -26,7 +27,6 @@ from ramem_integrations.langgraph.namespaces import (
     speaker,
 )
 from ramem_integrations.langgraph.store import RaMemStore
-from ramem_integrations.memory_context import memory_context
 
 SEARCH_DESCRIPTION = (
     "Search the user's long-term memory. Give a question in words, with any time, person or "

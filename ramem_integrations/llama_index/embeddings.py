@@ -7,9 +7,9 @@ from typing import Any
 from llama_index.core.base.embeddings.base import BaseEmbedding, Embedding
 from pydantic import PrivateAttr
 
-from ramem_integrations.embeddings import Embedder, as_embedder, embed_query
 from ramem_integrations.llama_index.nodes import EMBEDDED_KEY
-from ramem_integrations.memory_vectors import spoken_vectors
+from ramem_integrations.memory.embedding import spoken_vectors
+from ramem_integrations.models.embeddings import Embedder, as_embedder, embed_query
 
 #: How a node's embed text starts when it carries a speaker line (LlamaIndex's default
 #: metadata template, ``{key}: {value}``, with ``said_by`` the one key the embedding sees).
@@ -30,11 +30,11 @@ def spoken(text: str) -> tuple[str, str | None]:
 
 
 class RaMemEmbedding(BaseEmbedding):
-    """A RaMem :class:`~ramem_integrations.embeddings.Embedder` as a LlamaIndex embed model.
+    """A RaMem :class:`~ramem_integrations.models.embeddings.Embedder` as a LlamaIndex embed model.
 
     A node RaMem made (:func:`~ramem_integrations.llama_index.to_node`, the extractor) embeds
     as RaMem's own vectors do: its words plus, weighted, its ``said_by`` speaker line
-    (:func:`~ramem_integrations.memory_vectors.spoken_vectors`).
+    (:func:`~ramem_integrations.memory.embedding.spoken_vectors`).
 
     .. code-block:: python
 

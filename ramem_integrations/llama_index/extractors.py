@@ -11,7 +11,7 @@ from pydantic import ConfigDict, SkipValidation
 
 from ramem_integrations.core.anchoring import Anchorer
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.episodes import Record, anchor_records
+from ramem_integrations.glue.records import Record, anchor_records
 from ramem_integrations.llama_index.nodes import attach, hide
 
 

@@ -14,9 +14,9 @@ from pydantic import Field, SkipValidation
 
 from ramem_integrations.core.grouping import ACKNOWLEDGEMENTS, is_filler
 from ramem_integrations.core.types import utc_now
-from ramem_integrations.episodes import Record, record_time
-from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_context import memory_context, shrink
+from ramem_integrations.glue.context import memory_context, shrink
+from ramem_integrations.glue.records import Record, record_time
+from ramem_integrations.memory.ramem import RaMem
 
 #: Messages a retrieval reads by default, the question among them, as LlamaIndex's
 #: ``VectorMemoryBlock`` (docs/llama_index.md: what reading them costs and brings).

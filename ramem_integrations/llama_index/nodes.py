@@ -3,7 +3,7 @@
 A node's metadata holds the flat episodic keys of :meth:`MemoryUnit.to_metadata` (what the
 postprocessor reads back), four readable coordinate lines the LLM sees: ``said``,
 ``happened``, ``who``, ``place``, and ``said_by``, the speaker line RaMem's own vectors carry
-(:func:`~ramem_integrations.memory_vectors.speaker_line`). The flat keys are hidden from the
+(:func:`~ramem_integrations.memory.embedding.speaker_line`). The flat keys are hidden from the
 LLM and from the embedding; the readable ones from the embedding; ``said_by`` from the LLM
 only, so a node embeds as its speaker line and its text, whatever embedding model embeds it.
 """
@@ -16,8 +16,8 @@ from llama_index.core.schema import BaseNode, MetadataMode, NodeWithScore, TextN
 
 from ramem_integrations.core.prompts import coordinates
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
-from ramem_integrations.episodes import unit_of
-from ramem_integrations.memory_vectors import speaker_line
+from ramem_integrations.glue.records import unit_of
+from ramem_integrations.memory.embedding import speaker_line
 
 #: The coordinate lines an LLM sees with each node.
 SHOWN_KEYS = ("said", "happened", "who", "place")

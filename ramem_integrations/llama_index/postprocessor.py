@@ -18,8 +18,8 @@ from ramem_integrations.core.frames import (
 )
 from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, Hits
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
-from ramem_integrations.episodes import SPEAKER_KEYS, TIME_KEYS, Record, anchor_records
 from ramem_integrations.errors import InvalidInputError, RamemError
+from ramem_integrations.glue.records import SPEAKER_KEYS, TIME_KEYS, Record, anchor_records
 from ramem_integrations.llama_index.nodes import note, unit_of_node
 
 #: Said when no node carries an episode or a readable time (once per postprocessor).

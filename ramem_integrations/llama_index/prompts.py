@@ -7,7 +7,7 @@ from typing import Any
 from llama_index.core.prompts import PromptTemplate, PromptType
 
 from ramem_integrations.core.prompts import ANSWER_TEMPLATE, INSTRUCTIONS, describe_frame
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 
 
 def _escape(text: str) -> str:

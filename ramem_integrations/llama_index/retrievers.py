@@ -12,7 +12,7 @@ from llama_index.core.callbacks import CallbackManager
 from llama_index.core.schema import NodeWithScore, QueryBundle
 
 from ramem_integrations.llama_index.nodes import to_node
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import check_namespace
 
 Reference = datetime | Callable[[], datetime] | None

@@ -22,7 +22,7 @@ from typing import Any
 from langgraph.store.base import PutOp
 
 from ramem_integrations.langgraph import RaMemStore
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import WORDS
 

@@ -20,11 +20,11 @@ import json
 import sys
 from typing import Any
 
-from ramem_integrations import ingest as ingest_module
+from ramem_integrations.cache.namespaces import BM25, lexical_text
 from ramem_integrations.core.conversation import load_conversations
-from ramem_integrations.lexical import BM25, lexical_text
-from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_vectors import memory_vectors
+from ramem_integrations.memory import writing as ingest_module
+from ramem_integrations.memory.embedding import memory_vectors
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import WORDS
 
@@ -66,11 +66,11 @@ def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[st
     rebuilt = BM25()
     for unit in (expected if not partial else {i: expected[i] for i in stored}).values():
         rebuilt.add(unit.id, lexical_text(unit))
-    fresh = mem.lexical.index(namespace)
+    fresh = mem.cache.index(namespace)
     queries = [*WORDS, "Ann Bob", "pottery class last week", "the dentist in Paris"]
     bm25_disagree = [q for q in queries if fresh.search(q, 20) != rebuilt.search(q, 20)]
     unreachable = []  # by the dense search retrieval uses (exact, over the loaded vectors)
-    table = mem.lexical.vectors(namespace)
+    table = mem.cache.vectors(namespace)
     made = memory_vectors(mem.embedder, list(stored.values()))  # what the write path embeds
     for unit, vector in zip(stored.values(), made, strict=True):
         if unit.id not in {i for i, _ in table.search(vector, 5)}:

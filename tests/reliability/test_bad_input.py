@@ -23,7 +23,7 @@ from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
 from ramem_integrations.core.temporal import REFERENCE_YEARS, find_times, ground_time
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import RamemError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import within

@@ -16,7 +16,7 @@ import pytest
 
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.errors import InvalidInputError, RamemError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 pytestmark = pytest.mark.reliability

@@ -22,7 +22,7 @@ from ramem_integrations.core.conversation import (
     load_conversations,
 )
 from ramem_integrations.errors import RamemError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 pytestmark = pytest.mark.reliability
@@ -83,7 +83,7 @@ def test_the_cli_refuses_an_abbreviation_before_creating_the_store(tmp_path: Pat
     source = chat_file(tmp_path / "chat.json", [f"{DAY} 13:56 IST"])
     store = tmp_path / "store"
     done = subprocess.run(
-        [sys.executable, "-m", "ramem_integrations.cli", "ingest", str(source), "--store",
+        [sys.executable, "-m", "ramem_integrations.app.cli", "ingest", str(source), "--store",
          str(store)],
         capture_output=True, text=True, timeout=120, cwd=tmp_path, env=os.environ,
     )  # fmt: skip

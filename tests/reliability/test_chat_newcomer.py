@@ -38,7 +38,7 @@ DOCS_CHAT = (
 def ramem(*args: str) -> subprocess.CompletedProcess[str]:
     """``ramem ARGS`` in a fresh interpreter, as a user runs it; it must succeed."""
     done = subprocess.run(
-        [sys.executable, "-m", "ramem_integrations.cli", *args],
+        [sys.executable, "-m", "ramem_integrations.app.cli", *args],
         capture_output=True,
         text=True,
         env=ENV,

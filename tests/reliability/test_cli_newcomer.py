@@ -32,7 +32,7 @@ ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
 def ramem(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
     """``ramem ARGS`` in a fresh interpreter, as a user runs it."""
     return subprocess.run(
-        [sys.executable, "-m", "ramem_integrations.cli", *args],
+        [sys.executable, "-m", "ramem_integrations.app.cli", *args],
         input=stdin,
         capture_output=True,
         text=True,
@@ -102,7 +102,7 @@ def test_import_reads_a_backup_from_standard_input(store: Path, tmp_path: Path) 
 @pytest.mark.parametrize("flag", ["--help", "--version"])
 def test_help_and_version_load_neither_chromadb_nor_numpy(flag: str) -> None:
     probe = (
-        "import sys\nfrom ramem_integrations.cli import main\n"
+        "import sys\nfrom ramem_integrations.app.cli import main\n"
         f"try:\n    main([{flag!r}])\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in ('chromadb', 'numpy', 'onnxruntime') if m in sys.modules))"
     )

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations import cli
+from ramem_integrations.app import cli
+from ramem_integrations.app.demo import sample_path
 from ramem_integrations.core.conversation import load_conversations
-from ramem_integrations.demo import sample_path
 from ramem_integrations.errors import DataFormatError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import conversation_json, synthetic_conversation
 from tests.test_cli import fake_embedder, run  # noqa: F401  (the hashing embedder, autouse)

@@ -19,7 +19,7 @@ import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import StoreError
-from ramem_integrations.memory import MODES, RaMem
+from ramem_integrations.memory.ramem import MODES, RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import (
     WORDS,

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations import cli
-from ramem_integrations.backup import export_namespace, import_file, read_export
+from ramem_integrations.app import cli
+from ramem_integrations.app.backup import export_namespace, import_file, read_export
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import DataFormatError
-from ramem_integrations.memory import MODES, RaMem
+from ramem_integrations.memory.ramem import MODES, RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import WORDS, synthetic_conversation
@@ -100,7 +100,7 @@ def test_import_into_another_namespace_leaves_the_source(mem: RaMem, tmp_path: P
 def test_cli_export_import(
     mem: RaMem, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    monkeypatch.setattr("ramem_integrations.models.embeddings.default_embedder", HashingEmbedder)
     store = str(tmp_path / "store")
     out = tmp_path / "b.jsonl"
     assert cli.main(["export", "--store", store, "--namespace", "ben", "--out", str(out)]) == 0

@@ -17,10 +17,10 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ramem_integrations import cli
+from ramem_integrations.app import cli
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import NamespaceError
-from ramem_integrations.memory import MODES, RaMem
+from ramem_integrations.memory.ramem import MODES, RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import PEOPLE, TIMES, WORDS
 
@@ -123,7 +123,7 @@ def test_no_read_crosses_namespaces(
                 assert got_ns == ns and got_id in owned[ns]
                 world["paths"]["frameworks"] += 1
     # the CLI query, a separate RaMem on the same path
-    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    monkeypatch.setattr("ramem_integrations.models.embeddings.default_embedder", HashingEmbedder)
     ns = spaces[-1]
     import contextlib
     import io

@@ -16,10 +16,10 @@ from langgraph.store.base import InvalidNamespaceError, PutOp
 
 from examples.langgraph_agent_memory import ScriptedToolModel, UserContext
 from ramem_integrations.errors import RamemError
+from ramem_integrations.glue.context import HEADER
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
 from ramem_integrations.langgraph.items import item_id, prefixes
-from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_context import HEADER
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 pytestmark = pytest.mark.reliability

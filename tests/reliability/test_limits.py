@@ -18,12 +18,12 @@ from pathlib import Path
 
 import pytest
 
-import ramem_integrations.answering  # noqa: F401  (loaded before the timed calls: it loads openai)
-from ramem_integrations.backup import export_namespace, import_file, read_export
+import ramem_integrations.memory.answering  # noqa: F401  (loaded before the timed calls: it loads openai)
+from ramem_integrations.app.backup import export_namespace, import_file, read_export
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.errors import LimitError, RamemError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import within
 
@@ -40,7 +40,7 @@ def memory(path: Path, **kwargs: object) -> RaMem:
 def ramem(*args: str, cwd: Path) -> subprocess.CompletedProcess[str]:
     """The ``ramem`` command in a fresh process (this checkout's code)."""
     return subprocess.run(
-        [sys.executable, "-m", "ramem_integrations.cli", *args],
+        [sys.executable, "-m", "ramem_integrations.app.cli", *args],
         capture_output=True, text=True, timeout=60, cwd=cwd, env=os.environ,
     )  # fmt: skip
 

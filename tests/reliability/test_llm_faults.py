@@ -14,10 +14,10 @@ import pytest
 
 from ramem_integrations.core.frames import RuleFrameInducer
 from ramem_integrations.core.prompts import turn_line
-from ramem_integrations.llm import LLMClient, LLMConfig, RamemFallbackWarning
-from ramem_integrations.llm_anchoring import LLMAnchorer
-from ramem_integrations.llm_frames import LLMFrameInducer
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.models.llm import LLMClient, LLMConfig, RamemFallbackWarning
+from ramem_integrations.models.llm_anchoring import LLMAnchorer
+from ramem_integrations.models.llm_frames import LLMFrameInducer
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from tests.fakes import HashingEmbedder
 from tests.openai_server import Reply, closed_port, openai_server_running
@@ -204,9 +204,9 @@ def test_connection_refused_falls_back(tmp_path: Any) -> None:
 def test_cli_answer_offline(
     tmp_path: Any, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    from ramem_integrations import cli
+    from ramem_integrations.app import cli
 
-    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    monkeypatch.setattr("ramem_integrations.models.embeddings.default_embedder", HashingEmbedder)
     monkeypatch.delenv("RAMEM_LLM_MODEL", raising=False)
     store = tmp_path / "store"
     RaMem.from_path(store, embedder=HashingEmbedder()).add_conversation(CONV, "ann")

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations import cli
+from ramem_integrations.app import cli
 from ramem_integrations.core.prompts import shown_name
 from ramem_integrations.errors import UnknownNamespaceError
-from ramem_integrations.memory import RaMem
-from ramem_integrations.memory_context import memory_context
+from ramem_integrations.glue.context import memory_context
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 pytestmark = pytest.mark.reliability
@@ -34,7 +34,7 @@ OTHERS = ("alice.smith@corp.com", "alice.smyth@corp.com", "bob.jones@corp.com")
 def store(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """A store with the namespaces of :data:`OTHERS` and one of a hostile speaker; the
     command line opens it with the same (hashing) embedder."""
-    monkeypatch.setattr("ramem_integrations.embeddings.default_embedder", HashingEmbedder)
+    monkeypatch.setattr("ramem_integrations.models.embeddings.default_embedder", HashingEmbedder)
     path = tmp_path / "store"
     mem = RaMem.from_path(path, embedder=HashingEmbedder())
     for namespace in OTHERS:

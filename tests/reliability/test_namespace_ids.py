@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 pytestmark = pytest.mark.reliability

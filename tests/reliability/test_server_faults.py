@@ -15,9 +15,9 @@ from typing import Any
 import numpy as np
 import pytest
 
-from ramem_integrations import ingest as ingest_module
 from ramem_integrations.errors import StoreError
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory import writing as ingest_module
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 from tests.reliability.helpers import ChromaServer
 

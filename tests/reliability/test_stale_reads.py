@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations.memory import RaMem
-from ramem_integrations.requests import MODES
+from ramem_integrations.memory.questions import MODES
+from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores import layout
 from tests.fakes import HashingEmbedder
 from tests.reliability.test_concurrency import chroma_server  # noqa: F401  (fixture)
@@ -88,10 +88,10 @@ def test_a_readers_own_writes_need_no_reload(tmp_path: Path) -> None:
     mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
     mem.add_turns(OLD, "maya", session_time=WHEN, session_id="s1")
     warm(mem)
-    index = mem.lexical.index("maya")
+    index = mem.cache.index("maya")
     mem.add_turns(NEW, "maya", session_time=LATER, session_id="s2")
     assert stale_reads(mem, NEW[0]["text"]) == []
-    assert mem.lexical.index("maya") is index  # kept current, not reloaded
+    assert mem.cache.index("maya") is index  # kept current, not reloaded
 
 
 WRITE = textwrap.dedent(
@@ -99,7 +99,7 @@ WRITE = textwrap.dedent(
     import sys
     from datetime import UTC, datetime
     import chromadb
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
     from tests.fakes import HashingEmbedder
 
     host, port = sys.argv[1].rsplit(":", 1)

@@ -27,7 +27,7 @@ SCRIPT = """
 import sys
 from datetime import UTC, datetime
 import chromadb
-from ramem_integrations.memory import RaMem
+from ramem_integrations.memory.ramem import RaMem
 from tests.fakes import HashingEmbedder
 
 path, how = sys.argv[1], sys.argv[2]

@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations.cli import main
-from ramem_integrations.demo import sample_path
-from ramem_integrations.memory import RaMem
+from ramem_integrations.app.cli import main
+from ramem_integrations.app.demo import sample_path
+from ramem_integrations.memory.ramem import RaMem
 
 pytestmark = pytest.mark.reliability
 

@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 PACKAGE = "ramem_integrations"
-ROOT = Path(__file__).resolve().parents[1] / PACKAGE
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def module_name(path: Path) -> str:

@@ -325,10 +325,10 @@ def _open(
             f"{store} {what}. Check the path; 'ramem ingest FILE --store {store}' creates one."
         )
     if embeds:
-        from ramem_integrations.embeddings import MiniLMEmbedder
+        from ramem_integrations.models.embeddings import MiniLMEmbedder
 
         MiniLMEmbedder().preload()  # loads while chromadb imports and the store opens
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
 
     if store is not None:
         return RaMem.from_path(store, limits=limits)
@@ -480,7 +480,7 @@ def _namespaces(args: argparse.Namespace) -> int:
 
 
 def _answer(args: argparse.Namespace) -> int:
-    from ramem_integrations.answering import answer_to_json
+    from ramem_integrations.memory.answering import answer_to_json
 
     mem = _open(args, limits=_limits(args), embeds=True)
     asked_on = _asked_on(args)
@@ -523,7 +523,7 @@ def _reembed(args: argparse.Namespace) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
-    from ramem_integrations.backup import export_namespace
+    from ramem_integrations.app.backup import export_namespace
 
     mem = _open(args)
     if args.out == "-":
@@ -536,7 +536,7 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _import(args: argparse.Namespace) -> int:
-    from ramem_integrations.backup import import_memories, read_export
+    from ramem_integrations.app.backup import import_memories, read_export
 
     limits = _limits(args)
     source = STDIN if args.path == "-" else Path(args.path)  # as 'export --out -' writes
@@ -614,7 +614,7 @@ def _eval(args: argparse.Namespace) -> int:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    from ramem_integrations.demo import run_demo
+    from ramem_integrations.app.demo import run_demo
 
     return run_demo(args.store)
 

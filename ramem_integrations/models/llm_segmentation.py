@@ -8,13 +8,13 @@ session ("1", "2", ...) with its speaker and words; never an id from the data. I
 
 A reply is checked (:func:`read_starts`); when anything in it is wrong, or the request fails,
 the whole session is cut by the offline :class:`~ramem_integrations.core.segmentation.Segmenter`
-instead, with a :class:`~ramem_integrations.llm.RamemFallbackWarning`. Episodes get the same
+instead, with a :class:`~ramem_integrations.models.llm.RamemFallbackWarning`. Episodes get the same
 context and ids either way (:func:`~ramem_integrations.core.segmentation.episode_of`).
 
 Usage::
 
-    from ramem_integrations.llm import LLMClient, LLMConfig
-    from ramem_integrations.llm_segmentation import LLMSegmenter
+    from ramem_integrations.models.llm import LLMClient, LLMConfig
+    from ramem_integrations.models.llm_segmentation import LLMSegmenter
 
     mem.segmenter = LLMSegmenter(LLMClient(LLMConfig(model="qwen2.5:7b", base_url=...)))
 """
@@ -28,7 +28,7 @@ from typing import Any
 
 from ramem_integrations.core.segmentation import Segmenter, cut_into_episodes
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.llm import LLM, whole_number, with_fallback
+from ramem_integrations.models.llm import LLM, whole_number, with_fallback
 
 __all__ = ["LLMSegmenter", "read_starts"]
 
@@ -53,7 +53,7 @@ class LLMSegmenter:
     """Episodes cut by an OpenAI-compatible model, session by session, with lexical fallback.
 
     Args:
-        llm: an :class:`~ramem_integrations.llm.LLM` (e.g. ``LLMClient(LLMConfig(...))``).
+        llm: an :class:`~ramem_integrations.models.llm.LLM` (e.g. ``LLMClient(LLMConfig(...))``).
         window: turns per request (at least 2). A longer session is sent in overlapping
             windows: each next window starts at the last episode the previous one opened, so
             no episode is cut only because a window ended.

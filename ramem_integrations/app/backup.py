@@ -17,9 +17,10 @@ model).
 
 Import validates the whole file before writing anything (a truncated or edited file is a
 :class:`DataFormatError` naming the line), then upserts through
-:meth:`~ramem_integrations.memory.RaMem.add_memories`: re-importing skips what is already stored
-unchanged, and never duplicates. Importing into another namespace gives the memories the ids
-anchoring would have given them there, so the source namespace is never overwritten.
+:meth:`~ramem_integrations.memory.ramem.RaMem.add_memories`: re-importing skips what is
+already stored unchanged, and never duplicates. Importing into another namespace gives the
+memories the ids anchoring would have given them there, so the source namespace is never
+overwritten.
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ from ramem_integrations.errors import DataFormatError, RamemError
 from ramem_integrations.stores.chroma import check_namespace
 
 if TYPE_CHECKING:
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
 
 FORMAT = "ramem-export"
 VERSION = 1

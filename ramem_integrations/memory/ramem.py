@@ -8,21 +8,22 @@
     mem.add_conversation(conversation, namespace="alice")
     hits = mem.retrieve("What did Bob say about the trip last August?", namespace="alice")
 
-The write path lives in :mod:`ramem_integrations.ingest`, the store-backed source in
-:mod:`ramem_integrations.stores.source`, request checks in :mod:`ramem_integrations.requests`.
+The write path lives in :mod:`ramem_integrations.memory.writing`, the store-backed source in
+:mod:`ramem_integrations.memory.source`, request checks in
+:mod:`ramem_integrations.memory.questions`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import sys
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from contextlib import nullcontext
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ramem_integrations import embeddings
+from ramem_integrations.cache.episodes import EpisodeIndex
+from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Turn
 from ramem_integrations.core.corrections import with_corrections
@@ -37,11 +38,8 @@ from ramem_integrations.core.prompts import (
 from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, single
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
-from ramem_integrations.embeddings import Embedder, as_embedder
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.ingest import Progress, Writer
-from ramem_integrations.lexical import LexicalIndex
-from ramem_integrations.requests import (
+from ramem_integrations.memory.questions import (
     MODES,
     check_mode,
     check_query,
@@ -49,17 +47,19 @@ from ramem_integrations.requests import (
     frame_question,
     questions_last,
 )
+from ramem_integrations.memory.source import StoreSource
+from ramem_integrations.memory.writing import Progress, Writer, segmenter_for
+from ramem_integrations.models import embeddings
+from ramem_integrations.models.embeddings import Embedder, as_embedder
+from ramem_integrations.models.tokens import TokenCounter
 from ramem_integrations.stores.chroma import (
     DEFAULT_COLLECTION,
     ChromaEpisodicStore,
 )
-from ramem_integrations.stores.episodes import EpisodeIndex
-from ramem_integrations.stores.source import StoreSource
-from ramem_integrations.tokens import TokenCounter
 
 if TYPE_CHECKING:  # answering imports openai: loaded on first use only
-    from ramem_integrations.answering import Answer
-    from ramem_integrations.llm import LLM
+    from ramem_integrations.memory.answering import Answer
+    from ramem_integrations.models.llm import LLM
 
 __all__ = ["MODES", "RaMem", "check_request"]
 
@@ -69,12 +69,12 @@ class RaMem:
 
     Args:
         store: where memories live (see :meth:`from_path`, :meth:`from_client`).
-        embedder: an :class:`~ramem_integrations.embeddings.Embedder`, or a LangChain
+        embedder: an :class:`~ramem_integrations.models.embeddings.Embedder`, or a LangChain
             ``Embeddings``, LlamaIndex ``BaseEmbedding`` or Chroma ``EmbeddingFunction``;
             the packaged offline MiniLM model when omitted.
         anchorer: turns conversations into memory units; :class:`RuleAnchorer` when omitted.
-            An :class:`~ramem_integrations.llm_anchoring.LLMAnchorer` brings the same model's
-            episode cuts (:class:`~ramem_integrations.llm_segmentation.LLMSegmenter`) unless
+            An :class:`~ramem_integrations.models.llm_anchoring.LLMAnchorer` brings the same model's
+            episode cuts (:class:`~ramem_integrations.models.llm_segmentation.LLMSegmenter`) unless
             :attr:`segmenter` is set.
         frame_inducer: reads questions into recall frames; :class:`RuleFrameInducer` when omitted.
         strict: keep every context-valid memory ahead of every fallback one (the paper's
@@ -97,18 +97,18 @@ class RaMem:
         self.embedder: Embedder = (
             as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
         )
-        self.lexical = LexicalIndex(
+        self.cache = NamespaceCache(
             self.store.get_with_vectors,
             marks=lambda ns: self.store.written(ns, others_only=True),
         )
-        self.source = StoreSource(store, self.embedder, self.lexical)
+        self.source = StoreSource(store, self.embedder, self.cache)
         self.content = ContentRetriever(self.source)
         self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()
         self.reinstatement = ContextualRetriever(
-            self.content, strict=strict, episodes=EpisodeIndex(self.lexical)
+            self.content, strict=strict, episodes=EpisodeIndex(self.cache)
         )
-        self.writer = Writer(store, self.embedder, anchorer or RuleAnchorer(), self.lexical)
-        self.writer.segmenter = _segmenter_for(self.writer.anchorer)
+        self.writer = Writer(store, self.embedder, anchorer or RuleAnchorer(), self.cache)
+        self.writer.segmenter = segmenter_for(self.writer.anchorer)
         self.writer.limits = limits if limits is not None else Limits()
         self._segmenter_chosen = False
         self._counter: TokenCounter | None = None
@@ -131,7 +131,7 @@ class RaMem:
     def anchorer(self, anchorer: Anchorer) -> None:
         self.writer.anchorer = anchorer
         if not self._segmenter_chosen:
-            self.writer.segmenter = _segmenter_for(anchorer)
+            self.writer.segmenter = segmenter_for(anchorer)
 
     @property
     def segmenter(self) -> EpisodeSegmenter | None:
@@ -162,7 +162,7 @@ class RaMem:
         second process is refused with a StoreError that points to a Chroma server."""
         return cls(ChromaEpisodicStore.from_client(client, collection), **kwargs)
 
-    # -- writing (see ramem_integrations.ingest) ----------------------------------------
+    # -- writing (see ramem_integrations.memory.writing) ----------------------------------------
     def add_conversation(
         self,
         conversation: Conversation,
@@ -262,7 +262,7 @@ class RaMem:
         Times are grounded against ``reference``, the moment the question is asked. Without
         it, absolute dates ("May 2023") still ground, against the end of the namespace's date
         range, but relative ones ("last week") do not: that would be a guess. Never against
-        today's clock (see :func:`~ramem_integrations.requests.frame_question`).
+        today's clock (see :func:`~ramem_integrations.memory.questions.frame_question`).
         """
         check_query(query, self.limits)
         return frame_question(query, self.frame_inducer, self.known(namespace), reference)
@@ -293,7 +293,7 @@ class RaMem:
         (see :func:`~ramem_integrations.core.prompts.pack`). With ``within`` (memory ids), only
         those memories are ranked and returned (a LangGraph store's filtered items). With
         ``context`` (the recent messages before the question), the dense search leans toward
-        it (:data:`~ramem_integrations.stores.source.CONTEXT_WEIGHT`); the conditions (times,
+        it (:data:`~ramem_integrations.memory.source.CONTEXT_WEIGHT`); the conditions (times,
         people, places) and the lexical search read ``query`` alone.
         """
         if budget is not None:
@@ -332,7 +332,7 @@ class RaMem:
             known = self.writer.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
             hits = self.reinstatement.retrieve(frame, namespace, k)
-            return questions_last(with_corrections(hits, self.lexical.memories(namespace), k))
+            return questions_last(with_corrections(hits, self.cache.memories(namespace), k))
         if mode == "dense":
             return questions_last(single(self.source.dense(namespace, query, k), k))
         if mode == "bm25":
@@ -376,10 +376,11 @@ class RaMem:
         llm: LLM | None = None,
     ) -> Answer:
         """Answer ``question`` from ``namespace`` with ``llm`` (or the model configured in the
-        environment); without one, the :class:`~ramem_integrations.answering.Answer` has no
-        text and carries the evidence and the prompt. See :mod:`ramem_integrations.answering`.
+        environment); without one, the :class:`~ramem_integrations.memory.answering.Answer` has no
+        text and carries the evidence and the prompt. See
+        :mod:`ramem_integrations.memory.answering`.
         """
-        from ramem_integrations.answering import answer
+        from ramem_integrations.memory.answering import answer
 
         return answer(self, question, namespace, k=k, reference=reference, llm=llm)
 
@@ -422,15 +423,3 @@ class RaMem:
         if not self.writer.sync(namespace, missing_ok=missing_ok):
             return []
         return self.store.get(namespace)
-
-
-def _segmenter_for(anchorer: Anchorer) -> EpisodeSegmenter:
-    """The episode cuts that go with an anchorer: the same model's for an ``LLMAnchorer``,
-    else the offline lexical ones. (An ``LLMAnchorer`` exists only once its module is loaded,
-    so a memory without a model never imports the LLM client.)"""
-    llm_anchoring = sys.modules.get("ramem_integrations.llm_anchoring")
-    if llm_anchoring is not None and isinstance(anchorer, llm_anchoring.LLMAnchorer):
-        from ramem_integrations.llm_segmentation import LLMSegmenter
-
-        return LLMSegmenter(anchorer.llm)
-    return Segmenter()

@@ -2,7 +2,7 @@
 
 An embedder turns texts into float32 rows of unit length::
 
-    from ramem_integrations.embeddings import MiniLMEmbedder
+    from ramem_integrations.models.embeddings import MiniLMEmbedder
 
     embedder = MiniLMEmbedder()                   # all-MiniLM-L6-v2, int8 ONNX, offline
     vectors = embedder.embed(["Caroline went to a support group."])

@@ -17,7 +17,7 @@ from collections.abc import Mapping, Sequence
 import numpy as np
 
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.embeddings import Embedder, Vectors
+from ramem_integrations.models.embeddings import Embedder, Vectors
 
 #: The speaker line's weight beside the words' (both unit vectors).
 SPEAKER_WEIGHT = 3.0

@@ -1,7 +1,7 @@
 """BM25 over the memories of one namespace, kept current on add and delete.
 
 The store is the source of truth: an index is built from it on first use and then updated in
-place by each write, never rebuilt per write. :class:`LexicalIndex` keeps the indexes (with the
+place by each write, never rebuilt per write. :class:`NamespaceCache` keeps the indexes (with the
 namespace's memories and vectors) of the most recently used namespaces only, bounded by count
 and by bytes, so a store with many namespaces does not hold them all.
 """
@@ -16,9 +16,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ramem_integrations.cache.vectors import VectorTable, top
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.vectors import VectorTable, top
 
 #: What a loaded memory costs besides its vector (its text, metadata and postings), an
 #: estimate: 3.3 KB measured on the shipped chats set, 3.9 KB on LoCoMo
@@ -142,7 +142,7 @@ class BM25:
         return scores, scored
 
 
-class LexicalIndex:
+class NamespaceCache:
     """BM25 indexes by namespace, loaded from the store on demand and kept current.
 
     With each loaded namespace it keeps the memories themselves and their vectors, so a query

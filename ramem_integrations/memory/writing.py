@@ -14,6 +14,7 @@ from typing import Any
 
 import numpy as np
 
+from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.anchoring import Anchorer
 from ramem_integrations.core.conversation import (
     Conversation,
@@ -27,7 +28,6 @@ from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.embeddings import Embedder, Vectors
 from ramem_integrations.errors import (
     EmbeddingError,
     InvalidInputError,
@@ -35,9 +35,9 @@ from ramem_integrations.errors import (
     MemoryConflictError,
     UnknownNamespaceError,
 )
-from ramem_integrations.lexical import LexicalIndex
-from ramem_integrations.memory_vectors import memory_vectors
-from ramem_integrations.regrouping import regrouped
+from ramem_integrations.memory.embedding import memory_vectors
+from ramem_integrations.memory.regrouping import regrouped
+from ramem_integrations.models.embeddings import Embedder, Vectors
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
 #: Memories embedded per call. The embedder sorts a call's texts by length before padding them
@@ -66,9 +66,9 @@ class Writer:
         store: ChromaEpisodicStore,
         embedder: Embedder,
         anchorer: Anchorer,
-        lexical: LexicalIndex,
+        cache: NamespaceCache,
     ) -> None:
-        self.store, self.embedder, self.anchorer, self.lexical = store, embedder, anchorer, lexical
+        self.store, self.embedder, self.anchorer, self.cache = store, embedder, anchorer, cache
         #: Cuts each session's units into episodes; None stores turns without episodes.
         self.segmenter: EpisodeSegmenter | None = Segmenter()
         #: How long a turn may be (checked before anything is anchored or written).
@@ -164,13 +164,13 @@ class Writer:
     ) -> list[str]:
         """Embed and upsert memory units; those already stored unchanged are skipped.
         ``embedded`` holds texts already embedded, by text
-        (:func:`~ramem_integrations.memory_vectors.memory_embeddings`): they are not embedded
+        (:func:`~ramem_integrations.memory.embedding.memory_embeddings`): they are not embedded
         again.
 
         A unit whose id is stored with different text raises :class:`MemoryConflictError`
         before anything is written, unless ``replace`` says to overwrite it on purpose. A
         stored memory whose turns the units now hold under other ids (a chat burst that grew by
-        a message) is deleted once they are written (:mod:`~ramem_integrations.regrouping`).
+        a message) is deleted once they are written (:mod:`~ramem_integrations.memory.regrouping`).
         """
         units = list(memories)
         for unit in units:
@@ -268,7 +268,7 @@ class Writer:
         self, namespace: str, batch: list[MemoryUnit], vectors: Vectors, progress: Progress | None
     ) -> None:
         """Keep the caches current after ``batch`` (embedded as ``vectors``) was stored."""
-        self.lexical.added(namespace, batch, vectors)
+        self.cache.added(namespace, batch, vectors)
         if progress:
             progress(len(batch))
 
@@ -302,7 +302,7 @@ class Writer:
 
     def reembed(self, namespace: str, progress: Progress | None = None) -> int:
         """Embed the namespace's stored memories again, with this writer's embedder and
-        today's recipe (:mod:`~ramem_integrations.memory_vectors`); returns how many.
+        today's recipe (:mod:`~ramem_integrations.memory.embedding`); returns how many.
 
         Only the vectors are written (:meth:`ChromaEpisodicStore.set_vectors`): a text changed
         or a memory deleted by another writer meanwhile is never written back. Batch by batch:
@@ -323,7 +323,7 @@ class Writer:
             self.store.set_vectors(namespace, [u.id for u in batch], vectors)
             if progress:
                 progress(len(batch))
-        self.lexical.forget(namespace)  # the next read loads the new vectors
+        self.cache.forget(namespace)  # the next read loads the new vectors
         return len(units)
 
     def forget(
@@ -337,7 +337,7 @@ class Writer:
         if isinstance(ids, str):
             raise InvalidInputError("ids must be a list of memory ids, not one string: ids=[id].")
         removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
-        self.lexical.removed(namespace, removed)
+        self.cache.removed(namespace, removed)
         return len(removed)
 
     # -- the caches reads use ------------------------------------------------------------
@@ -348,8 +348,8 @@ class Writer:
         object or process has written since it was loaded. Returns whether the namespace was
         ever written; if not, raises :class:`UnknownNamespaceError` unless ``missing_ok``.
         """
-        others = self.lexical.refresh(check_namespace(namespace))
-        if others or self.store.own_mark(namespace) or self.lexical.loaded(namespace):
+        others = self.cache.refresh(check_namespace(namespace))
+        if others or self.store.own_mark(namespace) or self.cache.loaded(namespace):
             return True
         if self.store.has_memories(namespace):
             return True
@@ -360,10 +360,10 @@ class Writer:
     def known(self, namespace: str) -> KnownContext:
         """What the namespace knows: its people, places, entities and date range (cached
         until the namespace changes)."""
-        version = self.lexical.version(namespace)
+        version = self.cache.version(namespace)
         cached = self._known.get(namespace)
         if cached is None or cached[0] != version:
-            units = list(self.lexical.memories(namespace).values())
+            units = list(self.cache.memories(namespace).values())
             cached = self._known[namespace] = (version, KnownContext.from_memories(units))
         return cached[1]
 
@@ -443,3 +443,10 @@ def as_turns(turns: Sequence[Turn | Mapping[str, Any]], session_id: str) -> list
     if len(ids) != len(set(ids)):
         raise InvalidInputError("Turn ids repeat; give every turn its own 'id' or none.")
     return out
+
+
+def segmenter_for(anchorer: Anchorer) -> EpisodeSegmenter:
+    """The episode cuts that go with an anchorer: its own ``episode_segmenter()`` when it has
+    one (an ``LLMAnchorer`` cuts with the same model), else the offline lexical cuts."""
+    own = getattr(anchorer, "episode_segmenter", None)
+    return own() if callable(own) else Segmenter()

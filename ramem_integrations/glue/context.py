@@ -13,7 +13,7 @@ from ramem_integrations.core.prompts import memory_block
 from ramem_integrations.core.types import ScoredMemory
 
 if TYPE_CHECKING:
-    from ramem_integrations.tokens import TokenCounter
+    from ramem_integrations.models.tokens import TokenCounter
 
 #: The line above the memories in the model's input.
 HEADER = (
@@ -62,6 +62,6 @@ def _count(blocks: tuple[str, ...]) -> list[int]:
 
 @lru_cache(maxsize=1)
 def _counter() -> TokenCounter:
-    from ramem_integrations.tokens import TokenCounter
+    from ramem_integrations.models.tokens import TokenCounter
 
     return TokenCounter()

@@ -1,26 +1,26 @@
-"""The episodes of a namespace, read from its loaded memories (the lexical index's cache)."""
+"""The episodes of a namespace, read from its loaded memories (the namespace cache)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
+from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.lexical import LexicalIndex
 
 
 class EpisodeIndex:
     """An :class:`~ramem_integrations.core.retrieval.EpisodeSource` over a
-    :class:`LexicalIndex`: each episode's turns in order, rebuilt when the namespace changes."""
+    :class:`NamespaceCache`: each episode's turns in order, rebuilt when the namespace changes."""
 
-    def __init__(self, lexical: LexicalIndex) -> None:
-        self.lexical = lexical
+    def __init__(self, cache: NamespaceCache) -> None:
+        self.cache = cache
         self._built: dict[str, tuple[int, dict[str, list[MemoryUnit]]]] = {}
 
     def episode(self, namespace: str, episode_id: str) -> Sequence[MemoryUnit]:
-        version = self.lexical.version(namespace)
+        version = self.cache.version(namespace)
         built = self._built.get(namespace)
         if built is None or built[0] != version:
-            built = (version, _by_episode(list(self.lexical.memories(namespace).values())))
+            built = (version, _by_episode(list(self.cache.memories(namespace).values())))
             self._built[namespace] = built
         return built[1].get(episode_id, [])
 

@@ -4,7 +4,7 @@
 (:func:`~ramem_integrations.core.prompts.render_answer_prompt`) and, when a model is configured,
 asks it. Without a model the :class:`Answer` has ``text=None``, the evidence and the prompt, and a
 ``note`` saying so; when the model fails, the same, with a
-:class:`~ramem_integrations.llm.RamemFallbackWarning`. Nothing is invented on a failure.
+:class:`~ramem_integrations.models.llm.RamemFallbackWarning`. Nothing is invented on a failure.
 
 Usage::
 
@@ -26,8 +26,8 @@ from ramem_integrations.core.prompts import render_answer_prompt
 from ramem_integrations.core.retrieval import ContextualRetriever
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
 from ramem_integrations.errors import LLMError
-from ramem_integrations.llm import LLM, LLMClient, LLMConfig, RamemFallbackWarning
-from ramem_integrations.requests import check_request, questions_last
+from ramem_integrations.memory.questions import check_request, questions_last
+from ramem_integrations.models.llm import LLM, LLMClient, LLMConfig, RamemFallbackWarning
 
 logger = logging.getLogger(__name__)
 
@@ -38,7 +38,7 @@ NO_MODEL = (
 
 
 class Memory(Protocol):
-    """What answering needs of a memory (:class:`~ramem_integrations.memory.RaMem` has it)."""
+    """What answering needs of a memory (:class:`~ramem_integrations.memory.ramem.RaMem` has it)."""
 
     reinstatement: ContextualRetriever
     limits: Limits

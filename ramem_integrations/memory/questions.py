@@ -2,7 +2,7 @@
 
 :func:`check_request` refuses a request before any work is done; :func:`frame_question` holds
 the one policy for the moment a question is asked (its *reference*), shared by
-:class:`~ramem_integrations.memory.RaMem` and the LlamaIndex postprocessor.
+:class:`~ramem_integrations.memory.ramem.RaMem` and the LlamaIndex postprocessor.
 """
 
 from __future__ import annotations

@@ -57,7 +57,7 @@ def sample_path() -> Path:
 
 def run_demo(store: Path | None = None, k: int = 3, *, show_prompt: bool = True) -> int:
     """Ingest the sample; for each question show content-only retrieval beside RaMem."""
-    from ramem_integrations.memory import RaMem
+    from ramem_integrations.memory.ramem import RaMem
 
     with tempfile.TemporaryDirectory(prefix="ramem-demo-") as tmp:
         mem = RaMem.from_path(store or Path(tmp))

@@ -21,12 +21,12 @@ What comes from the model and what never does:
 
 A reply is checked strictly (see :func:`read_reply`); when anything in it is wrong, the whole
 window falls back to the rule anchorer's units for its turns, with a
-:class:`~ramem_integrations.llm.RamemFallbackWarning`. Nothing the model invented is stored.
+:class:`~ramem_integrations.models.llm.RamemFallbackWarning`. Nothing the model invented is stored.
 
 Usage::
 
-    from ramem_integrations.llm import LLMClient, LLMConfig
-    from ramem_integrations.llm_anchoring import LLMAnchorer
+    from ramem_integrations.models.llm import LLMClient, LLMConfig
+    from ramem_integrations.models.llm_anchoring import LLMAnchorer
 
     llm = LLMClient(LLMConfig(model="qwen2.5:7b", base_url="http://localhost:11434/v1"))
     mem = RaMem.from_path("./memory", anchorer=LLMAnchorer(llm))
@@ -47,7 +47,8 @@ from dateutil.relativedelta import relativedelta
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
-from ramem_integrations.llm import LLM, whole_number, with_fallback
+from ramem_integrations.models.llm import LLM, whole_number, with_fallback
+from ramem_integrations.models.llm_segmentation import LLMSegmenter
 
 logger = logging.getLogger(__name__)
 
@@ -174,7 +175,7 @@ class LLMAnchorer:
     """Anchoring with an OpenAI-compatible model, window by window, with rule fallback.
 
     Args:
-        llm: an :class:`~ramem_integrations.llm.LLM` (e.g. ``LLMClient(LLMConfig(...))``).
+        llm: an :class:`~ramem_integrations.models.llm.LLM` (e.g. ``LLMClient(LLMConfig(...))``).
         window: turns per request (at least 1). Larger windows mean fewer requests and more
             context; a failed window falls back as a whole.
         fallback: the rule anchorer used for invalid windows, one unit per turn;
@@ -203,6 +204,10 @@ class LLMAnchorer:
 
     def __repr__(self) -> str:
         return f"LLMAnchorer(name={self.name!r}, window={self.window})"
+
+    def episode_segmenter(self) -> LLMSegmenter:
+        """The episode cuts that go with this anchorer: the same model's."""
+        return LLMSegmenter(self.llm)
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         """One memory per turn, in conversation order, window by window."""

@@ -16,14 +16,15 @@ checks every condition before it may steer retrieval:
 
 A reply that is not that JSON at all (invalid JSON, a timeout, an HTTP error, a wrong type where
 the schema fixes one) makes the whole question fall back to the rule inducer, with a
-:class:`~ramem_integrations.llm.RamemFallbackWarning`. ``induce`` never raises for a model failure.
+:class:`~ramem_integrations.models.llm.RamemFallbackWarning`. ``induce`` never raises for a
+model failure.
 
 This lives outside ``core`` because it needs the ``openai``-backed client module.
 
 Usage::
 
-    from ramem_integrations.llm import LLMClient, LLMConfig
-    from ramem_integrations.llm_frames import LLMFrameInducer
+    from ramem_integrations.models.llm import LLMClient, LLMConfig
+    from ramem_integrations.models.llm_frames import LLMFrameInducer
 
     inducer = LLMFrameInducer(LLMClient(LLMConfig(model="gpt-4o-mini")))
     frame = inducer.induce(question, reference=reference, known=known)
@@ -47,7 +48,7 @@ from ramem_integrations.core.frames import (
 )
 from ramem_integrations.core.temporal import ground_time
 from ramem_integrations.core.types import Condition, RecallFrame, TimeSpan
-from ramem_integrations.llm import LLM, with_fallback
+from ramem_integrations.models.llm import LLM, with_fallback
 
 __all__ = ["FRAME_SCHEMA", "LLMFrameInducer", "read_frame"]
 
@@ -97,7 +98,7 @@ class LLMFrameInducer:
     """Frame induction by a model, validated, falling back to the rules.
 
     Args:
-        llm: any :class:`~ramem_integrations.llm.LLM` (an ``LLMClient``, or a fake in tests).
+        llm: any :class:`~ramem_integrations.models.llm.LLM` (an ``LLMClient``, or a fake in tests).
         fallback: the rule inducer used when the reply is unusable; its margins also bound the
             dates accepted from the model. A default ``RuleFrameInducer()`` when None.
     """

@@ -10,10 +10,10 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ramem_integrations.conditions import ConditionTable
+from ramem_integrations.cache.conditions import ConditionTable
+from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.retrieval import ContextFilter, Hits
-from ramem_integrations.embeddings import Embedder, Vectors, embed_query
-from ramem_integrations.lexical import LexicalIndex
+from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
 #: The memories a retrieval ranks, in one namespace (:meth:`StoreSource.within`).
@@ -28,7 +28,7 @@ CONTEXT_WEIGHT = 0.5
 class StoreSource:
     """A :class:`~ramem_integrations.core.retrieval.MemorySource` over the store and BM25.
 
-    Both rankings are read off the namespace's loaded cache (:class:`LexicalIndex`): dense
+    Both rankings are read off the namespace's loaded cache (:class:`NamespaceCache`): dense
     search is exact, in NumPy, over the memories' vectors; lexical search is BM25. A condition
     is evaluated on the cached memories (as Chroma would evaluate the where-clause; a property
     test holds them equal). The cache is current: each retrieval first brings it up to every
@@ -40,8 +40,8 @@ class StoreSource:
     toward the messages before the question.
     """
 
-    def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, lexical: LexicalIndex):
-        self.store, self.embedder, self.lexical_index = store, embedder, lexical
+    def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, cache: NamespaceCache):
+        self.store, self.embedder, self.cache = store, embedder, cache
         self._embed_query = lru_cache(maxsize=256)(partial(embed_query, embedder))
         self._last_among: tuple[object, list[str] | None] = (None, None)
         self._tables: dict[str, tuple[tuple[str, int], object, ConditionTable | None]] = {}
@@ -50,7 +50,7 @@ class StoreSource:
     def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
         check_namespace(namespace)
         among = self._cached_among(namespace, where)
-        ranked = self.lexical_index.vectors(namespace).search(self._vector(query), k, among=among)
+        ranked = self.cache.vectors(namespace).search(self._vector(query), k, among=among)
         return self._cached(namespace, ranked)
 
     def lexical(
@@ -58,7 +58,7 @@ class StoreSource:
     ) -> Hits:
         check_namespace(namespace)  # before the index: a nameless read is refused, not loaded
         among = self._cached_among(namespace, where)
-        ranked = self.lexical_index.index(namespace).search(query, k, among=among)
+        ranked = self.cache.index(namespace).search(query, k, among=among)
         return self._cached(namespace, ranked)
 
     def _vector(self, query: str) -> Vectors:
@@ -96,12 +96,12 @@ class StoreSource:
         ``where``."""
         among = self._cached_among(namespace, where)
         everything = self._cached_among(namespace, None)
-        total = len(self.lexical_index.memories(namespace) if everything is None else everything)
+        total = len(self.cache.memories(namespace) if everything is None else everything)
         return 0.0 if among is None or not total else len(among) / total
 
     def _cached(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
         """The ranked memories, read from the cache (an id dropped by a write since is left out)."""
-        cached = self.lexical_index.memories(namespace)
+        cached = self.cache.memories(namespace)
         return [(cached[i], score) for i, score in ranked if i in cached]
 
     def _cached_among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
@@ -113,14 +113,14 @@ class StoreSource:
         scope = _WITHIN.get()
         only = scope[1] if scope is not None and scope[0] == namespace else None
         if not where:
-            cached = self.lexical_index.memories(namespace)
+            cached = self.cache.memories(namespace)
             return None if only is None else sorted(i for i in only if i in cached)
         among = self._where(namespace, where)
         return among if only is None else [i for i in among if i in only]
 
     def _where(self, namespace: str, where: ContextFilter) -> list[str]:
         """The ids of the namespace's cached memories that meet ``where`` (the last kept)."""
-        key = (namespace, self.lexical_index.version(namespace), where)
+        key = (namespace, self.cache.version(namespace), where)
         last_key, last = self._last_among
         if last_key == key and last is not None:
             return last
@@ -133,8 +133,8 @@ class StoreSource:
         memory (``meets``); the second builds the namespace's :class:`ConditionTable`, which
         answers every later one at once. So a write between every question costs no more than
         the check, and a namespace read many times between writes pays for the table once."""
-        key = (namespace, self.lexical_index.version(namespace))
-        units = self.lexical_index.memories(namespace)
+        key = (namespace, self.cache.version(namespace))
+        units = self.cache.memories(namespace)
         with self._lock:
             cached = self._tables.get(namespace)
         if cached is None or cached[0] != key or cached[1] is not units:
@@ -142,7 +142,7 @@ class StoreSource:
                 self._tables = {
                     ns: entry
                     for ns, entry in self._tables.items()
-                    if self.lexical_index.loaded(ns) is not None
+                    if self.cache.loaded(ns) is not None
                 }
                 self._tables[namespace] = (key, units, None)
             snapshot = list(units.items())  # one step under the GIL: a write may add to units

@@ -1,0 +1,1 @@
+"""The application: the ``ramem`` command, its demo and its backups."""

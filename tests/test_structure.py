@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from ramem_integrations.evaluation.runner import write_path
 from ramem_integrations.evaluation import importgraph
+from ramem_integrations.evaluation.runner import write_path
 
 #: Cycles still present, each fixed on its own branch: answering <-> memory is cut by moving
 #: the request checks to their own module (issue 13). Once that is merged this list is empty,

@@ -27,8 +27,7 @@ from tqdm import tqdm
 
 from ramem_integrations import __version__
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
-from ramem_integrations.evaluation import metrics, stats
-from ramem_integrations.evaluation import importgraph
+from ramem_integrations.evaluation import importgraph, metrics, stats
 from ramem_integrations.evaluation.answers import answer
 from ramem_integrations.evaluation.budget import (
     BUDGET_DEPTH,

@@ -36,7 +36,7 @@ from ramem_integrations.core.prompts import (
     within_budget,
 )
 from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, single
-from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
+from ramem_integrations.core.segmentation import EpisodeSegmenter
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.memory.questions import (

@@ -36,7 +36,7 @@ from typing import Any
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, load_conversations
 from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
-from ramem_integrations.core.temporal import find_times
+from ramem_integrations.core.time.grounding import find_times
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, TimeSpan
 
 CATEGORIES = {1: "multi-hop", 2: "temporal", 3: "open-domain", 4: "single-hop", 5: "adversarial"}

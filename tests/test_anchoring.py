@@ -13,8 +13,8 @@ from ramem_integrations.core.anchoring import (
     proper_names,
 )
 from ramem_integrations.core.conversation import Conversation, Session, Turn
-from ramem_integrations.core.temporal import find_times
 from ramem_integrations.core.text import SENTENCE_START
+from ramem_integrations.core.time.grounding import find_times
 
 SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
 

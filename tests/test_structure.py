@@ -31,7 +31,7 @@ def test_cache_key_hashes_every_module_on_the_write_path() -> None:
         "core/conversation.py",
         "core/anchoring.py",
         "core/segmentation.py",
-        "core/temporal.py",
+        "core/time/grounding.py",
         "memory/embedding.py",
         "models/embeddings.py",
         "stores/chroma.py",

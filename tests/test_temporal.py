@@ -9,9 +9,15 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
-from ramem_integrations.core import temporal, temporal_tables
-from ramem_integrations.core.holidays import easter_sunday, nth_weekday
-from ramem_integrations.core.temporal import FoundTime, find_times, ground_time, names_a_holiday
+from ramem_integrations.core.time import grounding as temporal
+from ramem_integrations.core.time import tables as temporal_tables
+from ramem_integrations.core.time.grounding import (
+    FoundTime,
+    find_times,
+    ground_time,
+    names_a_holiday,
+)
+from ramem_integrations.core.time.holidays import easter_sunday, nth_weekday
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
 

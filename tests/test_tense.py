@@ -15,11 +15,11 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations.core import temporal_tables
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
-from ramem_integrations.core.temporal import _TENSE_CUES, find_times, tense_of
+from ramem_integrations.core.time import tables as temporal_tables
+from ramem_integrations.core.time.grounding import _TENSE_CUES, find_times, tense_of
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
 

@@ -37,8 +37,8 @@ from itertools import pairwise
 
 from ramem_integrations.core.conversation import Conversation
 from ramem_integrations.core.grouping import FILLERS
-from ramem_integrations.core.temporal_tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.time.tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.types import MemoryUnit, RecallFrame
 
 __all__ = [

@@ -21,10 +21,10 @@ from ramem_integrations.core.aliases import conversation_aliases
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.entity_typing import place_evidence
 from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
-from ramem_integrations.core.temporal import FoundTime, find_times, names_a_holiday
 from ramem_integrations.core.text import NOT_NAMES as _NOT_NAMES
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.time.grounding import FoundTime, find_times, names_a_holiday
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention, TimeSpan
 
 _CAPITAL = r"(?:[A-Z][a-z]+|[A-Z]{2,}s?)"

@@ -20,11 +20,11 @@ from typing import Any
 
 from dateutil import parser as date_parser
 
-from ramem_integrations.core import zones
 from ramem_integrations.core.exports import looks_like_whatsapp, telegram_chats, whatsapp_messages
 from ramem_integrations.core.jsondata import parse_json, read_text
 from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits, check_unicode
-from ramem_integrations.core.temporal import REFERENCE_YEARS
+from ramem_integrations.core.time import zones
+from ramem_integrations.core.time.grounding import REFERENCE_YEARS
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import DataFormatError, InvalidTimeError
 

@@ -43,12 +43,17 @@ from typing import Protocol
 from dateutil.relativedelta import relativedelta
 
 from ramem_integrations.core import frame_tables as words
-from ramem_integrations.core import temporal_tables
 from ramem_integrations.core.aliases import namespace_aliases
 from ramem_integrations.core.entity_typing import typed_places
-from ramem_integrations.core.temporal import FoundTime, check_reference, find_times, ground_time
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.time import tables as temporal_tables
+from ramem_integrations.core.time.grounding import (
+    FoundTime,
+    check_reference,
+    find_times,
+    ground_time,
+)
 from ramem_integrations.core.types import Condition, MemoryUnit, RecallFrame, TimeSpan
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
 

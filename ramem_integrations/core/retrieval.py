@@ -23,8 +23,8 @@ from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.frame_tables import STATE_TOPICS
 from ramem_integrations.core.fusion import Fusion, convex_combination, reciprocal_rank_fusion
 from ramem_integrations.core.grouping import is_filler
-from ramem_integrations.core.temporal_tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.text import STOP_WORDS, stem, tokenize, word_set
+from ramem_integrations.core.time.tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.types import (
     Episode,
     MemoryUnit,

@@ -14,7 +14,7 @@ from datetime import datetime
 from functools import lru_cache
 
 from ramem_integrations.core.prompts import memory_block
-from ramem_integrations.core.temporal import FoundTime, find_times, ground_time
+from ramem_integrations.core.time.grounding import FoundTime, find_times, ground_time
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.evaluation import metrics
 from ramem_integrations.models.tokens import TokenCounter

@@ -26,7 +26,6 @@ from ramem_integrations.cache.episodes import EpisodeIndex
 from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Turn
-from ramem_integrations.core.corrections import with_corrections
 from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.prompts import (
@@ -37,6 +36,7 @@ from ramem_integrations.core.prompts import (
 )
 from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, single
 from ramem_integrations.core.segmentation import EpisodeSegmenter
+from ramem_integrations.core.time.corrections import with_corrections
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.memory.questions import (

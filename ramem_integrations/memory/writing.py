@@ -23,10 +23,10 @@ from ramem_integrations.core.conversation import (
     check_conversation,
     parse_datetime,
 )
-from ramem_integrations.core.corrections import corrected
 from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
+from ramem_integrations.core.time.corrections import corrected
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import (
     EmbeddingError,

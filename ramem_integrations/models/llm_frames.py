@@ -46,7 +46,7 @@ from ramem_integrations.core.frames import (
     known_name,
     open_range,
 )
-from ramem_integrations.core.temporal import ground_time
+from ramem_integrations.core.time.grounding import ground_time
 from ramem_integrations.core.types import Condition, RecallFrame, TimeSpan
 from ramem_integrations.models.llm import LLM, with_fallback
 

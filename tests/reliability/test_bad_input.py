@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 
 from ramem_integrations.core.conversation import FORMATS, load_conversations
 from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
-from ramem_integrations.core.temporal import REFERENCE_YEARS, find_times, ground_time
+from ramem_integrations.core.time.grounding import REFERENCE_YEARS, find_times, ground_time
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import RamemError
 from ramem_integrations.memory.ramem import RaMem

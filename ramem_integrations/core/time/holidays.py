@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from ramem_integrations.core.temporal_tables import Holiday
+from ramem_integrations.core.time.tables import Holiday
 
 __all__ = ["easter_sunday", "holiday_span", "nth_weekday"]
 

@@ -1,4 +1,4 @@
-"""Language and conventions for :mod:`ramem_integrations.core.temporal`, kept as data.
+"""Language and conventions for :mod:`ramem_integrations.core.time.grounding`, kept as data.
 
 Everything a reader might want to change lives here, apart from the matching code: the
 conventions (week start, seasons, how a bare month is read), month, weekday, number and season

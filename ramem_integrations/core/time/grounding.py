@@ -26,9 +26,9 @@ from typing import NamedTuple, cast
 
 from dateutil.relativedelta import relativedelta
 
-from ramem_integrations.core import temporal_tables as tables
-from ramem_integrations.core.holidays import holiday_span, nth_weekday
 from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.time import tables
+from ramem_integrations.core.time.holidays import holiday_span, nth_weekday
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
 

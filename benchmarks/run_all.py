@@ -3,8 +3,8 @@
     python benchmarks/run_all.py --data ../shared/data/locomo-dev.json
     python benchmarks/run_all.py --data ../shared/data/locomo-dev.json --large
 
-Each step writes ``benchmarks/results/<name>.json``; then ``plot.py`` draws
-docs/img/latency_vs_size.png and ``summary.py`` writes ``benchmarks/results/summary.md``, the
+Each step writes ``benchmarks/results/<name>.json``; then ``summary.py`` draws
+docs/img/latency_vs_size.png and writes ``benchmarks/results/summary.md``, the
 tables docs/performance.md shows. Skips, with a message and exit status 0, when the LoCoMo file
 is absent.
 """
@@ -52,7 +52,7 @@ def main() -> None:
     for script, *rest in LARGE if args.large else SUITE:
         print(f"\n=== {script} {' '.join(rest)}", flush=True)
         subprocess.run([sys.executable, str(HERE / script), "--data", str(path), *rest], check=True)
-    subprocess.run([sys.executable, str(HERE / "plot.py")], check=True)
+    summary.plot()
     minutes = (time.monotonic() - start) / 60
     target = "make bench-large" if args.large else "make bench"
     suite = (

@@ -1,6 +1,7 @@
-"""The markdown tables docs/performance.md shows, from ``results/*.json``.
+"""The markdown tables docs/performance.md shows, and its latency plot, from ``results/*.json``.
 
-    python benchmarks/summary.py            # writes benchmarks/results/summary.md
+    python benchmarks/summary.py            # writes benchmarks/results/summary.md and
+                                            # docs/img/latency_vs_size.png
 
 Each table says the commit it was measured on, the date, the load average and the command.
 ``run_all.py`` calls it at the end of ``make bench`` / ``make bench-large``.
@@ -302,5 +303,60 @@ def write(suite: str | None = None) -> Path:
     return path
 
 
+# -- the plot --------------------------------------------------------------------------
+
+PLOT = HERE.parent / "docs" / "img" / "latency_vs_size.png"
+PLOT_KINDS = {"time": "time condition", "person": "person named", "plain": "nothing to ground"}
+PLOT_SIDES = (
+    ("ramem", "RaMem.retrieve", "tab:blue"),
+    ("lc_one", "langchain-chroma, one collection + filter", "tab:orange"),
+    ("lc_per_ns", "langchain-chroma, collection per namespace", "tab:green"),
+)
+
+
+def plot() -> None:
+    """Query p50 against store size, a panel per question kind: docs/img/latency_vs_size.png."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    runs: dict[int, dict] = {}
+    commits = set()
+    for name in ("scale.json", "scale_large.json"):
+        path = HERE / "results" / name
+        if path.is_file():
+            result = json.loads(path.read_text(encoding="utf-8"))
+            if "run" not in result:  # an older layout of results
+                continue
+            commits.add(result["run"]["commit"])
+            for run in result["runs"]:
+                runs.setdefault(run["size"], run)
+    if not runs:
+        sys.exit("no results/scale*.json yet: run benchmarks/bench_scale.py first")
+    sizes = sorted(runs)
+    fig, axes = plt.subplots(1, len(PLOT_KINDS), figsize=(13, 4), sharey=True)
+    for ax, (kind, title) in zip(axes, PLOT_KINDS.items(), strict=True):
+        for side, label, colour in PLOT_SIDES:
+            ran = [s for s in sizes if side in runs[s]["latency"][kind]]  # --sides may omit it
+            p50 = [runs[s]["latency"][kind][side]["p50_ms"] for s in ran]
+            ax.plot(ran, p50, "o-", color=colour, label=label)
+        ax.set_xscale("log")
+        ax.set_yscale("log")
+        ax.set_title(f"questions: {title}")
+        ax.set_xlabel("memories in the store")
+        ax.grid(True, alpha=0.3)
+    axes[0].set_ylabel("p50 ms per query (k=10, embedding incl.)")
+    axes[0].legend(fontsize=7)
+    fig.suptitle(
+        "Query p50 against store size, embedded Chroma (commit " + ", ".join(sorted(commits)) + ")"
+    )
+    fig.tight_layout()
+    PLOT.parent.mkdir(parents=True, exist_ok=True)
+    fig.savefig(PLOT, dpi=110)
+    print(f"wrote {PLOT}")
+
+
 if __name__ == "__main__":
     write(" ".join(sys.argv[1:]) or None)
+    plot()

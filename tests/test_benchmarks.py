@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import sys
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -212,38 +211,3 @@ def test_a_result_records_its_commit_date_load_and_command(
     assert saved["run"]["command"] == "python benchmarks/bench_scale.py --sizes 1000"
     assert len(saved["run"]["commit"].split("+")[0]) >= 7
     assert {"date", "load_avg_start", "load_avg_end"} <= set(saved["run"])
-
-
-def test_the_cohesion_sweep_cuts_where_the_vectors_change_and_reaches_ramem(
-    monkeypatch: Any, tmp_path: Path
-) -> None:
-    import cohesion_sweep
-
-    import ramem_integrations.memory.ramem as memory
-    from ramem_integrations import RaMem
-    from ramem_integrations.core.anchoring import RuleAnchorer
-    from ramem_integrations.core.conversation import Conversation, Session, Turn
-
-    words = [
-        "I finally went to the dentist on Thursday.",
-        "The dentist found a small cavity in a back tooth.",
-        "He wants to fill the tooth next week.",
-        "Our flights to Lisbon leave on the third of June.",
-        "We booked a hostel near the old town in Lisbon.",
-        "The Lisbon hostel has tiny lockers, so pack light.",
-    ]
-    turns = tuple(Turn(f"D1:{i}", "Nadia", text) for i, text in enumerate(words, 1))
-    start = datetime(2022, 5, 8, tzinfo=UTC)
-    units = RuleAnchorer().anchor(Conversation("c", (Session("s1", start, turns),)), "ns")
-
-    cohesion = cohesion_sweep.EmbeddingCohesion().cohesion(units)
-    assert min(range(len(cohesion)), key=cohesion.__getitem__) == 2  # before the Lisbon turns
-    mixed = cohesion_sweep.EmbeddingCohesion(mixed=True).cohesion(units)
-    lexical = cohesion_sweep.Segmenter().cohesion(units)
-    assert mixed == pytest.approx([(a + b) / 2 for a, b in zip(cohesion, lexical, strict=True)])
-
-    monkeypatch.setattr(memory, "segmenter_for", memory.segmenter_for)
-    monkeypatch.setattr(cohesion_sweep, "main", lambda argv: 0)
-    assert cohesion_sweep.run(["--cohesion", "mixed", "--depth", "0.4", "--", "locomo", "x"]) == 0
-    chosen = RaMem.from_path(tmp_path / "m").segmenter
-    assert chosen == cohesion_sweep.EmbeddingCohesion(depth=0.4, mixed=True)

@@ -22,7 +22,7 @@ sys.path.insert(0, str(ROOT))
 from ramem_integrations.cache.namespaces import BYTES_PER_MEMORY, NamespaceCache  # noqa: E402
 from ramem_integrations.core.conversation import load_conversations  # noqa: E402
 from ramem_integrations.memory.ramem import RaMem  # noqa: E402
-from tests.fakes import HashingEmbedder  # noqa: E402
+from ramem_integrations.testing import HashingEmbedder  # noqa: E402
 
 DEFAULT = ROOT / "benchmarks" / "data" / "chats" / "chats-dev.json"
 

@@ -17,7 +17,7 @@ from langgraph.store.base import PutOp
 
 from ramem_integrations.langgraph import RaMemStore
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 QUERY = "What did the dentist say about flossing?"
 

@@ -9,7 +9,7 @@ import pytest
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.openai_server import openai_server  # noqa: F401  (fixture)
 
 FIXTURES = Path(__file__).parent / "fixtures"

@@ -16,7 +16,7 @@ from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.models.embeddings import MiniLMEmbedder
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 PAIR = ("Marcus", "Bea")
 

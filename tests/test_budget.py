@@ -24,7 +24,7 @@ from ramem_integrations.evaluation.budget import asked_on, parse_budgets
 from ramem_integrations.evaluation.datasets import load_dataset
 from ramem_integrations.evaluation.runner import RunConfig, run_evaluation
 from ramem_integrations.evaluation.systems import select
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 FIXTURES = Path(__file__).parent / "fixtures"
 DAY = TimeSpan(datetime(2024, 3, 12, 18, tzinfo=UTC), datetime(2024, 3, 12, 19, tzinfo=UTC))

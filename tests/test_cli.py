@@ -4,7 +4,7 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.app import cli
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 FIXTURES = Path(__file__).parent / "fixtures"
 

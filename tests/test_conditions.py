@@ -124,7 +124,7 @@ def test_the_store_source_checks_first_then_builds_the_table(tmp_path: Any) -> N
     """After a write, the first question is checked memory by memory; the second builds the
     table; every answer is the same."""
     from ramem_integrations.memory.ramem import RaMem
-    from tests.fakes import HashingEmbedder
+    from ramem_integrations.testing import HashingEmbedder
     from tests.reliability.helpers import synthetic_conversation
 
     mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())

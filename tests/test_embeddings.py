@@ -25,7 +25,7 @@ from ramem_integrations.models.embeddings import (
     from_langchain,
     from_llama_index,
 )
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 
 def _cos(a: np.ndarray, b: np.ndarray) -> float:

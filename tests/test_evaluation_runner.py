@@ -14,7 +14,7 @@ from ramem_integrations.evaluation.cli import main, summary_text
 from ramem_integrations.evaluation.report import PLOT, markdown, write_report
 from ramem_integrations.evaluation.runner import RunConfig, cache_key, cache_root, run_evaluation
 from ramem_integrations.evaluation.systems import SYSTEMS, register, select
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SHARED = Path(__file__).resolve().parents[2] / "shared" / "data"

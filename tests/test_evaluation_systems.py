@@ -20,7 +20,7 @@ from ramem_integrations.evaluation.datasets import Asked, Question
 from ramem_integrations.evaluation.systems import SYSTEMS, select
 from ramem_integrations.evaluation.variants import Variant
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 NS = "ann-bob"
 MARCH = datetime(2024, 3, 12, 18, tzinfo=UTC)

@@ -16,7 +16,7 @@ from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import DataFormatError
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.models.embeddings import MiniLMEmbedder
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 

@@ -20,7 +20,7 @@ from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
 from ramem_integrations.core.types import Condition, RecallFrame, TimeSpan
 from ramem_integrations.models.llm import LLMClient, LLMConfig, RamemFallbackWarning
 from ramem_integrations.models.llm_frames import FRAME_SCHEMA, LLMFrameInducer
-from tests.openai_server import OpenAIServer, Reply
+from ramem_integrations.testing.openai_server import OpenAIServer, Reply
 
 KNOWN = KnownContext(
     participants=("Alice", "Bob", "Carol", "Sam"),

@@ -23,7 +23,7 @@ from ramem_integrations.errors import EmbeddingError, StoreError
 from ramem_integrations.memory import writing as ingest
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import synthetic_conversation
 
 BATCH = 7

@@ -30,7 +30,7 @@ from ramem_integrations.langchain import (
     context_prompt,
     format_documents,
 )
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 QUESTION = "What did the dentist say last March?"
 MARCH_DENTIST = "s2-dentist-march:2"

@@ -30,7 +30,7 @@ from ramem_integrations.errors import InvalidInputError, NamespaceError
 from ramem_integrations.glue.context import HEADER
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 MARCH_Q = "What did the dentist say in March?"
 OTHER_USER = {"alice": ("teeth are perfect", "floss more"), "bob": ("wisdom tooth", "looks fine")}

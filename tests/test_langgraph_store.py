@@ -31,7 +31,7 @@ from langgraph.store.memory import InMemoryStore
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
 from ramem_integrations.langgraph import RaMemStore, ramem_namespace, store_namespace
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import CountingEmbedder, HashingEmbedder
+from ramem_integrations.testing import CountingEmbedder, HashingEmbedder
 
 NOW = datetime(2024, 9, 2, 9, 0, tzinfo=UTC)
 

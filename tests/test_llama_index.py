@@ -41,7 +41,7 @@ from ramem_integrations.llama_index import (
     unit_of_node,
 )
 from ramem_integrations.llama_index.embeddings import spoken
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 QUESTION = "What did the dentist say last March?"
 MARCH_DENTIST = "s2-dentist-march:2"

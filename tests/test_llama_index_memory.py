@@ -17,7 +17,7 @@ from llama_index.core.memory import Memory
 from ramem_integrations.glue.context import HEADER
 from ramem_integrations.llama_index import RaMemMemoryBlock
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 MARCH = datetime(2024, 3, 12, 18, tzinfo=UTC)
 JULY = datetime(2024, 7, 8, 10, tzinfo=UTC)

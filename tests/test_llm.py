@@ -23,7 +23,7 @@ from ramem_integrations.models.llm import (
     extract_json,
     with_fallback,
 )
-from tests.openai_server import (
+from ramem_integrations.testing.openai_server import (
     CHAT_PATH,
     OpenAIServer,
     Reply,

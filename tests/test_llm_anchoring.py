@@ -21,7 +21,7 @@ from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.models.llm import LLMClient, LLMConfig, RamemFallbackWarning
 from ramem_integrations.models.llm_anchoring import LLMAnchorer, Window, read_reply
-from tests.openai_server import OpenAIServer, Reply
+from ramem_integrations.testing.openai_server import OpenAIServer, Reply
 
 MODEL = "test-model"
 SAID = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)

@@ -23,7 +23,7 @@ from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.models.llm import LLMClient, LLMConfig, RamemFallbackWarning
 from ramem_integrations.models.llm_anchoring import LLMAnchorer
 from ramem_integrations.models.llm_segmentation import LLMSegmenter, read_starts
-from tests.openai_server import OpenAIServer, Reply
+from ramem_integrations.testing.openai_server import OpenAIServer, Reply
 
 SAID = datetime(2022, 5, 8, 18, tzinfo=UTC)
 NS = "nadia"

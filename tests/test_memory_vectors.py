@@ -15,7 +15,7 @@ from ramem_integrations.memory.embedding import (
     speaker_line,
 )
 from ramem_integrations.models.embeddings import MiniLMEmbedder
-from tests.fakes import CountingEmbedder, HashingEmbedder
+from ramem_integrations.testing import CountingEmbedder, HashingEmbedder
 
 SPAN = TimeSpan(datetime(2023, 5, 8, 10, tzinfo=UTC), datetime(2023, 5, 8, 11, tzinfo=UTC))
 

@@ -21,7 +21,7 @@ from ramem_integrations.models.llm import LLMClient, LLMConfig
 from ramem_integrations.models.llm_anchoring import LLMAnchorer
 from ramem_integrations.models.llm_frames import LLMFrameInducer
 from ramem_integrations.models.llm_segmentation import LLMSegmenter
-from tests.openai_server import OpenAIServer
+from ramem_integrations.testing.openai_server import OpenAIServer
 
 FIXTURES = Path(__file__).parent / "fixtures"
 #: Each loader's fixture, and the dataset loader for its questions (None: no questions).

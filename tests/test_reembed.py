@@ -14,7 +14,7 @@ from ramem_integrations.errors import EmbeddingError, UnknownNamespaceError
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.models.embeddings import Embedder, MiniLMEmbedder
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import synthetic_conversation
 
 

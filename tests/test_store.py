@@ -11,7 +11,7 @@ from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
 from ramem_integrations.stores import layout
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 SPAN = TimeSpan(datetime(2023, 5, 8, 10, tzinfo=UTC), datetime(2023, 5, 8, 11, tzinfo=UTC))
 

@@ -19,7 +19,7 @@ from ramem_integrations.errors import StoreError, StoreFormatError
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores import upgrade as upgrade_module
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import synthetic_conversation
 from tests.reliability.test_concurrency import chroma_server  # noqa: F401  (a fixture)
 

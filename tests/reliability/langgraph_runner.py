@@ -23,7 +23,7 @@ from langgraph.store.base import PutOp
 
 from ramem_integrations.langgraph import RaMemStore
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import WORDS
 
 NAMESPACE = ("memories", "alice")

@@ -25,7 +25,7 @@ from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.memory import writing as ingest_module
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import WORDS
 
 BATCH = 16

@@ -16,7 +16,7 @@ from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.langchain import RaMemMemory
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 pytestmark = pytest.mark.reliability
 

@@ -25,7 +25,7 @@ from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import RamemError
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import within
 
 pytestmark = pytest.mark.reliability

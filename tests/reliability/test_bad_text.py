@@ -17,7 +17,7 @@ import pytest
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.errors import InvalidInputError, RamemError
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 pytestmark = pytest.mark.reliability
 

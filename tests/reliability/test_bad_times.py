@@ -23,7 +23,7 @@ from ramem_integrations.core.conversation import (
 )
 from ramem_integrations.errors import RamemError
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 pytestmark = pytest.mark.reliability
 

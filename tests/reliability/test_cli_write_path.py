@@ -26,7 +26,7 @@ from ramem_integrations.app.demo import sample_path
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.errors import DataFormatError
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import conversation_json, synthetic_conversation
 from tests.test_cli import fake_embedder, run  # noqa: F401  (the hashing embedder, autouse)
 

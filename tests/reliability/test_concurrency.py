@@ -20,7 +20,7 @@ import pytest
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import StoreError
 from ramem_integrations.memory.ramem import MODES, RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import (
     WORDS,
     ChromaServer,

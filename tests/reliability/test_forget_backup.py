@@ -13,7 +13,7 @@ from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import DataFormatError
 from ramem_integrations.memory.ramem import MODES, RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import WORDS, synthetic_conversation
 
 pytestmark = pytest.mark.reliability

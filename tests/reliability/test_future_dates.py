@@ -15,7 +15,7 @@ import pytest
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 pytestmark = pytest.mark.reliability
 

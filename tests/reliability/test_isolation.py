@@ -21,7 +21,7 @@ from ramem_integrations.app import cli
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import NamespaceError
 from ramem_integrations.memory.ramem import MODES, RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import PEOPLE, TIMES, WORDS
 
 pytestmark = pytest.mark.reliability

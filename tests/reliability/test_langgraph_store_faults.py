@@ -20,7 +20,7 @@ from ramem_integrations.glue.context import HEADER
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
 from ramem_integrations.langgraph.items import item_id, prefixes
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 pytestmark = pytest.mark.reliability
 

@@ -24,7 +24,7 @@ from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.errors import LimitError, RamemError
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import within
 
 pytestmark = pytest.mark.reliability

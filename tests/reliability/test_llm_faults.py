@@ -19,8 +19,8 @@ from ramem_integrations.models.llm import LLMClient, LLMConfig, RamemFallbackWar
 from ramem_integrations.models.llm_anchoring import LLMAnchorer
 from ramem_integrations.models.llm_frames import LLMFrameInducer
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
-from tests.fakes import HashingEmbedder
-from tests.openai_server import Reply, closed_port, openai_server_running
+from ramem_integrations.testing import HashingEmbedder
+from ramem_integrations.testing.openai_server import Reply, closed_port, openai_server_running
 from tests.reliability.helpers import synthetic_conversation
 
 pytestmark = pytest.mark.reliability

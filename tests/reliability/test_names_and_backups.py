@@ -19,7 +19,7 @@ from ramem_integrations.core.prompts import shown_name
 from ramem_integrations.errors import UnknownNamespaceError
 from ramem_integrations.glue.context import memory_context
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 pytestmark = pytest.mark.reliability
 

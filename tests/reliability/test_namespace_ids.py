@@ -17,7 +17,7 @@ import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 pytestmark = pytest.mark.reliability
 

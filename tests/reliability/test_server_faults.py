@@ -18,7 +18,7 @@ import pytest
 from ramem_integrations.errors import StoreError
 from ramem_integrations.memory import writing as ingest_module
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import ChromaServer
 
 pytestmark = pytest.mark.reliability

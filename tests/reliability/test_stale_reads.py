@@ -20,7 +20,7 @@ import pytest
 from ramem_integrations.memory.questions import MODES
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores import layout
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.test_concurrency import chroma_server  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.reliability
@@ -100,7 +100,7 @@ WRITE = textwrap.dedent(
     from datetime import UTC, datetime
     import chromadb
     from ramem_integrations.memory.ramem import RaMem
-    from tests.fakes import HashingEmbedder
+    from ramem_integrations.testing import HashingEmbedder
 
     host, port = sys.argv[1].rsplit(":", 1)
     client = chromadb.HttpClient(host=host, port=int(port))

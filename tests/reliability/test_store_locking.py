@@ -28,7 +28,7 @@ import sys
 from datetime import UTC, datetime
 import chromadb
 from ramem_integrations.memory.ramem import RaMem
-from tests.fakes import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder
 
 path, how = sys.argv[1], sys.argv[2]
 if how == "client":

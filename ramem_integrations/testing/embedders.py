@@ -1,4 +1,4 @@
-"""Deterministic fakes for tests about ranking logic (not about what a user sees)."""
+"""Deterministic embedders for tests about ranking logic: fast, offline, no model."""
 
 from __future__ import annotations
 
@@ -37,7 +37,10 @@ class HashingEmbedder:
                 out[row, bucket] += 1.0 if digest[4] & 1 else -1.0
             if not out[row].any():
                 out[row, 0] = 1.0  # punctuation only, or words that cancel out
-        return out / np.linalg.norm(out, axis=1, keepdims=True)
+        normalised: np.ndarray[Any, np.dtype[np.float32]] = out / np.linalg.norm(
+            out, axis=1, keepdims=True
+        )
+        return normalised
 
 
 class CountingEmbedder(HashingEmbedder):

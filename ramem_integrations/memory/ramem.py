@@ -52,10 +52,8 @@ from ramem_integrations.memory.writing import Progress, Writer, segmenter_for
 from ramem_integrations.models import embeddings
 from ramem_integrations.models.embeddings import Embedder, as_embedder
 from ramem_integrations.models.tokens import TokenCounter
-from ramem_integrations.stores.chroma import (
-    DEFAULT_COLLECTION,
-    ChromaEpisodicStore,
-)
+from ramem_integrations.stores.chroma import DEFAULT_COLLECTION, ChromaEpisodicStore
+from ramem_integrations.stores.protocol import MemoryStore
 
 if TYPE_CHECKING:  # answering imports openai: loaded on first use only
     from ramem_integrations.memory.answering import Answer
@@ -65,10 +63,10 @@ __all__ = ["MODES", "RaMem", "check_request"]
 
 
 class RaMem:
-    """Episodic long-term memory over a Chroma store.
+    """Episodic long-term memory over a store (Chroma: :meth:`from_path`, :meth:`from_client`).
 
     Args:
-        store: where memories live (see :meth:`from_path`, :meth:`from_client`).
+        store: where memories live, any :class:`~ramem_integrations.stores.protocol.MemoryStore`.
         embedder: an :class:`~ramem_integrations.models.embeddings.Embedder`, or a LangChain
             ``Embeddings``, LlamaIndex ``BaseEmbedding`` or Chroma ``EmbeddingFunction``;
             the packaged offline MiniLM model when omitted.
@@ -85,7 +83,7 @@ class RaMem:
 
     def __init__(
         self,
-        store: ChromaEpisodicStore,
+        store: MemoryStore,
         *,
         embedder: embeddings.EmbedderLike | None = None,
         anchorer: Anchorer | None = None,

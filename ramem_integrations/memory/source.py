@@ -14,7 +14,8 @@ from ramem_integrations.cache.conditions import ConditionTable
 from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.retrieval import ContextFilter, Hits
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
-from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
+from ramem_integrations.stores.chroma import check_namespace
+from ramem_integrations.stores.protocol import MemoryStore
 
 #: The memories a retrieval ranks, in one namespace (:meth:`StoreSource.within`).
 _WITHIN: ContextVar[tuple[str, frozenset[str]] | None] = ContextVar("ramem_within", default=None)
@@ -40,7 +41,7 @@ class StoreSource:
     toward the messages before the question.
     """
 
-    def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, cache: NamespaceCache):
+    def __init__(self, store: MemoryStore, embedder: Embedder, cache: NamespaceCache):
         self.store, self.embedder, self.cache = store, embedder, cache
         self._embed_query = lru_cache(maxsize=256)(partial(embed_query, embedder))
         self._last_among: tuple[object, list[str] | None] = (None, None)

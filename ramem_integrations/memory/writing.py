@@ -38,7 +38,8 @@ from ramem_integrations.errors import (
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.regrouping import regrouped
 from ramem_integrations.models.embeddings import Embedder, Vectors
-from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
+from ramem_integrations.stores.chroma import check_namespace
+from ramem_integrations.stores.protocol import MemoryStore
 
 #: Memories embedded per call. The embedder sorts a call's texts by length before padding them
 #: to a common length, so a larger call pads less (measured in docs/performance.md).
@@ -63,7 +64,7 @@ class Writer:
 
     def __init__(
         self,
-        store: ChromaEpisodicStore,
+        store: MemoryStore,
         embedder: Embedder,
         anchorer: Anchorer,
         cache: NamespaceCache,
@@ -209,7 +210,7 @@ class Writer:
         messages carry their own times (they may be grouped into other texts)."""
         turns = [turn for session in conversation.sessions for turn in session.turns]
         if any(turn.time for turn in turns) or self.store.ids(
-            namespace, where={"conversation_id": conversation.id}
+            namespace, conversation_id=conversation.id
         ):
             return {}
         texts = list(dict.fromkeys(t.text if t.text.strip() else t.full_text for t in turns))
@@ -304,8 +305,8 @@ class Writer:
         """Embed the namespace's stored memories again, with this writer's embedder and
         today's recipe (:mod:`~ramem_integrations.memory.embedding`); returns how many.
 
-        Only the vectors are written (:meth:`ChromaEpisodicStore.set_vectors`): a text changed
-        or a memory deleted by another writer meanwhile is never written back. Batch by batch:
+        Only the vectors are written (``MemoryStore.set_vectors``): a text changed or a memory
+        deleted by another writer meanwhile is never written back. Batch by batch:
         after a crash, running it again finishes the job."""
         self.sync(namespace)
         stored = self.store.dimension(namespace)

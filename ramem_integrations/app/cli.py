@@ -560,7 +560,7 @@ STDIN = Path("/dev/stdin")
 
 def _forget(args: argparse.Namespace) -> int:
     mem = _open(args)
-    mem.writer.sync(args.namespace)  # a namespace never written is an error, not "0 forgotten"
+    mem.freshness.sync(args.namespace)  # a namespace never written is an error, not "0 forgotten"
     removed = mem.forget(args.namespace, ids=args.id, conversation_id=args.conversation)
     if args.json:
         print(json.dumps({"namespace": args.namespace, "forgotten": removed}))

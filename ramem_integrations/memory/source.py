@@ -33,7 +33,7 @@ class StoreSource:
     search is exact, in NumPy, over the memories' vectors; lexical search is BM25. A condition
     is evaluated on the cached memories (as Chroma would evaluate the where-clause; a property
     test holds them equal). The cache is current: each retrieval first brings it up to every
-    write committed before it (``Writer.sync``, one read of the write marks), so no candidate
+    write committed before it (``Freshness.sync``, one read of the write marks), so no candidate
     is checked with the store again. A question is embedded as a query (the embedder's
     ``embed_query`` when it has one: e5, BGE, a LangChain ``Embeddings``); query embeddings are
     cached, so one retrieval embeds its question once. Inside :meth:`within`, every search of

@@ -1,4 +1,4 @@
-"""StoreSource: the memory source retrieval reads, over the Chroma store and the BM25 cache."""
+"""StoreSource: the memory source retrieval reads: a store's namespace cache, dense and BM25."""
 
 from __future__ import annotations
 

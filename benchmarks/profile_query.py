@@ -26,15 +26,14 @@ import common
 
 #: Stage -> functions whose cumulative time is that stage's (file fragment, function name).
 STAGES = {
-    "query embedding": ("embeddings.py", "embed"),
-    "chroma query (dense)": ("stores/chroma.py", "query"),
-    "chroma query_ids (dense)": ("stores/chroma.py", "query_ids"),
+    "query embedding": ("models/embeddings.py", "embed"),
+    "dense search (NumPy)": ("cache/vectors.py", "search"),
     "chroma get (ids / memories)": ("stores/chroma.py", "_pages"),
     "chroma present (existence)": ("stores/chroma.py", "present"),
-    "where-clause in Python": ("memory.py", "_among"),
-    "BM25 search": ("lexical.py", "search"),
+    "conditions (which memories meet the filter)": ("memory/source.py", "_among"),
+    "BM25 search": ("cache/bm25.py", "search"),
     "frame induction": ("core/frames.py", "induce"),
-    "RRF fusion": ("core/retrieval.py", "fuse"),
+    "fusion": ("fusion.py", "convex_combination"),
 }
 
 

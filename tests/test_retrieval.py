@@ -1,5 +1,6 @@
 """Stage 3: selective reinstatement. Ranking logic over a real Chroma store and a fake embedder."""
 
+from collections.abc import Callable
 from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
@@ -16,7 +17,8 @@ from ramem_integrations.core.types import (
     TimeSpan,
 )
 from ramem_integrations.memory.ramem import RaMem
-from ramem_integrations.stores.chroma import where_for
+from ramem_integrations.stores.protocol import MemoryStore
+from tests.store_reads import nearest, where_for
 
 BASE = datetime(2023, 1, 2, tzinfo=UTC)
 PEOPLE = ["Ann", "Bob", "Cy", "Di"]
@@ -246,8 +248,9 @@ def test_rerank_resolves_a_relation_among_the_candidates(fake_mem: RaMem) -> Non
 def test_dense_ranks_the_loaded_vectors_exactly_without_a_store_query(
     fake_mem: RaMem, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Dense search reads the namespace's cached vectors: the same ranking as the store's
-    (filtered or not), no vector query sent, and writes are seen at once."""
+    """Dense search reads the namespace's cached vectors: the same ranking as exact search over
+    the stored vectors (filtered or not), nothing read from the store, and writes are seen at
+    once."""
     fake_mem.add_memories(
         [
             memory(i, f"Ann: note {i} about the garden and tea", i, entities=("Bob",) * (i % 2))
@@ -256,14 +259,22 @@ def test_dense_ranks_the_loaded_vectors_exactly_without_a_store_query(
     )
     source, where = fake_mem.source, ContextFilter(people=("Bob",))
     embedding = source._embed_query("garden tea")
-    direct = fake_mem.store.query_ids("ns", embedding, 5, where=where_for(where))
-    everything = fake_mem.store.query_ids("ns", embedding, 30)
-    calls: list[object] = []
-    for name in ("query", "query_ids"):
+    direct = nearest(fake_mem.store, "ns", embedding, 5, where=where_for(where))
+    everything = nearest(fake_mem.store, "ns", embedding, 30)
+    source.dense("ns", "garden tea", 1)  # the namespace is loaded
+    calls: list[str] = []
+
+    def counted(name: str, real: Callable[..., object]) -> Callable[..., object]:
+        def call(*args: object, **kwargs: object) -> object:
+            calls.append(name)
+            return real(*args, **kwargs)
+
+        return call
+
+    for name in [n for n in vars(MemoryStore) if not n.startswith("_")]:
         real = getattr(fake_mem.store, name)
-        monkeypatch.setattr(
-            fake_mem.store, name, lambda *a, real=real, **kw: calls.append(kw) or real(*a, **kw)
-        )
+        if callable(real):
+            monkeypatch.setattr(fake_mem.store, name, counted(name, real))
     unfiltered = source.dense("ns", "garden tea", 30)
     filtered = source.dense("ns", "garden tea", 5, where)
     assert calls == []

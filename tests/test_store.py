@@ -12,6 +12,7 @@ from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreEr
 from ramem_integrations.stores import layout
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from ramem_integrations.testing import HashingEmbedder
+from tests.store_reads import nearest
 
 SPAN = TimeSpan(datetime(2023, 5, 8, 10, tzinfo=UTC), datetime(2023, 5, 8, 11, tzinfo=UTC))
 
@@ -32,7 +33,7 @@ def test_upsert_get_query_round_trip(store: ChromaEpisodicStore) -> None:
     ]
     put(store, units)
     assert sorted(store.get("alice"), key=lambda u: u.id) == units
-    (best, sim), *_ = store.query("alice", HashingEmbedder().embed(["hiking"])[0], 2)
+    (best, sim), *_ = nearest(store, "alice", HashingEmbedder().embed(["hiking"])[0], 2)
     assert best.id == "a" and 0 < sim <= 1.0
     assert [u.id for u in store.get("alice", where={"participants": {"$contains": "Bob"}})] == ["a"]
 
@@ -40,7 +41,7 @@ def test_upsert_get_query_round_trip(store: ChromaEpisodicStore) -> None:
 def test_namespaces_are_isolated(store: ChromaEpisodicStore) -> None:
     put(store, [unit("a1", "secret of alice", "alice"), unit("b1", "secret of bob", "bob")])
     vec = HashingEmbedder().embed(["secret"])[0]
-    assert {u.namespace for u, _ in store.query("alice", vec, 10)} == {"alice"}
+    assert {u.namespace for u, _ in nearest(store, "alice", vec, 10)} == {"alice"}
     assert [u.id for u in store.get("bob")] == ["b1"]
     assert store.get("alice", ids=["b1"]) == []  # an id from another namespace is not readable
     assert store.namespaces() == {"alice": 1, "bob": 1}
@@ -51,7 +52,7 @@ def test_reads_without_a_namespace_are_refused(store: ChromaEpisodicStore, bad: 
     with pytest.raises(NamespaceError, match="namespace is required"):
         store.get(bad)  # type: ignore[arg-type]
     with pytest.raises(NamespaceError):
-        store.query(bad, np.ones(64, np.float32), 3)  # type: ignore[arg-type]
+        store.get_with_vectors(bad)  # type: ignore[arg-type]
 
 
 def test_upsert_is_idempotent(store: ChromaEpisodicStore) -> None:
@@ -115,8 +116,7 @@ def test_reads_of_an_unknown_namespace_create_nothing(store: ChromaEpisodicStore
         "get": store.get("nobody"),
         "ids": store.ids("nobody", ids=["a"]),
         "present": store.present("nobody", ["a"]),
-        "query": store.query("nobody", vec, 5),
-        "query_ids": store.query_ids("nobody", vec, 5),
+        "nearest": nearest(store, "nobody", vec, 5),
         "get_with_vectors": store.get_with_vectors("nobody")[0],
         "written": store.written("nobody"),
     }
@@ -126,8 +126,7 @@ def test_reads_of_an_unknown_namespace_create_nothing(store: ChromaEpisodicStore
         "get": [],
         "ids": [],
         "present": set(),
-        "query": [],
-        "query_ids": [],
+        "nearest": [],
         "get_with_vectors": [],
         "written": {},
     }
@@ -277,8 +276,10 @@ for n in range(N):
 bad = 0
 for rep in range(2):
     for n in range(N):
-        hits = s.query_ids(f"ns{n}", rng.standard_normal(16).astype(np.float32), 5)
-        bad += len(hits) != 5 or not all(h.startswith(f"{n}-") for h, _ in hits)
+        index = s.client.get_collection(layout.collection_name(s.name, f"ns{n}"))
+        found = index.query(query_embeddings=rng.standard_normal((1, 16)), n_results=5)
+        hits = found["ids"][0]
+        bad += len(hits) != 5 or not all(h.startswith(f"{n}-") for h in hits)
 print("namespaces", N, "bad queries", bad, "namespaces()", len(s.namespaces()))
 """
 

@@ -22,6 +22,7 @@ from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import synthetic_conversation
 from tests.reliability.test_concurrency import chroma_server  # noqa: F401  (a fixture)
+from tests.store_reads import nearest
 
 NAMESPACES = ("alice", "bob", "team.ops")
 QUESTIONS = ("the dentist in Paris", "pottery class last week", "Ann Bob hiking", "budget")
@@ -122,7 +123,7 @@ def test_format_1_is_refused_then_upgraded_byte_for_byte(
             assert doc == records[i]["document"] and meta == records[i]["metadata"]
             assert np.array_equal(np.asarray(vec), records[i]["embedding"])
     for (ns, q), ranked in before.items():  # the same nearest memories as format 1 answered
-        after = [(u.id, s) for u, s in mem.store.query(ns, probes[q], 5)]
+        after = [(u.id, s) for u, s in nearest(mem.store, ns, probes[q], 5)]
         assert same_ranking(after, ranked), (ns, q)
 
     fresh = RaMem.from_path(tmp_path / "fresh", embedder=embedder)  # written in format 2

@@ -12,7 +12,7 @@ import difflib
 import json
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
 from pathlib import Path
 from typing import Any
@@ -26,8 +26,8 @@ from ramem_integrations.core.conversation import (
 )
 from ramem_integrations.core.jsondata import read_text
 from ramem_integrations.core.limits import Limits
-from ramem_integrations.core.prompts import shown_name, shown_names
-from ramem_integrations.core.types import Episode, MemoryUnit, RecallFrame, ScoredMemory
+from ramem_integrations.core.serialise import coordinates, memory_json, shown_name, shown_names
+from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import (
     InvalidInputError,
     RamemError,
@@ -560,7 +560,7 @@ STDIN = Path("/dev/stdin")
 
 def _forget(args: argparse.Namespace) -> int:
     mem = _open(args)
-    mem.writer.sync(args.namespace)  # a namespace never written is an error, not "0 forgotten"
+    mem.freshness.sync(args.namespace)  # a namespace never written is an error, not "0 forgotten"
     removed = mem.forget(args.namespace, ids=args.id, conversation_id=args.conversation)
     if args.json:
         print(json.dumps({"namespace": args.namespace, "forgotten": removed}))
@@ -619,74 +619,19 @@ def _demo(args: argparse.Namespace) -> int:
     return run_demo(args.store)
 
 
-def memory_to_json(unit: MemoryUnit) -> dict[str, Any]:
-    """A memory as plain JSON: content, ids and every context field (dates as ISO spans)."""
-    ctx = unit.context
-
-    def span(value: Any) -> Any:
-        return (
-            None
-            if value is None
-            else {
-                "start": value.start.isoformat(),
-                "end": value.end.isoformat(),
-                "label": value.label(),
-            }
-        )
-
-    return {
-        "id": unit.id,
-        "namespace": unit.namespace,
-        "conversation_id": unit.conversation_id,
-        "source_ids": list(unit.source_ids),
-        "content": unit.content,
-        "restatement": unit.restatement,
-        "corrected_by": list(unit.corrected_by),
-        "corrects": list(unit.corrects),
-        "context": {
-            "session_id": ctx.session_id,
-            "session_span": span(ctx.session_span),
-            "said_at": span(ctx.said_at),
-            "event_time": span(ctx.event_time),
-            "mention_times": [{"text": m.text, **span(m.span)} for m in ctx.mention_times],
-            "participants": list(ctx.participants),
-            "speaker": ctx.speaker,
-            "location": ctx.location,
-            "entities": list(ctx.entities),
-            "topic": ctx.topic,
-            "aliases": {p: [a for a, q in ctx.aliases if q == p] for _, p in ctx.aliases},
-            "episode": None if ctx.episode is None else _episode_json(ctx.episode, span),
-        },
-    }
-
-
-def _episode_json(episode: Episode, span: Callable[[Any], Any]) -> dict[str, Any]:
-    """The episode a memory belongs to, as plain JSON."""
-    return {
-        "id": episode.id,
-        "position": episode.position,
-        "said": span(episode.said),
-        "event_time": span(episode.event_time),
-        "participants": list(episode.participants),
-        "places": list(episode.places),
-        "entities": list(episode.entities),
-        "topic": episode.topic,
-    }
-
-
 def hit_to_json(hit: ScoredMemory) -> dict[str, Any]:
     return {
         "score": hit.score,
         "reason": hit.reason,
         "matched": list(hit.matched),
-        **memory_to_json(hit.memory),
+        **memory_json(hit.memory),
     }
 
 
 def coordinates_line(unit: MemoryUnit) -> str:
     """One line of a memory's coordinates, for terminal output."""
     ctx = unit.context
-    parts = [f"said {ctx.session_span.label()}"]
+    parts = [f"said {coordinates(unit)['said']}"]
     if ctx.event_time:
         parts.append(f"happened {ctx.event_time.label()}")
     if ctx.participants:

@@ -13,11 +13,11 @@ a memory's session is shown by its date.
 
 from __future__ import annotations
 
-import json
 import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC
 
+from ramem_integrations.core.serialise import coordinates, quote, shown_name, shown_names
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
 from ramem_integrations.errors import InvalidInputError
 
@@ -77,61 +77,6 @@ def render(template: str, values: Mapping[str, object]) -> str:
             f"Template slots and values differ: missing {sorted(missing)}, unused {sorted(unused)}."
         )
     return _SLOT.sub(lambda m: str(values[m.group(1)]), template)
-
-
-#: Characters that break a line (``str.splitlines``) beyond the ones JSON escapes itself.
-_LINE_BREAKS = str.maketrans({c: f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"})
-
-
-def quote(text: str) -> str:
-    """Memory text as a one-line JSON string literal that decodes to exactly ``text``:
-    newlines, quotes and markup stay inside it."""
-    return json.dumps(text, ensure_ascii=False).translate(_LINE_BREAKS)
-
-
-#: A name shown bare: letters and digits, with inner spaces and the punctuation of names and
-#: addresses ("Dr. O'Brien", "Mary-Jane", "alice.smith@corp.com"); nothing that separates
-#: the fields of a line (":", ";", ",", "|"), opens a block ("[") or breaks a line.
-_PLAIN_NAME = re.compile(r"\w(?:[\w.'’&@+/()-]| (?! ))*", re.UNICODE)
-_MAX_PLAIN = 80
-
-
-def shown_name(name: str) -> str:
-    """A name (a speaker, participant, place or topic) as every output shows it: bare when it
-    is plain (:data:`_PLAIN_NAME`), else quoted as :func:`quote` does, so a name can never
-    break its line, forge a coordinate line or block, or add a field."""
-    plain = len(name) <= _MAX_PLAIN and _PLAIN_NAME.fullmatch(name) and name[-1] != " "
-    return name if plain else quote(name)
-
-
-def shown_names(names: Sequence[str]) -> str:
-    """Names as one field of a line: each through :func:`shown_name`, comma-separated."""
-    return ", ".join(shown_name(n) for n in names)
-
-
-def coordinates(unit: MemoryUnit) -> dict[str, str]:
-    """A memory's coordinates as the strings a prompt shows (names through
-    :func:`shown_name`)."""
-    ctx = unit.context
-    return {
-        "said": (ctx.said_at or ctx.session_span).label(),
-        "happened": ctx.event_time.label() if ctx.event_time else "not stated",
-        "participants": marked_participants(ctx.participants, ctx.speaker) or "unknown",
-        "place": shown_name(ctx.location) if ctx.location else "not stated",
-        "topic": shown_names(ctx.topic.split(", ")) if ctx.topic else "not stated",
-        "source": ", ".join(unit.source_ids) or unit.id,
-    }
-
-
-def marked_participants(participants: Sequence[str], speaker: str | None) -> str:
-    """The participants (shown) with the one who said the (verbatim) text marked:
-    ``Sam (speaker), Alice``."""
-    people = (
-        list(participants) if not speaker or speaker in participants else [speaker, *participants]
-    )
-    return ", ".join(
-        f"{shown_name(p)} (speaker)" if p == speaker else shown_name(p) for p in people
-    )
 
 
 def memory_block(unit: MemoryUnit, rank: int) -> str:

@@ -2,7 +2,8 @@
 
 All are frozen dataclasses. Datetimes are always timezone-aware; spans are half-open
 ``[start, end)``. ``MemoryUnit.to_metadata`` / ``from_metadata`` are the one mapping to the flat
-metadata a vector store keeps (dates as integer epoch seconds, lists as lists, nothing None).
+metadata a vector store keeps (dates as integer epoch seconds, lists as lists, nothing None);
+it and every other view of a memory are written by :mod:`.serialise`.
 """
 
 from __future__ import annotations
@@ -12,9 +13,8 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
 from typing import Any, Literal
 
+from ramem_integrations.core.serialise import MetadataValue, flat_metadata
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
-
-MetadataValue = str | int | float | bool | list[str] | list[int]
 
 
 def utc_now() -> datetime:
@@ -188,45 +188,9 @@ class MemoryUnit:
             raise InvalidInputError(f"Memory {self.id!r} has no namespace; name one, e.g. 'alice'.")
 
     def to_metadata(self) -> dict[str, MetadataValue]:
-        """Flat store metadata: epoch-second ints for dates, lists for lists, no None."""
-        ctx = self.context
-        start, end = ctx.session_span.to_epoch()
-        meta: dict[str, MetadataValue] = {
-            "namespace": self.namespace,
-            "conversation_id": self.conversation_id,
-            "session_id": ctx.session_id,
-            "session_start": start,
-            "session_end": end,
-        }
-        offset = ctx.session_span.start.utcoffset()
-        if offset:  # where it was said: its times read back in that zone's clock
-            meta["utc_offset"] = int(offset.total_seconds())
-        if ctx.event_time is not None:
-            meta["event_start"], meta["event_end"] = ctx.event_time.to_epoch()
-        if ctx.said_at is not None:
-            meta["said_start"], meta["said_end"] = ctx.said_at.to_epoch()
-        if ctx.mention_times:
-            meta["mention_texts"] = [m.text for m in ctx.mention_times]
-            meta["mention_starts"] = [m.span.to_epoch()[0] for m in ctx.mention_times]
-            meta["mention_ends"] = [m.span.to_epoch()[1] for m in ctx.mention_times]
-        optional: dict[str, MetadataValue | None] = {
-            "participants": list(ctx.participants) or None,
-            "speaker": ctx.speaker,
-            "location": ctx.location,
-            "entities": list(ctx.entities) or None,
-            "topic": ctx.topic,
-            "source_ids": list(self.source_ids) or None,
-            "restatement": self.restatement,
-            "asks_memory": self.asks_memory,
-            "alias_names": [alias for alias, _ in ctx.aliases] or None,
-            "alias_of": [person for _, person in ctx.aliases] or None,
-            "corrected_by": list(self.corrected_by) or None,
-            "corrects": list(self.corrects) or None,
-        }
-        meta.update({key: value for key, value in optional.items() if value})
-        if ctx.episode is not None:
-            meta.update(_episode_metadata(ctx.episode))
-        return meta
+        """Flat store metadata: epoch-second ints for dates, lists for lists, no None
+        (:func:`~ramem_integrations.core.serialise.flat_metadata`)."""
+        return flat_metadata(self)
 
     @classmethod
     def from_metadata(cls, id: str, content: str, meta: Mapping[str, Any]) -> MemoryUnit:
@@ -273,25 +237,6 @@ class MemoryUnit:
             corrected_by=tuple(meta.get("corrected_by") or ()),
             corrects=tuple(meta.get("corrects") or ()),
         )
-
-
-def _episode_metadata(episode: Episode) -> dict[str, MetadataValue]:
-    meta: dict[str, MetadataValue] = {
-        "episode_id": episode.id,
-        "episode_position": episode.position,
-    }
-    if episode.event_time is not None:
-        meta["episode_event_start"], meta["episode_event_end"] = episode.event_time.to_epoch()
-    if episode.said is not None:
-        meta["episode_said_start"], meta["episode_said_end"] = episode.said.to_epoch()
-    optional: dict[str, MetadataValue | None] = {
-        "episode_participants": list(episode.participants) or None,
-        "episode_places": list(episode.places) or None,
-        "episode_entities": list(episode.entities) or None,
-        "episode_topic": episode.topic,
-    }
-    meta.update({key: value for key, value in optional.items() if value})
-    return meta
 
 
 def _span_of(meta: Mapping[str, Any], key: str, tz: tzinfo) -> TimeSpan | None:

@@ -36,9 +36,8 @@ def shuffled_copy(mem: RaMem, namespace: str, seed: int = SEED) -> RaMem:
         from ramem_integrations.memory.ramem import RaMem
 
         directory = tempfile.mkdtemp(prefix="ramem-shuffled-")
-        store = type(mem.store).from_path(directory)
-        copy = RaMem(
-            store, embedder=mem.embedder, anchorer=mem.anchorer, frame_inducer=mem.frame_inducer
+        copy = RaMem.from_path(
+            directory, embedder=mem.embedder, anchorer=mem.anchorer, frame_inducer=mem.frame_inducer
         )
         weakref.finalize(copy, shutil.rmtree, directory, True)
         _COPIES[mem] = copy

@@ -7,7 +7,8 @@ Framework-free glue shared by the LangChain and LlamaIndex adapters:
   anchorer RaMem uses, so their metadata can carry the flat episodic keys of
   :meth:`MemoryUnit.to_metadata`.
 - :func:`unit_of` reads such metadata back (``None`` for a record without it).
-- :func:`readable_metadata` is a retrieved memory as the readable metadata a framework shows.
+- :func:`readable_metadata` (from :mod:`~ramem_integrations.core.serialise`) is a retrieved
+  memory as the readable metadata a framework shows.
 
 Each record needs a time: the first of :data:`TIME_KEYS` in its metadata (a datetime, an ISO or
 free-form date string, or epoch seconds), else the caller's default. The speaker is the first of
@@ -24,8 +25,8 @@ from typing import Any
 
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
-from ramem_integrations.core.prompts import coordinates
-from ramem_integrations.core.types import MemoryUnit, ScoredMemory
+from ramem_integrations.core.serialise import readable_metadata
+from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import DataFormatError, InvalidInputError
 
 __all__ = [
@@ -152,40 +153,3 @@ def unit_of(id: str, text: str, metadata: Mapping[str, Any]) -> MemoryUnit | Non
         return MemoryUnit.from_metadata(id, text, metadata)
     except (KeyError, TypeError, ValueError):
         return None
-
-
-def readable_metadata(hit: ScoredMemory) -> dict[str, Any]:
-    """A retrieved memory's coordinates as readable metadata (ISO dates and labels).
-
-    Keys: ``id``, ``namespace``, ``conversation_id``, ``session_id``, ``source_ids``,
-    ``session_start`` / ``session_end`` (ISO), ``session`` (label), ``event_time`` (label, when
-    known), ``speaker``, ``participants``, ``location``, ``entities``, ``topic`` (when known),
-    ``reason``, ``matched``, ``score``, and ``said`` / ``happened`` / ``place`` / ``source``, the
-    coordinate lines a context-preserving prompt shows.
-    """
-    unit, ctx = hit.memory, hit.memory.context
-    shown = coordinates(unit)
-    meta: dict[str, Any] = {
-        "id": unit.id,
-        "namespace": unit.namespace,
-        "conversation_id": unit.conversation_id,
-        "session_id": ctx.session_id,
-        "source_ids": list(unit.source_ids),
-        "session_start": ctx.session_span.start.isoformat(),
-        "session_end": ctx.session_span.end.isoformat(),
-        "session": ctx.session_span.label(),
-        "event_time": ctx.event_time.label() if ctx.event_time else None,
-        "speaker": ctx.speaker,
-        "participants": list(ctx.participants),
-        "location": ctx.location,
-        "entities": list(ctx.entities),
-        "topic": ctx.topic,
-        "reason": hit.reason,
-        "matched": list(hit.matched),
-        "score": float(hit.score),
-        "said": shown["said"],
-        "happened": shown["happened"],
-        "place": shown["place"],
-        "source": shown["source"],
-    }
-    return {key: value for key, value in meta.items() if value is not None}

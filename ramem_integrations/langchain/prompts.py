@@ -8,16 +8,8 @@ from typing import Any
 from langchain_core.documents import Document
 from langchain_core.prompts import ChatPromptTemplate
 
-from ramem_integrations.core.prompts import (
-    ANSWER_TEMPLATE,
-    INSTRUCTIONS,
-    MEMORY_BLOCK,
-    marked_participants,
-    quote,
-    render,
-    shown_name,
-    shown_names,
-)
+from ramem_integrations.core.prompts import ANSWER_TEMPLATE, INSTRUCTIONS, MEMORY_BLOCK, render
+from ramem_integrations.core.serialise import marked_participants, quote, shown_name, shown_names
 
 #: What a coordinate line shows when a Document does not say.
 _UNKNOWN = {

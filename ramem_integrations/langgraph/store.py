@@ -49,6 +49,7 @@ from ramem_integrations.langgraph.items import (
 )
 from ramem_integrations.memory.embedding import memory_embeddings
 from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.stores.chroma import ChromaEpisodicStore
 
 _REFERENCE: ContextVar[datetime | None] = ContextVar("ramem_store_reference", default=None)
 #: What an item's memory is made of: (text, ISO time, speaker), or None for no memory.
@@ -131,14 +132,21 @@ class RaMemStore(BaseStore):
                 f"RaMemStore takes a RaMem, got {type(memory).__name__}: "
                 "RaMemStore(RaMem.from_path('./memory'))."
             )
+        if not isinstance(memory.store, ChromaEpisodicStore):
+            raise InvalidInputError(
+                "RaMemStore keeps its items in Chroma beside the memories, so it needs a RaMem "
+                f"over a ChromaEpisodicStore, not a {type(memory.store).__name__}: "
+                "RaMemStore(RaMem.from_path('./memory'))."
+            )
         if isinstance(fields, str) or not fields:
             raise InvalidInputError("fields must be a list of value fields, e.g. ['text'].")
         self.memory = memory
         self.fields = [(f, tokenize_path(f)) for f in fields]
         self.time_field, self.speaker_field = time_field, speaker_field
         self.default_speaker, self.clock, self.episode_key = default_speaker, clock, episode_key
-        name = items_collection or f"{memory.store.name}_langgraph_items"
-        self.items = ItemTable(memory.store.client, name)
+        chroma = memory.store
+        name = items_collection or f"{chroma.name}_langgraph_items"
+        self.items = ItemTable(chroma.client, name)
         self._lock = threading.RLock()
 
     # -- the BaseStore contract ------------------------------------------------------------

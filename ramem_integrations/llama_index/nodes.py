@@ -14,7 +14,7 @@ from typing import Any
 
 from llama_index.core.schema import BaseNode, MetadataMode, NodeWithScore, TextNode
 
-from ramem_integrations.core.prompts import coordinates
+from ramem_integrations.core.serialise import coordinates
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.glue.records import unit_of
 from ramem_integrations.memory.embedding import speaker_line

@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ramem_integrations.cache.episodes import EpisodeIndex
+from ramem_integrations.cache.freshness import Freshness
 from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Turn
@@ -52,10 +53,8 @@ from ramem_integrations.memory.writing import Progress, Writer, segmenter_for
 from ramem_integrations.models import embeddings
 from ramem_integrations.models.embeddings import Embedder, as_embedder
 from ramem_integrations.models.tokens import TokenCounter
-from ramem_integrations.stores.chroma import (
-    DEFAULT_COLLECTION,
-    ChromaEpisodicStore,
-)
+from ramem_integrations.stores.chroma import DEFAULT_COLLECTION, ChromaEpisodicStore
+from ramem_integrations.stores.protocol import MemoryStore
 
 if TYPE_CHECKING:  # answering imports openai: loaded on first use only
     from ramem_integrations.memory.answering import Answer
@@ -65,10 +64,10 @@ __all__ = ["MODES", "RaMem", "check_request"]
 
 
 class RaMem:
-    """Episodic long-term memory over a Chroma store.
+    """Episodic long-term memory over a store (Chroma: :meth:`from_path`, :meth:`from_client`).
 
     Args:
-        store: where memories live (see :meth:`from_path`, :meth:`from_client`).
+        store: where memories live, any :class:`~ramem_integrations.stores.protocol.MemoryStore`.
         embedder: an :class:`~ramem_integrations.models.embeddings.Embedder`, or a LangChain
             ``Embeddings``, LlamaIndex ``BaseEmbedding`` or Chroma ``EmbeddingFunction``;
             the packaged offline MiniLM model when omitted.
@@ -85,7 +84,7 @@ class RaMem:
 
     def __init__(
         self,
-        store: ChromaEpisodicStore,
+        store: MemoryStore,
         *,
         embedder: embeddings.EmbedderLike | None = None,
         anchorer: Anchorer | None = None,
@@ -101,6 +100,7 @@ class RaMem:
             self.store.get_with_vectors,
             marks=lambda ns: self.store.written(ns, others_only=True),
         )
+        self.freshness = Freshness(store, self.cache)
         self.source = StoreSource(store, self.embedder, self.cache)
         self.content = ContentRetriever(self.source)
         self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()
@@ -236,6 +236,7 @@ class RaMem:
         """Embed a namespace's memories again with this memory's embedder and today's vector
         recipe (for a store written before it, or with another embedder); returns how many.
         Texts and coordinates stay as they are."""
+        self.freshness.sync(namespace)
         return self.writer.reembed(namespace, progress)
 
     def forget(
@@ -251,8 +252,8 @@ class RaMem:
     # -- reading -----------------------------------------------------------------------
     def known(self, namespace: str) -> KnownContext:
         """What the namespace knows: its people, places, entities and date range (cached)."""
-        self.writer.sync(namespace)
-        return self.writer.known(namespace)
+        self.freshness.sync(namespace)
+        return self.freshness.known(namespace)
 
     def frame(
         self, query: str, namespace: str, *, reference: datetime | None = None
@@ -316,7 +317,7 @@ class RaMem:
             raise InvalidInputError(f"context must be text, got {type(context).__name__}.")
         if context:
             check_query(f"{query}\n{context}", self.limits)
-        if not self.writer.sync(namespace, missing_ok=missing_ok):
+        if not self.freshness.sync(namespace, missing_ok=missing_ok):
             return []
         only = None if within is None else frozenset(within)
         scope = self.source.within(namespace, only) if only is not None else nullcontext()
@@ -329,7 +330,7 @@ class RaMem:
         self, query: str, namespace: str, k: int, mode: str, reference: datetime | None
     ) -> list[ScoredMemory]:
         if mode == "ramem":
-            known = self.writer.known(namespace)
+            known = self.freshness.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
             hits = self.reinstatement.retrieve(frame, namespace, k)
             return questions_last(with_corrections(hits, self.cache.memories(namespace), k))
@@ -420,6 +421,6 @@ class RaMem:
     def memories(self, namespace: str, *, missing_ok: bool = False) -> list[MemoryUnit]:
         """Every memory of ``namespace``; a namespace never written raises
         :class:`~ramem_integrations.errors.UnknownNamespaceError` unless ``missing_ok``."""
-        if not self.writer.sync(namespace, missing_ok=missing_ok):
+        if not self.freshness.sync(namespace, missing_ok=missing_ok):
             return []
         return self.store.get(namespace)

@@ -1,4 +1,4 @@
-"""StoreSource: the memory source retrieval reads, over the Chroma store and the BM25 cache."""
+"""StoreSource: the memory source retrieval reads: a store's namespace cache, dense and BM25."""
 
 from __future__ import annotations
 
@@ -14,7 +14,8 @@ from ramem_integrations.cache.conditions import ConditionTable
 from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.retrieval import ContextFilter, Hits
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
-from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
+from ramem_integrations.stores.chroma import check_namespace
+from ramem_integrations.stores.protocol import MemoryStore
 
 #: The memories a retrieval ranks, in one namespace (:meth:`StoreSource.within`).
 _WITHIN: ContextVar[tuple[str, frozenset[str]] | None] = ContextVar("ramem_within", default=None)
@@ -32,7 +33,7 @@ class StoreSource:
     search is exact, in NumPy, over the memories' vectors; lexical search is BM25. A condition
     is evaluated on the cached memories (as Chroma would evaluate the where-clause; a property
     test holds them equal). The cache is current: each retrieval first brings it up to every
-    write committed before it (``Writer.sync``, one read of the write marks), so no candidate
+    write committed before it (``Freshness.sync``, one read of the write marks), so no candidate
     is checked with the store again. A question is embedded as a query (the embedder's
     ``embed_query`` when it has one: e5, BGE, a LangChain ``Embeddings``); query embeddings are
     cached, so one retrieval embeds its question once. Inside :meth:`within`, every search of
@@ -40,7 +41,7 @@ class StoreSource:
     toward the messages before the question.
     """
 
-    def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, cache: NamespaceCache):
+    def __init__(self, store: MemoryStore, embedder: Embedder, cache: NamespaceCache):
         self.store, self.embedder, self.cache = store, embedder, cache
         self._embed_query = lru_cache(maxsize=256)(partial(embed_query, embedder))
         self._last_among: tuple[object, list[str] | None] = (None, None)

@@ -1,8 +1,9 @@
 """The write path: conversations anchored into memory units, written once, caches kept current.
 
 :class:`Writer` anchors conversations (or plain turns) into units, skips those already stored
-unchanged, embeds and upserts the rest in batches, and keeps the caches reads use (the BM25
-index and the namespace's known context) current on every write and delete.
+unchanged, embeds and upserts the rest in batches, and keeps the namespace cache reads use
+current on every write and delete (other writers' writes reach it through
+:mod:`~ramem_integrations.cache.freshness`).
 """
 
 from __future__ import annotations
@@ -23,7 +24,6 @@ from ramem_integrations.core.conversation import (
     check_conversation,
     parse_datetime,
 )
-from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.time.corrections import corrected
@@ -33,12 +33,12 @@ from ramem_integrations.errors import (
     InvalidInputError,
     InvalidTimeError,
     MemoryConflictError,
-    UnknownNamespaceError,
 )
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.regrouping import regrouped
 from ramem_integrations.models.embeddings import Embedder, Vectors
-from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
+from ramem_integrations.stores.chroma import check_namespace
+from ramem_integrations.stores.protocol import MemoryStore
 
 #: Memories embedded per call. The embedder sorts a call's texts by length before padding them
 #: to a common length, so a larger call pads less (measured in docs/performance.md).
@@ -55,7 +55,7 @@ Pending = tuple["Future[None]", str, list[MemoryUnit], Vectors]
 
 
 class Writer:
-    """Anchors and stores memories; keeps the BM25 index and the known context current."""
+    """Anchors and stores memories; keeps the namespace cache current with its own writes."""
 
     #: Whether a batch's upsert runs beside the next batch's embedding; None: for a Chroma
     #: server only (an embedded Chroma holds the GIL while it writes, so it overlaps nothing).
@@ -63,7 +63,7 @@ class Writer:
 
     def __init__(
         self,
-        store: ChromaEpisodicStore,
+        store: MemoryStore,
         embedder: Embedder,
         anchorer: Anchorer,
         cache: NamespaceCache,
@@ -73,7 +73,6 @@ class Writer:
         self.segmenter: EpisodeSegmenter | None = Segmenter()
         #: How long a turn may be (checked before anything is anchored or written).
         self.limits = Limits()
-        self._known: dict[str, tuple[int, KnownContext]] = {}
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         """The conversation's memory units in ``namespace`` (nothing is written)."""
@@ -209,7 +208,7 @@ class Writer:
         messages carry their own times (they may be grouped into other texts)."""
         turns = [turn for session in conversation.sessions for turn in session.turns]
         if any(turn.time for turn in turns) or self.store.ids(
-            namespace, where={"conversation_id": conversation.id}
+            namespace, conversation_id=conversation.id
         ):
             return {}
         texts = list(dict.fromkeys(t.text if t.text.strip() else t.full_text for t in turns))
@@ -304,10 +303,10 @@ class Writer:
         """Embed the namespace's stored memories again, with this writer's embedder and
         today's recipe (:mod:`~ramem_integrations.memory.embedding`); returns how many.
 
-        Only the vectors are written (:meth:`ChromaEpisodicStore.set_vectors`): a text changed
-        or a memory deleted by another writer meanwhile is never written back. Batch by batch:
-        after a crash, running it again finishes the job."""
-        self.sync(namespace)
+        Only the vectors are written (``MemoryStore.set_vectors``): a text changed or a memory
+        deleted by another writer meanwhile is never written back. Batch by batch:
+        after a crash, running it again finishes the job. The caller checks that the namespace
+        exists (``Freshness.sync``)."""
         stored = self.store.dimension(namespace)
         if stored is not None and stored != self.embedder.dimension:
             raise EmbeddingError(
@@ -340,33 +339,6 @@ class Writer:
         self.cache.removed(namespace, removed)
         return len(removed)
 
-    # -- the caches reads use ------------------------------------------------------------
-    def sync(self, namespace: str, *, missing_ok: bool = False) -> bool:
-        """Bring the namespace's caches up to every write committed so far, by anyone.
-
-        One small read of the store's write marks; a cache is reloaded only when another
-        object or process has written since it was loaded. Returns whether the namespace was
-        ever written; if not, raises :class:`UnknownNamespaceError` unless ``missing_ok``.
-        """
-        others = self.cache.refresh(check_namespace(namespace))
-        if others or self.store.own_mark(namespace) or self.cache.loaded(namespace):
-            return True
-        if self.store.has_memories(namespace):
-            return True
-        if missing_ok:
-            return False
-        raise unknown_namespace(namespace)
-
-    def known(self, namespace: str) -> KnownContext:
-        """What the namespace knows: its people, places, entities and date range (cached
-        until the namespace changes)."""
-        version = self.cache.version(namespace)
-        cached = self._known.get(namespace)
-        if cached is None or cached[0] != version:
-            units = list(self.cache.memories(namespace).values())
-            cached = self._known[namespace] = (version, KnownContext.from_memories(units))
-        return cached[1]
-
 
 def batches(todo: Mapping[str, list[MemoryUnit]]) -> list[Batch]:
     """Each namespace's memories in batches of :data:`EMBED_BATCH`, the last batch of all cut
@@ -380,15 +352,6 @@ def batches(todo: Mapping[str, list[MemoryUnit]]) -> list[Batch]:
         namespace, last = out.pop()
         out += [(namespace, last[:-end]), (namespace, last[-end:])]
     return out
-
-
-def unknown_namespace(namespace: str) -> UnknownNamespaceError:
-    """The error for a read of a namespace never written. It names no other namespace: their
-    names are other users' data (an administrator lists them with ``RaMem.namespaces()``)."""
-    return UnknownNamespaceError(
-        f"No memories were ever written to namespace {namespace!r} in this store. Check the "
-        "name and the store; pass missing_ok=True to read a namespace that may be new as empty."
-    )
 
 
 def conflict(

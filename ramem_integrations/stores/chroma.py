@@ -12,19 +12,21 @@ import os
 import uuid
 from collections.abc import Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from chromadb.errors import NotFoundError
 
 from ramem_integrations.core.limits import check_unicode
-from ramem_integrations.core.retrieval import ContextFilter
-from ramem_integrations.core.types import MemoryUnit, TimeSpan
+from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
 from ramem_integrations.stores import layout
 from ramem_integrations.stores.guard import Guarded, GuardedCollection, location
 from ramem_integrations.stores.layout import MARKS_SUFFIX, NAMESPACE_KEY, STORE_KEY
 from ramem_integrations.stores.process_lock import hold, hold_client
+
+if TYPE_CHECKING:
+    from ramem_integrations.stores.protocol import MemoryStore
 
 #: The store's name: the prefix of its collections (see :mod:`.layout`).
 DEFAULT_COLLECTION = "ramem_memories"
@@ -50,11 +52,6 @@ def check_namespace(namespace: Any) -> str:
     return namespace
 
 
-def _overlaps(prefix: str, span: TimeSpan) -> Where:
-    start, end = span.to_epoch()
-    return {"$and": [{f"{prefix}_start": {"$lt": end}}, {f"{prefix}_end": {"$gt": start}}]}
-
-
 def _any_of(clauses: list[Where]) -> Where:
     return clauses[0] if len(clauses) == 1 else {"$or": clauses}
 
@@ -65,45 +62,9 @@ def _all_of(clauses: list[Where]) -> Where | None:
     return clauses[0] if len(clauses) == 1 else {"$and": clauses}
 
 
-def where_for(condition: ContextFilter | None) -> Where | None:
-    """Translate a :class:`ContextFilter` into a Chroma where-clause (None when empty).
-
-    Dates compare as epoch seconds; lists match with ``$contains`` (never equality).
-    """
-    if not condition:
-        return None
-    clauses: list[Where] = []
-    if condition.time is not None:
-        spans = [_overlaps("event", condition.time), _overlaps("episode_event", condition.time)]
-        if condition.match_session:
-            spans.insert(0, _overlaps("session", condition.time))
-        clauses.append(_any_of(spans))
-    entities = ("entities", "episode_entities")
-    for person in condition.people:
-        keys = ("participants", "episode_participants", *entities)
-        clauses.append(_any_of([{key: {"$contains": person}} for key in keys]))
-    if condition.places:
-        clauses.append(
-            _any_of(
-                [
-                    {"location": {"$in": list(condition.places)}},
-                    *(
-                        {key: {"$contains": p}}
-                        for p in condition.places
-                        for key in ("episode_places", *entities)
-                    ),
-                ]
-            )
-        )
-    clauses.extend(
-        _any_of([{key: {"$contains": e}} for key in entities]) for e in condition.entities
-    )
-    return _all_of(clauses)
-
-
 class ChromaEpisodicStore:
     """Memory units in Chroma, a collection per namespace, read and written one namespace at a
-    time.
+    time: the :class:`~.protocol.MemoryStore` the package reads and writes.
 
     A store has a name (``collection=``, ``ramem_memories`` by default): the prefix of its
     collections, so two stores of other names on one Chroma never see each other's memories.
@@ -278,8 +239,7 @@ class ChromaEpisodicStore:
         conversation_id: str | None = None,
     ) -> list[str]:
         """Delete memories of a namespace (all, by id, or by source conversation); returns ids."""
-        where = {"conversation_id": conversation_id} if conversation_id is not None else None
-        doomed = self.ids(namespace, where=where, ids=ids)
+        doomed = self.ids(namespace, ids=ids, conversation_id=conversation_id)
         collection = self._collection(namespace)
         if collection is None or not doomed:
             return []
@@ -351,18 +311,27 @@ class ChromaEpisodicStore:
 
     # -- reads --------------------------------------------------------------------------
     def ids(
-        self, namespace: str, *, where: Where | None = None, ids: Sequence[str] | None = None
+        self,
+        namespace: str,
+        *,
+        ids: Sequence[str] | None = None,
+        conversation_id: str | None = None,
+        where: Where | None = None,
     ) -> list[str]:
-        """The ids of a namespace's memories matching ``where`` (and among ``ids``)."""
+        """The ids of a namespace's memories (among ``ids``; of ``conversation_id``; matching
+        the Chroma where-clause ``where``)."""
+        if conversation_id is not None:
+            where = _all_of([c for c in (where, {"conversation_id": conversation_id}) if c])
         found: list[str] = []
         for page in self._pages(namespace, where, ids, include=[]):
             found.extend(page["ids"])
         return found
 
     def get(
-        self, namespace: str, *, where: Where | None = None, ids: Sequence[str] | None = None
+        self, namespace: str, *, ids: Sequence[str] | None = None, where: Where | None = None
     ) -> list[MemoryUnit]:
-        """The memories of a namespace matching ``where`` (and among ``ids``)."""
+        """The memories of a namespace (among ``ids``; matching the Chroma where-clause
+        ``where``)."""
         units: list[MemoryUnit] = []
         for page in self._pages(namespace, where, ids, include=["documents", "metadatas"]):
             units.extend(_units(page["ids"], page["documents"], page["metadatas"]))
@@ -394,50 +363,6 @@ class ChromaEpisodicStore:
                 rows.append(np.asarray(page["embeddings"], dtype=np.float32))
         matrix = np.concatenate(rows) if rows else np.zeros((0, 0), dtype=np.float32)
         return units, matrix
-
-    def query(
-        self, namespace: str, embedding: np.ndarray, k: int, *, where: Where | None = None
-    ) -> list[tuple[MemoryUnit, float]]:
-        """Nearest memories by cosine similarity, as ``(memory, similarity)`` pairs."""
-        collection = self._collection(namespace)
-        if k <= 0 or collection is None:
-            return []
-        result = collection.query(
-            query_embeddings=np.asarray(embedding, dtype=np.float32).reshape(1, -1),
-            n_results=k,
-            where=where or None,
-            include=["documents", "metadatas", "distances"],
-        )
-        units = _units(result["ids"][0], result["documents"][0], result["metadatas"][0])
-        return [(u, 1.0 - float(d)) for u, d in zip(units, result["distances"][0], strict=True)]
-
-    def query_ids(
-        self,
-        namespace: str,
-        embedding: np.ndarray,
-        k: int,
-        *,
-        where: Where | None = None,
-        among: Sequence[str] | None = None,
-    ) -> list[tuple[str, float]]:
-        """Like :meth:`query` but only ``(id, similarity)``: no documents or metadata read.
-
-        ``among``: search only these ids, which the caller has already found to be the
-        namespace's memories meeting ``where`` (Chroma filters ids much faster than it
-        evaluates a long where-clause); the where-clause is then not sent.
-        """
-        collection = self._collection(namespace)
-        if k <= 0 or (among is not None and not among) or collection is None:
-            return []
-        result = collection.query(
-            query_embeddings=np.asarray(embedding, dtype=np.float32).reshape(1, -1),
-            n_results=k,
-            where=None if among is not None else (where or None),
-            ids=list(among) if among is not None else None,
-            include=["distances"],
-        )
-        pairs = zip(result["ids"][0], result["distances"][0], strict=True)
-        return [(i, 1.0 - float(d)) for i, d in pairs]
 
     def present(self, namespace: str, ids: Sequence[str]) -> set[str]:
         """Which of ``ids`` (memories of ``namespace``) are still stored. Reads ids only."""
@@ -619,3 +544,9 @@ def _units(ids: Sequence[str], documents: Any, metadatas: Any) -> list[MemoryUni
         MemoryUnit.from_metadata(i, doc, meta)
         for i, doc, meta in zip(ids, documents, metadatas, strict=True)
     ]
+
+
+if TYPE_CHECKING:
+
+    def _is_a_memory_store(store: ChromaEpisodicStore) -> MemoryStore:
+        return store  # mypy checks that Chroma implements the protocol

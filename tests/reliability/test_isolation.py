@@ -171,7 +171,7 @@ def test_reads_without_a_namespace_are_refused(fake_mem: RaMem, namespace: Any) 
         lambda: fake_mem.forget(namespace),
         lambda: fake_mem.store.get(namespace),
         lambda: fake_mem.store.ids(namespace),
-        lambda: fake_mem.store.query(namespace, HashingEmbedder().embed(["dentist"])[0], 3),
+        lambda: fake_mem.store.get_with_vectors(namespace),
         lambda: fake_mem.source.lexical(namespace, "dentist", 3),
     ]
     for call in calls:

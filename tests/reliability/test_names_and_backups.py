@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.app import cli
-from ramem_integrations.core.prompts import shown_name
+from ramem_integrations.core.serialise import shown_name
 from ramem_integrations.errors import UnknownNamespaceError
 from ramem_integrations.glue.context import memory_context
 from ramem_integrations.memory.ramem import RaMem

@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.evaluation import runner
+from ramem_integrations.errors import InvalidInputError, MissingDependencyError
+from ramem_integrations.evaluation import metrics, runner
 from ramem_integrations.evaluation.cli import main, summary_text
 from ramem_integrations.evaluation.report import PLOT, markdown, write_report
 from ramem_integrations.evaluation.runner import RunConfig, cache_key, cache_root, run_evaluation
@@ -142,6 +143,19 @@ def test_report_without_matplotlib_says_how_to_install(
     path = write_report(result, tmp_path / "rep")
     assert "pip install 'ramem-integrations[report]'" in path.read_text()
     assert not (tmp_path / "rep" / PLOT).exists()
+
+
+def test_eval_without_nltk_names_the_extra_before_ingesting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setitem(sys.modules, "nltk.stem", None)  # as if nltk were not installed
+    metrics.porter_stem.cache_clear()
+    try:
+        with pytest.raises(MissingDependencyError, match=r"ramem-integrations\[eval\]"):
+            run(tmp_path)
+    finally:
+        metrics.porter_stem.cache_clear()
+    assert not (tmp_path / "cache").exists()
 
 
 def test_markdown_with_f1() -> None:

@@ -28,3 +28,9 @@ def test_core_modules_import_no_framework() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]"
+
+
+def test_core_reads_no_hidden_input() -> None:
+    """Inputs are passed explicitly: no core module keeps a ContextVar (issue 35)."""
+    hidden = [m for m in CORE if "ContextVar" in (ROOT / f"{m.replace('.', '/')}.py").read_text()]
+    assert hidden == []

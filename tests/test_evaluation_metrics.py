@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import sys
 from datetime import UTC, datetime, timedelta
 
 import pytest
 
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
+from ramem_integrations.errors import MissingDependencyError
 from ramem_integrations.evaluation import metrics
 from ramem_integrations.evaluation.context import (
     Answerability,
@@ -70,8 +72,22 @@ def test_locomo_f1(prediction: str, gold: str, category: str, expected: float) -
 
 
 def test_f1_stems_like_locomo() -> None:
-    pytest.importorskip("nltk")
+    """Always nltk's PorterStemmer (the eval extra), never unstemmed words."""
     assert metrics.f1_score("paintings", "painting") == 1.0
+    assert metrics.f1_score("She generously donated", "generous donation") == 0.8
+    assert metrics.STEMMER == "nltk PorterStemmer"
+
+
+def test_f1_without_nltk_names_the_extra(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "nltk.stem", None)  # as if nltk were not installed
+    metrics.porter_stem.cache_clear()
+    try:
+        with pytest.raises(
+            MissingDependencyError, match=r"pip install 'ramem-integrations\[eval\]'"
+        ):
+            metrics.f1_score("paintings", "painting")
+    finally:
+        metrics.porter_stem.cache_clear()
 
 
 @pytest.mark.parametrize(

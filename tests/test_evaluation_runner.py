@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.evaluation import runner
+from ramem_integrations.errors import InvalidInputError, MissingDependencyError
+from ramem_integrations.evaluation import metrics, runner
 from ramem_integrations.evaluation.cli import main, summary_text
 from ramem_integrations.evaluation.report import PLOT, markdown, write_report
 from ramem_integrations.evaluation.runner import RunConfig, cache_key, cache_root, run_evaluation
@@ -142,6 +143,30 @@ def test_report_without_matplotlib_says_how_to_install(
     path = write_report(result, tmp_path / "rep")
     assert "pip install 'ramem-integrations[report]'" in path.read_text()
     assert not (tmp_path / "rep" / PLOT).exists()
+
+
+def test_without_nltk_recall_is_measured_and_answers_are_refused_before_ingesting(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Answer F1 always stems with nltk: without it, a run that scores answers is refused
+    before anything is ingested, and a retrieval-only run (no F1) still works."""
+    monkeypatch.setitem(sys.modules, "nltk.stem", None)  # as if nltk were not installed
+    metrics.porter_stem.cache_clear()
+    config = RunConfig(
+        dataset="locomo",
+        path=FIXTURES / "locomo-tiny.json",
+        systems=select("bm25"),
+        ks=[1],
+        cache=tmp_path / "answers",
+        progress=False,
+    )
+    try:
+        with pytest.raises(MissingDependencyError, match=r"ramem-integrations\[eval\]"):
+            run_evaluation(config, embedder=HashingEmbedder(), llm=object())  # type: ignore[arg-type]
+        assert not (tmp_path / "answers").exists()
+        assert run(tmp_path)["systems"]["bm25"]["f1"] is None
+    finally:
+        metrics.porter_stem.cache_clear()
 
 
 def test_markdown_with_f1() -> None:

@@ -142,6 +142,41 @@ def test_unreadable_dates_fall_back_to_the_rules_grounding(openai_server: OpenAI
     assert cond.grounded and cond.value == "March 2024" and "by the rules" in cond.reason
 
 
+@pytest.mark.parametrize(
+    ("hemisphere", "value"),
+    [
+        ("southern", "1 June 2024 to 31 August 2024"),
+        ("northern", "1 December 2023 to 29 February 2024"),
+    ],
+)
+def test_the_rules_grounding_reads_by_the_fallbacks_conventions(
+    openai_server: OpenAIServer, hemisphere: str, value: str
+) -> None:
+    """A time the model names but dates unreadably, and a relation's anchor, are grounded
+    with the fallback's hemisphere, as the fallback itself would ground them."""
+    time = {"expression": "last winter", "start": "winter", "end": "?"}
+    relation = {"type": "after", "anchor": "last winter"}
+    openai_server.script(
+        reply(need="What did Sam ski?", time=time),
+        reply(need="What did Bob do?", relation=relation),
+    )
+    fallback = RuleFrameInducer(hemisphere=hemisphere)
+    config = LLMConfig(model="m", base_url=openai_server.base_url, max_retries=0, timeout=0.5)
+    llm = LLMFrameInducer(LLMClient(config), fallback=fallback)
+    with no_fallback():
+        [cond] = llm.induce(
+            "What did Sam ski last winter?", reference=REFERENCE, known=KNOWN
+        ).conditions
+        [after] = llm.induce(
+            "What did Bob do after last winter?", reference=REFERENCE, known=KNOWN
+        ).conditions
+    assert cond.grounded and cond.value == value and "by the rules" in cond.reason
+    by_rules = fallback.induce("What did Sam ski last winter?", reference=REFERENCE, known=KNOWN)
+    assert [cond.span] == [c.span for c in by_rules.conditions if c.kind == "time"]
+    assert after.grounded and after.span is not None and cond.span is not None
+    assert after.span.start == cond.span.end
+
+
 def test_unreadable_dates_without_a_rule_reading_stay_ungrounded(
     openai_server: OpenAIServer,
 ) -> None:

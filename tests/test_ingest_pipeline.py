@@ -12,6 +12,7 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from datetime import timedelta
+from pathlib import Path
 from typing import Any
 
 import numpy as np
@@ -34,10 +35,11 @@ def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(ingest, "EMBED_BATCH", BATCH)
 
 
-@pytest.fixture(autouse=True)
-def overlapped_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+def overlapped(path: Path, **options: Any) -> RaMem:
     """The pipeline as it runs against a Chroma server: upserts in the background thread."""
-    monkeypatch.setattr(ingest.Writer, "overlap_writes", True)
+    mem = RaMem.from_path(path, **options)
+    mem.writer.overlap_writes = True
+    return mem
 
 
 @pytest.fixture
@@ -75,7 +77,7 @@ def fail_upsert_on(mem: RaMem, call: int, monkeypatch: pytest.MonkeyPatch) -> li
 
 
 def test_every_batch_is_stored_once_with_its_own_vectors(tmp_path, conversation) -> None:  # type: ignore[no-untyped-def]
-    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    mem = overlapped(tmp_path, embedder=HashingEmbedder())
     seen: list[tuple[list[str], np.ndarray]] = []
     added = mem.cache.added
 
@@ -107,7 +109,7 @@ def test_the_last_write_is_the_end_of_the_last_batch(
 ) -> None:  # type: ignore[no-untyped-def]
     # No embedding overlaps the last upsert, so the last batch's end is written alone.
     monkeypatch.setattr(ingest, "EMBED_BATCH", batch)
-    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    mem = overlapped(tmp_path, embedder=HashingEmbedder())
     written = fail_upsert_on(mem, 0, monkeypatch)  # the 0th call never comes: a spy
     ids = mem.add_conversation(conversation, "ann")
     assert written == sizes
@@ -118,7 +120,7 @@ def test_the_last_write_is_the_end_of_the_last_batch(
 def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
     tmp_path, conversation, monkeypatch: pytest.MonkeyPatch, failing: int
 ) -> None:  # type: ignore[no-untyped-def]
-    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    mem = overlapped(tmp_path, embedder=HashingEmbedder())
     mem.cache.index("ann")  # loaded (empty): kept current by each batch written
     sizes = fail_upsert_on(mem, failing, monkeypatch)
     counts: list[int] = []
@@ -140,7 +142,7 @@ def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
 def test_a_failed_embedding_raises_its_error_after_the_write_in_flight(
     tmp_path, conversation, failing: int
 ) -> None:  # type: ignore[no-untyped-def]
-    mem = RaMem.from_path(tmp_path, embedder=FailingEmbedder(failing))
+    mem = overlapped(tmp_path, embedder=FailingEmbedder(failing))
     mem.cache.index("ann")  # loaded (empty): kept current by each batch written
     counts: list[int] = []
     with pytest.raises(EmbeddingError, match=r"^the embedding service is down$"):
@@ -156,7 +158,7 @@ def test_many_conversations_store_the_vectors_one_would_alone(tmp_path) -> None:
     # The first conversation is embedded while the others are anchored: its vectors must be
     # the ones the write path makes, and every memory is stored once.
     conversations = [synthetic_conversation(f"c{i}", 2, 5, seed=i) for i in range(3)]
-    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    mem = overlapped(tmp_path, embedder=HashingEmbedder())
     counts = mem.add_conversations(conversations)
     assert counts == {"c0": 10, "c1": 10, "c2": 10}
     for name in counts:
@@ -173,7 +175,7 @@ def test_a_conflict_in_a_later_conversation_writes_nothing(tmp_path) -> None:  #
     from ramem_integrations.errors import MemoryConflictError
 
     first, second = (synthetic_conversation(f"c{i}", 2, 5, seed=i) for i in range(2))
-    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    mem = overlapped(tmp_path, embedder=HashingEmbedder())
     mem.add_conversation(second, "c1")
     session = second.sessions[0]
     turn = changed(session.turns[0], text="Words the first ingestion never stored.")
@@ -196,7 +198,7 @@ def test_an_anchoring_failure_in_a_later_conversation_writes_nothing(tmp_path) -
             return super().anchor(conversation, namespace)
 
     conversations = [synthetic_conversation(f"c{i}", 2, 5, seed=i) for i in range(3)]
-    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder(), anchorer=FailsOnSecond())
+    mem = overlapped(tmp_path, embedder=HashingEmbedder(), anchorer=FailsOnSecond())
     with pytest.raises(LLMError, match="model is down"):
         mem.add_conversations(conversations)
     assert mem.store.namespaces() == {}  # c0 was embedded while c1 failed; nothing was written
@@ -220,7 +222,7 @@ def test_a_new_conversation_is_embedded_as_said_while_it_is_anchored(  # type: i
     """The first call embeds the first batch of turns as said, before anchoring has made a
     speaker line; every turn's words are embedded once; a re-run embeds nothing."""
     embedder = RecordingEmbedder()
-    mem = RaMem.from_path(tmp_path, embedder=embedder)
+    mem = overlapped(tmp_path, embedder=embedder)
     mem.add_conversations([conversation])
     said = [turn.text for session in conversation.sessions for turn in session.turns]
     assert embedder.calls[0] == said[:BATCH]
@@ -254,7 +256,7 @@ def test_messages_with_their_own_times_are_embedded_once_anchored(  # type: igno
         ),
     )
     embedder = RecordingEmbedder()
-    RaMem.from_path(tmp_path, embedder=embedder).add_conversations([timed])
+    overlapped(tmp_path, embedder=embedder).add_conversations([timed])
     speakers = {turn.speaker for session in timed.sessions for turn in session.turns}
     assert all(
         any(text.startswith(tuple(speakers)) and len(text) < 40 for text in call)
@@ -264,13 +266,21 @@ def test_messages_with_their_own_times_are_embedded_once_anchored(  # type: igno
     assert len(words) == len(set(words)) == 40
 
 
-def test_an_embedded_store_is_written_from_the_calling_thread(  # type: ignore[no-untyped-def]
-    tmp_path, conversation, monkeypatch
+@pytest.mark.parametrize(
+    ("overlap", "writer"), [(None, "caller"), (False, "caller"), (True, "ramem-write")]
+)
+def test_the_writers_own_setting_says_which_thread_writes(  # type: ignore[no-untyped-def]
+    tmp_path, conversation, monkeypatch, overlap, writer
 ) -> None:
-    """Embedded Chroma holds the GIL while it writes: its batches are written in turn, from
-    the caller's thread (a Chroma server's are written beside the embedding)."""
-    monkeypatch.setattr(ingest.Writer, "overlap_writes", None)
-    mem = RaMem.from_path(tmp_path, embedder=HashingEmbedder())
+    """Embedded Chroma holds the GIL while it writes: by default (None) its batches are
+    written in turn, from the caller's thread; a writer set to overlap (as for a Chroma
+    server) writes them from its background thread, beside the next batch's embedding.
+    The setting is the writer's own: another memory's writer keeps its default."""
+    mem = RaMem.from_path(tmp_path / "one", embedder=HashingEmbedder())
+    mem.writer.overlap_writes = overlap
+    assert (
+        RaMem.from_path(tmp_path / "two", embedder=HashingEmbedder()).writer.overlap_writes is None
+    )
     threads: list[str] = []
     real = mem.store.upsert
 
@@ -281,5 +291,7 @@ def test_an_embedded_store_is_written_from_the_calling_thread(  # type: ignore[n
     monkeypatch.setattr(mem.store, "upsert", upsert)
     mem.add_conversations([conversation])
     assert not mem.store.remote
-    assert len(threads) > 2 and set(threads) == {threading.current_thread().name}
+    caller = threading.current_thread().name
+    assert len(threads) > 2
+    assert {"caller" if t == caller else t.rsplit("_", 1)[0] for t in threads} == {writer}
     assert mem.store.count("c") == 40

@@ -24,6 +24,7 @@ from langgraph.store.base import (
     ListNamespacesOp,
     MatchCondition,
     PutOp,
+    SearchItem,
     SearchOp,
 )
 from langgraph.store.memory import InMemoryStore
@@ -273,6 +274,25 @@ def test_relative_times_ground_at_the_reference(ramem_store: RaMemStore) -> None
     assert in_august[0].key == "july" and in_august[0].value["episode"]["reason"] == "context"
     with pytest.raises(InvalidTimeError):
         ramem_store.search(ns, query=question, reference=datetime(2024, 8, 2))
+
+
+def test_concurrent_searches_each_ground_at_their_own_reference(ramem_store: RaMemStore) -> None:
+    """The reference is an argument handed down, not state: searches in flight together (and
+    a plain batch, at the clock's now) each read their own."""
+    ns = ("memories", "alice")
+    ramem_store.put(ns, "march", MARCH)
+    ramem_store.put(ns, "july", JULY)
+    question = "What did the dentist say last month?"
+    april, august = datetime(2024, 4, 2, tzinfo=UTC), datetime(2024, 8, 2, tzinfo=UTC)
+
+    async def both() -> list[list[SearchItem]]:
+        searches = [ramem_store.asearch(ns, query=question, reference=at) for at in (april, august)]
+        return list(await asyncio.gather(*searches))
+
+    in_april, in_august = asyncio.run(both())
+    assert (in_april[0].key, in_august[0].key) == ("march", "july")
+    (at_now,) = ramem_store.batch([SearchOp(ns, query=question)])
+    assert at_now == ramem_store.search(ns, query=question, reference=NOW)
 
 
 def test_no_read_crosses_namespaces(ramem_store: RaMemStore) -> None:

@@ -137,6 +137,20 @@ def test_format_1_is_refused_then_upgraded_byte_for_byte(
     assert mem.namespaces() == per_ns
 
 
+def test_the_format_check_is_each_opening_s_own_setting(tmp_path: Path) -> None:
+    """Only an opening with ``checked=False`` (the upgrade's) reads an old store; it leaves
+    every other opening checked."""
+    client = client_at(tmp_path / "store")
+    records = write_format_1(client)
+    unchecked = ChromaEpisodicStore(client, checked=False)
+    legacy = unchecked.legacy_collection()
+    assert legacy is not None and legacy.count() == len(records)
+    with pytest.raises(StoreFormatError, match="format version 1"):
+        ChromaEpisodicStore(client)
+    with pytest.raises(StoreFormatError, match="format version 1"):
+        ChromaEpisodicStore.from_client(client)
+
+
 def test_an_interrupted_upgrade_finishes_on_a_second_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from datetime import UTC, date, datetime
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from ramem_integrations.core.time import grounding as temporal
 from ramem_integrations.core.time import tables as temporal_tables
 from ramem_integrations.core.time.grounding import (
+    Conventions,
     FoundTime,
     find_times,
     ground_time,
@@ -805,9 +807,68 @@ def test_docs_list_every_convention() -> None:
 
 
 def test_conventions_table_is_what_the_code_reads() -> None:
-    keys = [row.key for row in temporal_tables.CONVENTIONS]
-    assert len(keys) == len(set(keys))
-    assert temporal_tables.CONVENTION["week_start"] == 0
+    """Every convention the code reads is a row of the table, with the default's value."""
+    rows = {row.key: row.value for row in temporal_tables.CONVENTIONS}
+    assert len(rows) == len(temporal_tables.CONVENTIONS)
+    options = {"date_order", "direction"}  # set per call or per match, not table rows
+    read = [f.name for f in dataclasses.fields(Conventions) if f.name not in options]
+    assert len(read) == 12
+    for name in read:
+        assert rows[name] == getattr(Conventions(), name), name
+    assert rows["week_start"] == 0
+
+
+# Conventions handed in whole: a week that starts on Sunday, a Friday-Saturday weekend, a
+# two-digit year in the 1900s, a bare month read forward. At Wed 12 June 2024.
+OTHER_CONVENTIONS: list[tuple[str, dict[str, object], str, str]] = [
+    ("last week", {"week_start": 6}, "2024-06-02/2024-06-09", "2024-06-03/2024-06-10"),
+    ("last weekend", {"weekend_days": (4, 6)}, "2024-06-07/2024-06-09", "2024-06-08/2024-06-10"),
+    (
+        "on 10.01.24",
+        {"two_digit_year_base": 1900},
+        "1924-01-10/1924-01-11",
+        "2024-01-10/2024-01-11",
+    ),
+    (
+        "in March",
+        {"bare_named_period": "earliest_after"},
+        "2025-03-01/2025-04-01",
+        "2024-03-01/2024-04-01",
+    ),
+    ("in winter", {"hemisphere": "southern"}, "2024-06-01/2024-09-01", "2023-12-01/2024-03-01"),
+]
+
+
+@pytest.mark.parametrize(("expression", "changes", "expected", "default"), OTHER_CONVENTIONS)
+def test_conventions_are_handed_in_whole(
+    expression: str, changes: dict[str, object], expected: str, default: str
+) -> None:
+    reference = REFS[W]
+    conventions = dataclasses.replace(Conventions(), **changes)
+    found = find_times(expression, reference, conventions=conventions)
+    assert [f.span for f in found] == [expected_span(expected, reference)]
+    assert ground_time(expression, reference, conventions=conventions) == found[0].span
+    assert ground_time(expression, reference) == expected_span(default, reference)
+
+
+def test_conventions_and_options_beside_them_are_refused() -> None:
+    with pytest.raises(InvalidTimeError, match="inside conventions, not beside it"):
+        find_times("last winter", REFS[W], hemisphere="southern", conventions=Conventions())
+    with pytest.raises(InvalidTimeError, match="inside conventions, not beside it"):
+        ground_time("10/01/2024", REFS[W], date_order="DMY", conventions=Conventions())
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "message"),
+    [
+        ("hemisphere", "south", "hemisphere must be one of northern, southern"),
+        ("date_order", "YMD", "date_order must be one of DMY, MDY or None"),
+        ("direction", "ahead", "direction must be one of forward, back or None"),
+    ],
+)
+def test_conventions_refuse_unknown_options(option: str, value: str, message: str) -> None:
+    with pytest.raises(InvalidTimeError, match=message):
+        Conventions(**{option: value})  # type: ignore[arg-type]
 
 
 @pytest.mark.perf

@@ -233,6 +233,26 @@ def test_the_anchorer_and_the_frames_read_the_same_order() -> None:
     assert spans == ["10 January 2024"]
 
 
+@pytest.mark.parametrize(
+    ("hemisphere", "label"),
+    [
+        ("southern", "1 June 2024 to 31 August 2024"),
+        ("northern", "1 December 2024 to 28 February 2025"),
+    ],
+)
+def test_the_anchorer_and_the_frames_read_the_same_hemisphere(hemisphere: str, label: str) -> None:
+    """Messages and questions alike: 'last winter' is June to August with hemisphere='southern'."""
+    text = "We went skiing last winter."
+    conversation = Conversation("c", (Session("s1", WED_5_MAR, (Turn("t1", "Maya", text),)),))
+    (unit,) = RuleAnchorer(hemisphere=hemisphere).anchor(conversation, "maya")
+    assert unit.context.event_time is not None
+    assert unit.context.event_time.label() == label
+    frame = RuleFrameInducer(hemisphere=hemisphere).induce(
+        "Where did Maya ski last winter?", reference=WED_5_MAR, known=KnownContext()
+    )
+    assert [c.span.label() for c in frame.conditions if c.kind == "time" and c.span] == [label]
+
+
 if __name__ == "__main__":  # python -m tests.test_tense [--wrong]: the scores, and misses
     import sys
 

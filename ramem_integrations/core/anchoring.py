@@ -15,6 +15,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import datetime, timedelta
+from functools import cached_property
 from typing import Protocol
 
 from ramem_integrations.core.aliases import conversation_aliases
@@ -24,7 +25,13 @@ from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
 from ramem_integrations.core.text import NOT_NAMES as _NOT_NAMES
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
-from ramem_integrations.core.time.grounding import FoundTime, find_times, names_a_holiday
+from ramem_integrations.core.time.grounding import (
+    Conventions,
+    FoundTime,
+    conventions_for,
+    find_times,
+    names_a_holiday,
+)
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention, TimeSpan
 
 _CAPITAL = r"(?:[A-Z][a-z]+|[A-Z]{2,}s?)"
@@ -73,6 +80,13 @@ class RuleAnchorer:
     absorb_reactions: bool = True
     #: How an ambiguous numeric date is read: "DMY", "MDY", or None (by its separator).
     date_order: str | None = None
+    #: Which months the season words name: "northern" or "southern".
+    hemisphere: str = "northern"
+
+    @cached_property
+    def conventions(self) -> Conventions:
+        """The time conventions messages are read by: the defaults with these options."""
+        return conventions_for(None, self.hemisphere, self.date_order)
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
@@ -119,7 +133,9 @@ class RuleAnchorer:
     ) -> MemoryUnit:
         speaker = turns[0].speaker
         # Each message's cues are grounded against its own time; fillers carry no facts.
-        said = [(turn, _found(turn, turn.time or session.start, self.date_order)) for turn in turns]
+        said = [
+            (turn, _found(turn, turn.time or session.start, self.conventions)) for turn in turns
+        ]
         facts = [(t, f) for t, f in said if not is_filler(t.full_text)] if len(turns) > 1 else []
         facts = facts or said
         found = [item for _, items in facts for item in items]
@@ -166,10 +182,10 @@ def sent_span(turns: Sequence[Turn]) -> TimeSpan | None:
     return TimeSpan(min(times), max(times) + timedelta(minutes=1))
 
 
-def _found(turn: Turn, said_at: datetime, date_order: str | None = None) -> list[FoundTime]:
+def _found(turn: Turn, said_at: datetime, conventions: Conventions) -> list[FoundTime]:
     """The time cues of one message, grounded against when it was said, each pointing the
     way its sentence does ("We're flying to Porto on Friday": the coming Friday)."""
-    return find_times(turn.full_text, said_at, date_order=date_order, tense=True)
+    return find_times(turn.full_text, said_at, tense=True, conventions=conventions)
 
 
 def restate(

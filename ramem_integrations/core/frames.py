@@ -37,7 +37,7 @@ from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
 from datetime import datetime, timedelta
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from typing import Protocol
 
 from dateutil.relativedelta import relativedelta
@@ -49,8 +49,10 @@ from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time import tables as temporal_tables
 from ramem_integrations.core.time.grounding import (
+    Conventions,
     FoundTime,
     check_reference,
+    conventions_for,
     find_times,
     ground_time,
 )
@@ -255,15 +257,18 @@ class RuleFrameInducer:
     hemisphere: str = "northern"
     date_order: str | None = None
 
+    @cached_property
+    def conventions(self) -> Conventions:
+        """The time conventions questions are read by: the defaults with these options."""
+        return conventions_for(None, self.hemisphere, self.date_order)
+
     def induce(self, query: str, *, reference: datetime, known: KnownContext) -> RecallFrame:
         if not isinstance(query, str):
             raise InvalidInputError(f"query must be a string, got {type(query).__name__}.")
         claims = _Claims()
         window = known.window(reference, self.past_margin, self.future_margin)
         conditions = [
-            *time_conditions(
-                query, reference, window, known, claims, self.hemisphere, self.date_order
-            ),
+            *time_conditions(query, reference, window, known, claims, self.conventions),
             *ordinal_conditions(query, claims, known),
             *relation_conditions(query, claims),
             *recency_conditions(query, claims),
@@ -288,20 +293,17 @@ def time_conditions(
     window: TimeSpan,
     known: KnownContext,
     claims: _Claims,
-    hemisphere: str = "northern",
-    date_order: str | None = None,
+    conventions: Conventions | None = None,
 ) -> list[Condition]:
     """One condition per time expression; relative ones re-read against an absolute date
     named in the same question, open ranges after a relation word."""
-    found = find_times(query, reference, hemisphere=hemisphere, date_order=date_order)
+    found = find_times(query, reference, conventions=conventions)
     local = _local_reference(found)
     conditions = []
     for item in found:
         span, said = item.span, f"grounded against {_day(reference)}"
         if item.relative and local is not None:
-            span = (
-                ground_time(item.text, local, hemisphere=hemisphere, date_order=date_order) or span
-            )
+            span = ground_time(item.text, local, conventions=conventions) or span
             said = f"grounded against {_day(local)}, the date the question names"
         relation = _TIME_RELATION.search(query, 0, item.start)
         start = relation.start() if relation else _lead_start(query, item.start)

@@ -2,10 +2,10 @@
 
 Pure functions over ids and strings; the runner feeds them. Answer F1 follows LoCoMo's own
 ``task_eval/evaluation.py``: lower-case, punctuation and commas out, the words a/an/the/and out,
-Porter stems (when nltk is installed; see :data:`STEMMER`); category 1 (multi-hop) splits the gold
-answer on ',' and averages the best F1 of each part; category 3 keeps the gold answer up to the
-first ';'; category 5 (adversarial) scores 1 when the prediction says 'no information available'
-or 'not mentioned', else 0.
+Porter stems (nltk's, as LoCoMo's; the ``eval`` extra installs it); category 1 (multi-hop)
+splits the gold answer on ',' and averages the best F1 of each part; category 3 keeps the gold
+answer up to the first ';'; category 5 (adversarial) scores 1 when the prediction says 'no
+information available' or 'not mentioned', else 0.
 """
 
 from __future__ import annotations
@@ -14,26 +14,35 @@ import re
 import string
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
+from functools import cache
 from statistics import fmean
 
 from ramem_integrations.core.text import STOP_WORDS, fold_plural
 from ramem_integrations.core.types import TimeSpan
+from ramem_integrations.errors import MissingDependencyError
 
 _ARTICLES = re.compile(r"\b(a|an|the|and)\b")
 _PUNCT = str.maketrans("", "", string.punctuation)
 ADVERSARIAL_CUES = ("no information available", "not mentioned")
 
 
-def _porter() -> tuple[str, Callable[[str], str]]:
+#: The stemmer answer F1 uses, always: LoCoMo's, nltk's PorterStemmer (the ``eval`` extra).
+STEMMER = "nltk PorterStemmer"
+
+
+@cache
+def porter_stem() -> Callable[[str], str]:
+    """nltk's PorterStemmer, as LoCoMo stems answers; the same stemmer wherever F1 is scored.
+
+    Raises:
+        MissingDependencyError: nltk is not installed (``pip install 'ramem-integrations[eval]'``).
+    """
     try:
         from nltk.stem import PorterStemmer
-    except ImportError:
-        return "none (nltk not installed)", lambda word: word
-    return "nltk PorterStemmer", PorterStemmer().stem
-
-
-#: Which stemmer answer F1 uses (LoCoMo uses nltk's PorterStemmer).
-STEMMER, _stem = _porter()
+    except ImportError as exc:
+        raise MissingDependencyError("nltk (the stemmer of answer F1)", "eval") from exc
+    stem: Callable[[str], str] = PorterStemmer().stem  # nltk has no type hints
+    return stem
 
 
 def normalize_answer(text: str) -> str:
@@ -44,8 +53,9 @@ def normalize_answer(text: str) -> str:
 
 def f1_score(prediction: str, gold: str) -> float:
     """Token F1 between two answers after normalisation and stemming."""
-    pred = [_stem(w) for w in normalize_answer(prediction).split()]
-    truth = [_stem(w) for w in normalize_answer(gold).split()]
+    stem = porter_stem()
+    pred = [stem(w) for w in normalize_answer(prediction).split()]
+    truth = [stem(w) for w in normalize_answer(gold).split()]
     same = sum((Counter(pred) & Counter(truth)).values())
     if same == 0:
         return 0.0

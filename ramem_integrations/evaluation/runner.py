@@ -346,6 +346,8 @@ def run_evaluation(
     from ramem_integrations.memory.ramem import RaMem
     from ramem_integrations.models.embeddings import as_embedder, default_embedder
 
+    if llm is not None:
+        metrics.porter_stem()  # answer F1's stemmer is there before anything is ingested
     started = time.perf_counter()
     loaded = load_dataset(config.dataset, config.path)
     dataset = loaded.only(config.conversations).limited(config.limit)

@@ -6,9 +6,7 @@ import asyncio
 import threading
 import time
 import uuid
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from datetime import datetime
 from typing import Any, Literal
 
@@ -51,7 +49,6 @@ from ramem_integrations.memory.embedding import memory_embeddings
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 
-_REFERENCE: ContextVar[datetime | None] = ContextVar("ramem_store_reference", default=None)
 #: What an item's memory is made of: (text, ISO time, speaker), or None for no memory.
 Source = tuple[str, str, str] | None
 #: An item: its namespace and key.
@@ -215,10 +212,11 @@ class RaMemStore(BaseStore):
     ) -> list[SearchItem]:
         """LangGraph's search; ``reference`` grounds the query's times ("in March") at another
         moment than ``clock()``."""
-        with _grounded_at(reference):
-            return super().search(
-                namespace_prefix, query=query, filter=filter, limit=limit, offset=offset
-            )
+        _check_reference(reference)
+        op = SearchOp(namespace_prefix, filter, limit, offset, query)
+        _check(op)
+        with self._lock:
+            return self._search(op, reference)
 
     async def asearch(
         self,
@@ -233,10 +231,15 @@ class RaMemStore(BaseStore):
         reference: datetime | None = None,
     ) -> list[SearchItem]:
         """:meth:`search` without blocking the event loop."""
-        with _grounded_at(reference):
-            return await super().asearch(
-                namespace_prefix, query=query, filter=filter, limit=limit, offset=offset
-            )
+        return await asyncio.to_thread(
+            self.search,
+            namespace_prefix,
+            query=query,
+            filter=filter,
+            limit=limit,
+            offset=offset,
+            reference=reference,
+        )
 
     # -- the memories themselves, for prompts ----------------------------------------------
     def recall(
@@ -287,7 +290,7 @@ class RaMemStore(BaseStore):
             row = self.items.get(op.namespace, [op.key]).get(op.key)
             return row.item if row else None
         if isinstance(op, SearchOp):
-            return self._search(op)
+            return self._search(op, None)
         if isinstance(op, ListNamespacesOp):
             return self._list_namespaces(op)
         raise InvalidInputError(f"Unknown store operation {type(op).__name__}.")
@@ -439,26 +442,27 @@ class RaMemStore(BaseStore):
             writer.add_memories(units, embedded=memory_embeddings(self.memory.embedder, units))
         return [unit.id for unit in units]
 
-    def _search(self, op: SearchOp) -> list[SearchItem]:
+    def _search(self, op: SearchOp, reference: datetime | None) -> list[SearchItem]:
+        """The items of ``op``, ranked by RaMem for its query grounded at ``reference``
+        (default ``clock()``)."""
         rows = _in_put_order(self.items.under(op.namespace_prefix))
         rows = [r for r in rows if passes(r.item, op.filter)]
         if not op.query:
             return [_search_item(r.item) for r in rows[op.offset : op.offset + op.limit]]
-        ranked = self._ranked(op, rows)
+        ranked = self._ranked(op, rows, reference or self.clock())
         found = {(item.namespace, item.key) for item in ranked}
         scoreless = [
             _search_item(r.item) for r in rows if (r.item.namespace, r.item.key) not in found
         ]
         return [*ranked, *scoreless][op.offset : op.offset + op.limit]
 
-    def _ranked(self, op: SearchOp, rows: list[Row]) -> list[SearchItem]:
-        """The items whose memories RaMem retrieves for the query, best first: only the
-        memories of ``rows`` (those the filter kept) are ranked."""
+    def _ranked(self, op: SearchOp, rows: list[Row], reference: datetime) -> list[SearchItem]:
+        """The items whose memories RaMem retrieves for the query grounded at ``reference``,
+        best first: only the memories of ``rows`` (those the filter kept) are ranked."""
         by_namespace: dict[tuple[str, ...], dict[str, Row]] = {}
         for row in rows:
             if row.source is not None:
                 by_namespace.setdefault(row.item.namespace, {})[row.item.key] = row
-        reference = _REFERENCE.get() or self.clock()
         scored: list[tuple[ScoredMemory, Row]] = []
         for namespace, own in by_namespace.items():
             mine = {row.memory: row for row in own.values() if row.memory is not None}
@@ -545,8 +549,7 @@ def _search_item(
     )
 
 
-@contextmanager
-def _grounded_at(reference: datetime | None) -> Iterator[None]:
+def _check_reference(reference: datetime | None) -> None:
     if reference is not None and (
         not isinstance(reference, datetime) or reference.utcoffset() is None
     ):
@@ -554,8 +557,3 @@ def _grounded_at(reference: datetime | None) -> Iterator[None]:
             f"reference must be a timezone-aware datetime, got {reference!r}; e.g. "
             "datetime(2024, 9, 2, tzinfo=timezone.utc)."
         )
-    token = _REFERENCE.set(reference)
-    try:
-        yield
-    finally:
-        _REFERENCE.reset(token)

@@ -57,10 +57,6 @@ Pending = tuple["Future[None]", str, list[MemoryUnit], Vectors]
 class Writer:
     """Anchors and stores memories; keeps the namespace cache current with its own writes."""
 
-    #: Whether a batch's upsert runs beside the next batch's embedding; None: for a Chroma
-    #: server only (an embedded Chroma holds the GIL while it writes, so it overlaps nothing).
-    overlap_writes: bool | None = None
-
     def __init__(
         self,
         store: MemoryStore,
@@ -73,6 +69,9 @@ class Writer:
         self.segmenter: EpisodeSegmenter | None = Segmenter()
         #: How long a turn may be (checked before anything is anchored or written).
         self.limits = Limits()
+        #: Whether a batch's upsert runs beside the next batch's embedding; None: for a Chroma
+        #: server only (an embedded Chroma holds the GIL while it writes, so it overlaps nothing).
+        self.overlap_writes: bool | None = None
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         """The conversation's memory units in ``namespace`` (nothing is written)."""

@@ -46,7 +46,7 @@ from ramem_integrations.core.frames import (
     known_name,
     open_range,
 )
-from ramem_integrations.core.time.grounding import ground_time
+from ramem_integrations.core.time.grounding import Conventions, ground_time
 from ramem_integrations.core.types import Condition, RecallFrame, TimeSpan
 from ramem_integrations.models.llm import LLM, with_fallback
 
@@ -100,7 +100,8 @@ class LLMFrameInducer:
     Args:
         llm: any :class:`~ramem_integrations.models.llm.LLM` (an ``LLMClient``, or a fake in tests).
         fallback: the rule inducer used when the reply is unusable; its margins also bound the
-            dates accepted from the model. A default ``RuleFrameInducer()`` when None.
+            dates accepted from the model, its conventions (hemisphere, date order) read the
+            times the model names. A default ``RuleFrameInducer()`` when None.
     """
 
     def __init__(self, llm: LLM, *, fallback: RuleFrameInducer | None = None) -> None:
@@ -115,7 +116,9 @@ class LLMFrameInducer:
             return self.llm.complete_json(
                 system_prompt(reference, known),
                 query,
-                lambda reply: read_frame(reply, query, reference, known, window),
+                lambda reply: read_frame(
+                    reply, query, reference, known, window, conventions=rules.conventions
+                ),
                 schema=FRAME_SCHEMA,
             )
 
@@ -139,9 +142,16 @@ def system_prompt(reference: datetime, known: KnownContext) -> str:
 
 
 def read_frame(
-    reply: Any, query: str, reference: datetime, known: KnownContext, window: TimeSpan
+    reply: Any,
+    query: str,
+    reference: datetime,
+    known: KnownContext,
+    window: TimeSpan,
+    *,
+    conventions: Conventions | None = None,
 ) -> RecallFrame:
-    """The model's reply as a checked frame.
+    """The model's reply as a checked frame; times the model names but gives no readable
+    dates for are grounded by the rules, with ``conventions`` (the defaults when None).
 
     Raises:
         ValueError: the reply breaks the schema (not an object, a field of the wrong type).
@@ -149,9 +159,9 @@ def read_frame(
     obj = _object(reply, "the reply")
     need = _typed(obj, "need", str, required=True)
     conditions = [
-        *_time(obj, query, reference, known, window),
+        *_time(obj, query, reference, known, window, conventions),
         *_names(obj, known),
-        *_relation(obj, query, reference, known, window),
+        *_relation(obj, query, reference, known, window, conventions),
         *_recency(obj, query),
     ]
     return RecallFrame(
@@ -192,6 +202,7 @@ def _time(
     reference: datetime,
     known: KnownContext,
     window: TimeSpan,
+    conventions: Conventions | None,
 ) -> list[Condition]:
     raw = _typed(obj, "time", dict)
     if raw is None:
@@ -203,7 +214,7 @@ def _time(
     span = _model_span(raw.get("start"), raw.get("end"), reference)
     reason = "dates from the model"
     if span is None:
-        span = ground_time(expression, reference)
+        span = ground_time(expression, reference, conventions=conventions)
         reason = "the model's dates were unreadable; grounded by the rules"
     if span is None:
         reason = f"unreadable dates {raw.get('start')!r} to {raw.get('end')!r}"
@@ -270,6 +281,7 @@ def _relation(
     reference: datetime,
     known: KnownContext,
     window: TimeSpan,
+    conventions: Conventions | None,
 ) -> list[Condition]:
     raw = _typed(obj, "relation", dict)
     if raw is None:
@@ -280,7 +292,9 @@ def _relation(
     if kind not in RELATIONS:
         reason = f"unknown relation {kind!r}; expected one of {', '.join(RELATIONS)}"
         return [Condition("relation", kind, evidence, False, None, reason, anchor=anchor)]
-    moment = ground_time(anchor, reference) if anchor and _in_question(anchor, query) else None
+    moment = None
+    if anchor and _in_question(anchor, query):
+        moment = ground_time(anchor, reference, conventions=conventions)
     if moment is not None and kind in ("before", "after"):
         return [check_time(open_range(evidence, kind, moment, window), window, known)]
     reason = "needs the anchor event's time: the retriever finds it among the memories (stage 3)"

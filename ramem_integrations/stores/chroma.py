@@ -87,21 +87,22 @@ class ChromaEpisodicStore:
     :class:`~ramem_integrations.errors.StoreFormatError` naming ``ramem upgrade``.
     """
 
-    def __init__(self, client: Any, collection: str = DEFAULT_COLLECTION) -> None:
+    def __init__(
+        self, client: Any, collection: str = DEFAULT_COLLECTION, *, checked: bool = True
+    ) -> None:
+        """``checked``: whether opening checks the store's format (only the upgrade, which
+        opens an old store to convert it, passes False)."""
         hold_client(client)  # an embedded store serves one process; before anything is written
         self.client = client
         self.name = collection
         self.where = location(client)
         self._chroma = Guarded(client, self.where)  # a server's failures become StoreErrors
-        opened = check_format if self._checked else _marks
+        opened = check_format if checked else _marks
         self.marks = GuardedCollection(opened(self._chroma, collection), self.where)
         self._batch = int(getattr(self._chroma, "get_max_batch_size", lambda: 5000)())
         self.writer_id = uuid.uuid4().hex
         self._writes: dict[str, int] = {}
         self._collections: dict[str, GuardedCollection] = {}
-
-    #: Whether opening checks the store's format (only the upgrade opens an old store).
-    _checked = True
 
     @classmethod
     def from_path(
@@ -109,8 +110,7 @@ class ChromaEpisodicStore:
     ) -> ChromaEpisodicStore:
         """An embedded store persisted under ``path``."""
         client = persistent_client(path)
-        if cls._checked:
-            check_format(client, collection, str(path))  # the error names this path
+        check_format(client, collection, str(path))  # the error names this path
         return cls(client, collection)
 
     @classmethod

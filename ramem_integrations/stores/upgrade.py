@@ -23,12 +23,6 @@ from ramem_integrations.stores.chroma import DEFAULT_COLLECTION, ChromaEpisodicS
 _PAGE = 2000
 
 
-class _Opening(ChromaEpisodicStore):
-    """The store opened without the format check (it is what gets upgraded)."""
-
-    _checked = False
-
-
 def upgrade(
     client: Any,
     collection: str = DEFAULT_COLLECTION,
@@ -41,7 +35,7 @@ def upgrade(
     ``total`` is told how many memories will be copied, ``progress`` how many each step
     copied. Returns ``{"format", "upgraded", "memories", "namespaces": {namespace: count}}``.
     """
-    store = _Opening(client, collection)
+    store = ChromaEpisodicStore(client, collection, checked=False)  # the old store, unchecked
     old = store.legacy_collection()
     if old is None:
         check_format(client, collection)

@@ -3,8 +3,10 @@
 Grounding is always against a given ``reference`` moment (the session date, or the question's
 date), never the wall clock. Spans are half-open and at the expression's own granularity:
 "May 2023" is the whole month, "yesterday" the whole day, "last week" the previous
-Monday-to-Monday week. Words and conventions live in :mod:`.temporal_tables`; this module holds
-the patterns built from them and the arithmetic (``dateutil.relativedelta``).
+Monday-to-Monday week. Words live in :mod:`.tables`; the conventions (week start, seasons,
+numeric dates, which occurrence a bare month names) are a :class:`.Conventions` value handed
+down to every reading; this module holds the patterns built from the words and the arithmetic
+(``dateutil.relativedelta``).
 
 >>> from datetime import UTC, datetime
 >>> ref = datetime(2023, 5, 8, 13, 56, tzinfo=UTC)
@@ -17,10 +19,8 @@ the patterns built from them and the arithmetic (``dateutil.relativedelta``).
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta, tzinfo
 from typing import NamedTuple, cast
 
@@ -28,6 +28,7 @@ from dateutil.relativedelta import relativedelta
 
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time import tables
+from ramem_integrations.core.time.conventions import DATE_ORDERS, DEFAULT, HEMISPHERES, Conventions
 from ramem_integrations.core.time.holidays import holiday_span, nth_weekday
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
@@ -35,21 +36,14 @@ from ramem_integrations.errors import InvalidTimeError
 __all__ = [
     "DATE_ORDERS",
     "HEMISPHERES",
+    "Conventions",
     "FoundTime",
+    "conventions_for",
     "find_times",
     "ground_time",
     "names_a_holiday",
     "tense_of",
 ]
-
-#: The values of the ``hemisphere`` option: which months the season words name.
-HEMISPHERES = ("northern", "southern")
-_HEMISPHERE: ContextVar[str] = ContextVar("hemisphere", default="northern")
-#: The values of the ``date_order`` option: how an ambiguous numeric date (10/01/2024) is read.
-DATE_ORDERS = ("DMY", "MDY")
-_DATE_ORDER: ContextVar[str | None] = ContextVar("date_order", default=None)
-#: Which way a bare named period points while one match is read: "forward", "back" or None.
-_DIRECTION: ContextVar[str | None] = ContextVar("direction", default=None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,7 +67,7 @@ class _Hit(NamedTuple):
     bare: bool = False  # a yearless calendar name, re-anchored at the end of a range
 
 
-Handler = Callable[[re.Match[str], datetime], "_Hit | None"]
+Handler = Callable[[re.Match[str], datetime, Conventions], "_Hit | None"]
 
 
 class _NotHereError(Exception):
@@ -136,9 +130,9 @@ def _at(day: date, tz: tzinfo | None, hour: int = 0) -> datetime:
     return datetime(day.year, day.month, day.day, hour % 24, tzinfo=tz)
 
 
-def _floor(day: date, unit: str) -> date:
+def _floor(day: date, unit: str, conv: Conventions) -> date:
     if unit == "weeks":
-        return day - timedelta(days=(day.weekday() - _week_start()) % 7)
+        return day - timedelta(days=(day.weekday() - conv.week_start) % 7)
     if unit == "months":
         return day.replace(day=1)
     if unit == "quarters":
@@ -166,15 +160,11 @@ def unit_delta(unit: str, n: int) -> relativedelta:
     return relativedelta(**{unit: n})
 
 
-def _week_start() -> int:
-    return cast(int, tables.CONVENTION["week_start"])
-
-
-def _unit_window(ref: datetime, unit: str, lo: int, hi: int) -> _Hit:
+def _unit_window(ref: datetime, unit: str, lo: int, hi: int, conv: Conventions) -> _Hit:
     """Whole calendar units from ``lo`` to ``hi`` units away from the reference (inclusive)."""
     day = _ref_day(ref)
-    start = _floor(_add(day, unit, lo), unit)
-    end = _add(_floor(_add(day, unit, hi), unit), unit, 1)
+    start = _floor(_add(day, unit, lo), unit, conv)
+    end = _add(_floor(_add(day, unit, hi), unit, conv), unit, 1)
     return _Hit(_span(start, end, ref.tzinfo), relative=True)
 
 
@@ -192,23 +182,18 @@ _STRATEGIES: dict[str, Callable[[list[_Span], date], _Span | None]] = {
         (s for s in spans if s[1] > today), default=None
     ),
 }
-_MODE_CONVENTION = {
-    "bare": "bare_named_period",
-    "ahead": "forward_named_period",
-    "last": "last_named_period",
-    "next": "next_named_period",
-    "this": "this_named_period",
-}
 
 
-def _pick(occ: Occurrence, k0: int, mode: str, ref: datetime, shift: int = 0) -> _Span | None:
+def _pick(
+    occ: Occurrence, k0: int, mode: str, ref: datetime, conv: Conventions, shift: int = 0
+) -> _Span | None:
     """Choose one occurrence of a recurring period (a month, season, weekday) by ``mode``,
     following the strategy the conventions table names for it; ``shift`` then steps that
     many occurrences later (earlier when negative): 'the Tuesday before last' is -1."""
     today = _ref_day(ref)
     reach = 6 + abs(shift)
     spans = [s for k in range(k0 - reach, k0 + reach + 1) if (s := occ(k)) is not None]
-    strategy = cast(str, tables.CONVENTION[_MODE_CONVENTION[mode]])
+    strategy = conv.named_period(mode)
     chosen = _STRATEGIES[strategy](spans, today)
     if chosen is None and strategy == "current_cycle":
         chosen = occ(k0)  # "this Friday" said on Monday: the Friday of this week
@@ -219,10 +204,10 @@ def _pick(occ: Occurrence, k0: int, mode: str, ref: datetime, shift: int = 0) ->
 
 
 def _recurring(
-    occ: Occurrence, k0: int, mode: str | None, ref: datetime, shift: int = 0
+    occ: Occurrence, k0: int, mode: str | None, ref: datetime, conv: Conventions, shift: int = 0
 ) -> _Hit | None:
-    bare = "ahead" if _DIRECTION.get() == "forward" and not shift else "bare"
-    chosen = _pick(occ, k0, tables.MODIFIERS[_norm(mode)] if mode else bare, ref, shift)
+    bare = "ahead" if conv.direction == "forward" and not shift else "bare"
+    chosen = _pick(occ, k0, tables.MODIFIERS[_norm(mode)] if mode else bare, ref, conv, shift)
     if chosen is None:
         return None
     return _Hit(_span(*chosen, ref.tzinfo), relative=True, bare=mode is None and not shift)
@@ -298,7 +283,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 # ------------------------------------------------------------------------- handlers
 
 
-def _h_date(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_date(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     month, day = _month(m["m"]), _day_number(m["d"])
     if year := _g(m, "y"):
         found = _safe_date(int(year), month, day)
@@ -308,13 +293,19 @@ def _h_date(m: re.Match[str], ref: datetime) -> _Hit | None:
     occ = _date_occ(month, day)
     if weekday := _g(m, "lw"):  # "Friday, 14 March": the year within reach whose 14th is one
         pin = tables.WEEKDAYS[weekday.lower()]
-        if hit := _pinned(occ, pin, _g(m, "lmod"), ref, ref.year, reach=366):
+        if hit := _pinned(occ, pin, _g(m, "lmod"), ref, conv, ref.year, reach=366):
             return hit
-    return _recurring(occ, ref.year, None, ref)
+    return _recurring(occ, ref.year, None, ref, conv)
 
 
 def _pinned(
-    occ: Occurrence, weekday: int, mod: str | None, ref: datetime, k0: int, reach: int
+    occ: Occurrence,
+    weekday: int,
+    mod: str | None,
+    ref: datetime,
+    conv: Conventions,
+    k0: int,
+    reach: int,
 ) -> _Hit | None:
     """The occurrence (of a yearless date, of a day of the month) within ``reach`` days that
     falls on ``weekday``: the first after the reference day with 'next' or when pointing
@@ -328,33 +319,33 @@ def _pinned(
         if (s := occ(k)) and s[0].weekday() == weekday and abs((s[0] - today).days) <= reach
     ]
     mode = tables.MODIFIERS[_norm(mod)] if mod else None
-    if mode == "next" or (mode is None and _DIRECTION.get() == "forward"):
+    if mode == "next" or (mode is None and conv.direction == "forward"):
         chosen = min((d for d in days if d > today), default=None)
     elif mode == "this":
         chosen = min((d for d in days if d >= today), default=None)
     elif mode == "last":
         chosen = max((d for d in days if d < today), default=None)
-    elif mode is None and _DIRECTION.get() == "back":
+    elif mode is None and conv.direction == "back":
         chosen = max((d for d in days if d <= today), default=None)
     else:  # the weekday and the day say which: the nearest, the earlier of two as near
         chosen = min(days, key=lambda d: (abs((d - today).days), d), default=None)
     return _Hit(TimeSpan.day(chosen, ref.tzinfo), relative=True) if chosen else None
 
 
-def _h_iso(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_iso(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     found = _safe_date(int(m["y"]), int(m["m"]), int(m["d"]))
     return _Hit(TimeSpan.day(found, ref.tzinfo), relative=False) if found else None
 
 
-def _h_numeric(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_numeric(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     if m["s"] != m["s2"]:  # 10.01-2024 is no date
         return None
     a, b, year = int(m["a"]), int(m["b"]), int(m["y"])
     if year < 100:
-        year += cast(int, tables.CONVENTION["two_digit_year_base"])
-    by_separator = cast("dict[str, str]", tables.CONVENTION["numeric_date_order"])
-    us_order = (_DATE_ORDER.get() or by_separator[m["s"]]) == "MDY"
-    month_first = a <= 12 if us_order else b > 12  # 25/08/2023 can only be day first
+        year += conv.two_digit_year_base
+    month_first = (
+        a <= 12 if conv.month_first(m["s"]) else b > 12
+    )  # 25/08/2023 can only be day first
     month, day = (a, b) if month_first else (b, a)
     found = _safe_date(year, month, day)
     return _Hit(TimeSpan.day(found, ref.tzinfo), relative=False) if found else None
@@ -364,38 +355,34 @@ def _month_occ(month: int) -> Callable[[int], tuple[date, date]]:
     return _months_occ(month, 1)
 
 
-def _h_month(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     month = _month(m["m"])
     if year := _g(m, "y"):
         return _Hit(_span(*_month_occ(month)(int(year)), ref.tzinfo), relative=False)
-    return _recurring(_month_occ(month), ref.year, _g(m, "mod"), ref)
+    return _recurring(_month_occ(month), ref.year, _g(m, "mod"), ref, conv)
 
 
-def _season_occ(season: str) -> Callable[[int], tuple[date, date]]:
-    key = "season_start_months"
-    if _HEMISPHERE.get() == "southern":
-        key = "southern_season_start_months"
-    start_months = cast("dict[str, int]", tables.CONVENTION[key])
-    return _months_occ(start_months[tables.SEASONS[season.lower()]], 3)
+def _season_occ(season: str, conv: Conventions) -> Callable[[int], tuple[date, date]]:
+    return _months_occ(conv.season_starts[tables.SEASONS[season.lower()]], 3)
 
 
-def _h_season(m: re.Match[str], ref: datetime) -> _Hit | None:
-    occ = _season_occ(m["s"])
+def _h_season(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    occ = _season_occ(m["s"], conv)
     if year := _g(m, "y"):
         return _Hit(_span(*occ(int(year)), ref.tzinfo), relative=False)
-    return _recurring(occ, ref.year, _g(m, "mod"), ref)
+    return _recurring(occ, ref.year, _g(m, "mod"), ref, conv)
 
 
-def _h_weekday(m: re.Match[str], ref: datetime) -> _Hit | None:
-    return _weekday_pick(tables.WEEKDAYS[m["w"].lower()], _g(m, "mod"), ref)
+def _h_weekday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    return _weekday_pick(tables.WEEKDAYS[m["w"].lower()], _g(m, "mod"), ref, conv)
 
 
-def _h_year(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_year(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     year = int(m["y"])
     return _Hit(_span(date(year, 1, 1), date(year + 1, 1, 1), ref.tzinfo), relative=False)
 
 
-def _h_decade(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_decade(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     text = m["dec"].lower().strip("'").replace("'", "")
     if text in tables.DECADE_WORDS or len(text) == 3:  # "nineties", "90s": nearest past century
         tens = tables.DECADE_WORDS.get(text) or int(text[:2])
@@ -408,54 +395,54 @@ def _h_decade(m: re.Match[str], ref: datetime) -> _Hit | None:
     return _Hit(_part(span, part) if part else span, relative)
 
 
-def _h_unit(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_unit(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     unit, mod = m["u"].lower(), _g(m, "mod")
     offset = (
         tables.UNIT_OFFSETS[tables.MODIFIERS[_norm(mod)]] if mod else (-2 if _g(m, "before") else 2)
     )
-    return _unit_offset(unit, offset, ref)
+    return _unit_offset(unit, offset, ref, conv)
 
 
-def _unit_offset(unit: str, offset: int, ref: datetime) -> _Hit:
+def _unit_offset(unit: str, offset: int, ref: datetime, conv: Conventions) -> _Hit:
     """The calendar unit (or weekend) ``offset`` units from the one holding the reference."""
     if unit != "weekend":
-        return _unit_window(ref, unit + "s", offset, offset)
-    start = _floor(_ref_day(ref), "weeks") + timedelta(weeks=offset)
-    first, last = cast("tuple[int, int]", tables.CONVENTION["weekend_days"])
+        return _unit_window(ref, unit + "s", offset, offset, conv)
+    start = _floor(_ref_day(ref), "weeks", conv) + timedelta(weeks=offset)
+    first, last = conv.weekend_days
     return _Hit(_span(start + timedelta(first), start + timedelta(last), ref.tzinfo), True)
 
 
-def _h_weekend(m: re.Match[str], ref: datetime) -> _Hit | None:
-    monday = _floor(_ref_day(ref), "weeks")
-    first, last = cast("tuple[int, int]", tables.CONVENTION["weekend_days"])
+def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    monday = _floor(_ref_day(ref), "weeks", conv)
+    first, last = conv.weekend_days
 
     def occ(k: int) -> tuple[date, date]:
         start = monday + timedelta(weeks=k)
         return start + timedelta(first), start + timedelta(last)
 
-    return _recurring(occ, 0, None, ref)
+    return _recurring(occ, 0, None, ref, conv)
 
 
-def _h_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     unit, lo, hi = _counted(_unit(m["u"]), *_count(m["n"]))
-    return _unit_window(ref, unit, -hi, -lo)
+    return _unit_window(ref, unit, -hi, -lo, conv)
 
 
-def _h_in(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_in(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     unit, lo, hi = _counted(_unit(m["u"]), *_count(m["n"]))
-    return _unit_window(ref, unit, lo, hi)
+    return _unit_window(ref, unit, lo, hi, conv)
 
 
-def _h_rolling(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_rolling(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     if m["u"].lower() == "weekend":  # "the past weekend": a weekend has no rolling form
-        return _unit_offset("weekend", -1, ref)
+        return _unit_offset("weekend", -1, ref, conv)
     _, hi = _count(_g(m, "n") or "1")
     day = _ref_day(ref)
     start = _add(day, _unit(m["u"]), -hi)
     return _Hit(_span(start, day + timedelta(days=1), ref.tzinfo), relative=True)
 
 
-def _h_day_word(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_day_word(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     words = _norm(m["dw"])
     part: str | None = _g(m, "dp")
     if words in tables.DAY_PART_PHRASES:
@@ -469,7 +456,7 @@ def _h_day_word(m: re.Match[str], ref: datetime) -> _Hit | None:
     return _Hit(TimeSpan(_at(day, ref.tzinfo, first), _at(day, ref.tzinfo, last)), True)
 
 
-def _h_vague(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_vague(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     window = tables.VAGUE_WINDOWS[_norm(m["v"])]
     if window is None:
         return None
@@ -479,7 +466,7 @@ def _h_vague(m: re.Match[str], ref: datetime) -> _Hit | None:
     return _Hit(span, relative=True)
 
 
-def _h_so_far(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_so_far(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     day = _ref_day(ref)
     if part := _g(m, "dp"):  # "earlier this morning": the part of today, cut at the moment
         first, last = tables.DAY_PARTS[part.lower()]
@@ -487,7 +474,7 @@ def _h_so_far(m: re.Match[str], ref: datetime) -> _Hit | None:
     elif _g(m, "today"):
         whole = TimeSpan.day(day, ref.tzinfo)
     else:
-        whole = _unit_window(ref, m["u"].lower() + "s", 0, 0).span
+        whole = _unit_window(ref, m["u"].lower() + "s", 0, 0, conv).span
         if m["el"].lower() == "earlier":
             return _Hit(TimeSpan(whole.start, _at(day + timedelta(days=1), ref.tzinfo)), True)
         return _Hit(TimeSpan(_at(day, ref.tzinfo), whole.end), True)
@@ -499,18 +486,18 @@ def _h_so_far(m: re.Match[str], ref: datetime) -> _Hit | None:
     return _Hit(TimeSpan(start, end), True) if start < end else None
 
 
-def _h_part(m: re.Match[str], ref: datetime) -> _Hit | None:
-    inner = _ground_atom(m["x"], ref, _PART_INNER)
+def _h_part(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    inner = _ground_atom(m["x"], ref, _PART_INNER, conv)
     return inner._replace(span=_part(inner.span, m["part"])) if inner else None
 
 
-def _h_range(m: re.Match[str], ref: datetime) -> _Hit | None:
-    last = _ground_atom(m["b"], ref, _RANGE_ATOMS)
-    first = _ground_atom(m["a"], ref, _RANGE_ATOMS)
+def _h_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    last = _ground_atom(m["b"], ref, _RANGE_ATOMS, conv)
+    first = _ground_atom(m["a"], ref, _RANGE_ATOMS, conv)
     if last is None or first is None:
         return None
     if first.bare:  # "between May and July 2023": May of the year the range ends in
-        first = _ground_atom(m["a"], last.span.start, _RANGE_ATOMS) or first
+        first = _ground_atom(m["a"], last.span.start, _RANGE_ATOMS, conv) or first
     if not first.span.start < last.span.end:
         return None
     span = TimeSpan(first.span.start, last.span.end)
@@ -525,50 +512,50 @@ def _holiday_occ(text: str, over: bool) -> Occurrence:
     return lambda k: holiday_span(holiday, k, over=over)
 
 
-def _h_holiday(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_holiday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     occ = _holiday_occ(m["h"], over=bool(_g(m, "over")))
     if year := _g(m, "y"):
         found = occ(int(year))
         return _Hit(_span(*found, ref.tzinfo), relative=False) if found else None
-    return _recurring(occ, ref.year, _g(m, "mod"), ref)
+    return _recurring(occ, ref.year, _g(m, "mod"), ref, conv)
 
 
-def _h_holidays_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_holidays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'two Christmases ago': the second latest Christmas that has ended."""
     occ = _holiday_occ(tables.HOLIDAY_PLURALS[m["hp"].lower()], over=False)
     lo, hi = _count(m["n"])
     first, last = (
-        _recurring(occ, ref.year, "last", ref, 1 - hi),
-        _recurring(occ, ref.year, "last", ref, 1 - lo),
+        _recurring(occ, ref.year, "last", ref, conv, 1 - hi),
+        _recurring(occ, ref.year, "last", ref, conv, 1 - lo),
     )
     if first is None or last is None:
         return None
     return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
 
 
-def _h_named_before_last(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_named_before_last(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'the Tuesday before last', 'the Christmas after next', 'the summer before last'."""
     mode, shift = ("last", -1) if _g(m, "before") else ("next", 1)
     if weekday := _g(m, "w"):
-        return _weekday_pick(tables.WEEKDAYS[weekday.lower()], mode, ref, shift)
+        return _weekday_pick(tables.WEEKDAYS[weekday.lower()], mode, ref, conv, shift)
     if season := _g(m, "s"):
-        return _recurring(_season_occ(season), ref.year, mode, ref, shift)
+        return _recurring(_season_occ(season, conv), ref.year, mode, ref, conv, shift)
     if month := _g(m, "m"):
-        return _recurring(_month_occ(_month(month)), ref.year, mode, ref, shift)
-    return _recurring(_holiday_occ(m["h"], over=False), ref.year, mode, ref, shift)
+        return _recurring(_month_occ(_month(month)), ref.year, mode, ref, conv, shift)
+    return _recurring(_holiday_occ(m["h"], over=False), ref.year, mode, ref, conv, shift)
 
 
-def _h_weekdays_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_weekdays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'two Fridays ago': the second latest Friday before the reference day."""
     weekday, (lo, hi) = tables.WEEKDAYS[m["w"].lower()], _count(m["n"])
-    first = _weekday_pick(weekday, "last", ref, 1 - hi)
-    last = _weekday_pick(weekday, "last", ref, 1 - lo)
+    first = _weekday_pick(weekday, "last", ref, conv, 1 - hi)
+    last = _weekday_pick(weekday, "last", ref, conv, 1 - lo)
     if first is None or last is None:
         return None
     return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
 
 
-def _h_weekday_pinned(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_weekday_pinned(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'next Friday, the 14th': the Friday that falls on a 14th (see :func:`_pinned`)."""
     weekday = tables.WEEKDAYS[m["w"].lower()]
     number = _day_number(_g(m, "d") or m["dw"])
@@ -579,40 +566,42 @@ def _h_weekday_pinned(m: re.Match[str], ref: datetime) -> _Hit | None:
         return (found, found + timedelta(days=1)) if found else None
 
     k0 = ref.year * 12 + ref.month - 1
-    return _pinned(occ, weekday, _g(m, "mod"), ref, k0, reach=366)
+    return _pinned(occ, weekday, _g(m, "mod"), ref, conv, k0, reach=366)
 
 
-def _h_not_a_time(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_not_a_time(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'his man Friday': words that hold a time word but name no time."""
     return None
 
 
-def _weekday_pick(weekday: int, mode: str | None, ref: datetime, shift: int = 0) -> _Hit | None:
-    if mode is None and not shift and _DIRECTION.get() == "forward":
-        ahead = _weekday_pick(weekday, "next", ref)  # the next one after the reference day
+def _weekday_pick(
+    weekday: int, mode: str | None, ref: datetime, conv: Conventions, shift: int = 0
+) -> _Hit | None:
+    if mode is None and not shift and conv.direction == "forward":
+        ahead = _weekday_pick(weekday, "next", ref, conv)  # the next one after the reference day
         return ahead._replace(bare=True) if ahead else None
-    monday = _floor(_ref_day(ref), "weeks")
-    offset = (weekday - _week_start()) % 7
+    monday = _floor(_ref_day(ref), "weeks", conv)
+    offset = (weekday - conv.week_start) % 7
 
     def occ(k: int) -> tuple[date, date]:
         day = monday + timedelta(days=7 * k + offset)
         return day, day + timedelta(days=1)
 
-    return _recurring(occ, 0, mode, ref, shift)
+    return _recurring(occ, 0, mode, ref, conv, shift)
 
 
-def _h_weekends_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_weekends_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     lo, hi = _count(m["n"])
-    first, last = _unit_offset("weekend", -hi, ref), _unit_offset("weekend", -lo, ref)
+    first, last = _unit_offset("weekend", -hi, ref, conv), _unit_offset("weekend", -lo, ref, conv)
     return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
 
 
-def _h_half_ago(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_half_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'a year and a half ago' is 18 months ago; 'half a year ago' 6 months ago."""
     smaller, per = tables.HALF_UNITS[_unit(_g(m, "u") or _g(m, "u2") or m["u3"])]
     lo, hi = _count(n) if (n := _g(m, "n") or _g(m, "n2")) else (0, 0)
     unit, lo, hi = _counted(smaller, lo * per + per // 2, hi * per + per // 2)
-    return _unit_window(ref, unit, -hi, -lo)
+    return _unit_window(ref, unit, -hi, -lo, conv)
 
 
 # ------------------------------------------------------------------------- quarters, weeks of
@@ -642,30 +631,30 @@ def _year_of(text: str, ref: datetime) -> int | None:
     return None
 
 
-def _h_quarter(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_quarter(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     ordinal = _g(m, "qo")
     quarter = int(m["q"]) if _g(m, "q") else tables.QUARTER_ORDINALS[(ordinal or "").lower()]
     year_words = _g(m, "y") or _g(m, "x")
     if year_words is None and ordinal and ordinal.lower() in ("last", "final"):
-        return _unit_offset("quarter", -1, ref)  # "the last quarter": the one before this
+        return _unit_offset("quarter", -1, ref, conv)  # "the last quarter": the one before this
     if year_words is None:
-        return _recurring(_quarter_occ(quarter), ref.year, None, ref)
+        return _recurring(_quarter_occ(quarter), ref.year, None, ref, conv)
     year = _year_of(year_words, ref)
     if year is None:
         return None
     return _Hit(_span(*_quarter_occ(quarter)(year), ref.tzinfo), relative=not _g(m, "y"))
 
 
-def _month_of(text: str, ref: datetime) -> _Hit | None:
+def _month_of(text: str, ref: datetime, conv: Conventions) -> _Hit | None:
     """The month a phrase names ('June', 'June 2022', 'last month', 'the month')."""
     if _norm(text) == "the month":
-        return _unit_offset("month", 0, ref)
-    return _ground_atom(text, ref, _MONTH_ATOMS)
+        return _unit_offset("month", 0, ref, conv)
+    return _ground_atom(text, ref, _MONTH_ATOMS, conv)
 
 
-def _h_position_in_month(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_position_in_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'the third week of June', 'the first weekend of May', 'the last Friday of the month'."""
-    month = _month_of(m["x"], ref)
+    month = _month_of(m["x"], ref, conv)
     if month is None:
         return None
     first = month.span.start.date()
@@ -678,7 +667,7 @@ def _h_position_in_month(m: re.Match[str], ref: datetime) -> _Hit | None:
         if end > following:
             return None
     else:
-        weekday, length = _day_and_length(what)
+        weekday, length = _day_and_length(what, conv)
         found = nth_weekday(first.year, first.month, weekday, n)
         if found is None:
             return None
@@ -686,25 +675,25 @@ def _h_position_in_month(m: re.Match[str], ref: datetime) -> _Hit | None:
     return month._replace(span=_span(start, end, ref.tzinfo), bare=False)
 
 
-def _day_and_length(what: str) -> tuple[int, int]:
+def _day_and_length(what: str, conv: Conventions) -> tuple[int, int]:
     """A weekday's number and length 1, or the weekend's first day and length."""
     if what != "weekend":
         return tables.WEEKDAYS[what], 1
-    first, last = cast("tuple[int, int]", tables.CONVENTION["weekend_days"])
-    return (first + _week_start()) % 7, last - first
+    first, last = conv.weekend_days
+    return (first + conv.week_start) % 7, last - first
 
 
-def _h_weekend_of(m: re.Match[str], ref: datetime) -> _Hit | None:
-    day = _ground_atom(m["x"], ref, _DAY_ATOMS)
+def _h_weekend_of(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    day = _ground_atom(m["x"], ref, _DAY_ATOMS, conv)
     if day is None:
         return None
-    monday = _floor(day.span.start.date(), "weeks")
-    first, last = cast("tuple[int, int]", tables.CONVENTION["weekend_days"])
+    monday = _floor(day.span.start.date(), "weeks", conv)
+    first, last = conv.weekend_days
     span = _span(monday + timedelta(first), monday + timedelta(last), ref.tzinfo)
     return day._replace(span=span, bare=False)
 
 
-def _h_day_of_month(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_day_of_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'on the 12th': the 12th of the latest month whose 12th is not after the reference."""
     number = _day_number(m["d"])
 
@@ -713,17 +702,17 @@ def _h_day_of_month(m: re.Match[str], ref: datetime) -> _Hit | None:
         found = _safe_date(year, month + 1, number)
         return (found, found + timedelta(days=1)) if found else None
 
-    return _recurring(occ, ref.year * 12 + ref.month - 1, None, ref)
+    return _recurring(occ, ref.year * 12 + ref.month - 1, None, ref, conv)
 
 
-def _h_day_range(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_day_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'3-5 May', 'May 3rd to 5th, 2023': days within one month."""
     month, first, last = _month(m["m"]), _day_number(m["d1"]), _day_number(m["d2"])
     if year := _g(m, "y"):
         end = _safe_date(int(year), month, last)
         relative = False
     else:
-        hit = _recurring(_date_occ(month, last), ref.year, None, ref)
+        hit = _recurring(_date_occ(month, last), ref.year, None, ref, conv)
         end = hit.span.start.date() if hit else None
         relative = True
     start = _safe_date(end.year, month, first) if end else None
@@ -747,9 +736,9 @@ def _end_of_day(ref: datetime) -> datetime:
     return _at(_ref_day(ref) + timedelta(days=1), ref.tzinfo)
 
 
-def _h_since(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_since(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'since March': from the start of March to the end of the reference day."""
-    inner = _ground_atom(m["x"], ref, _OPEN_ATOMS)
+    inner = _ground_atom(m["x"], ref, _OPEN_ATOMS, conv)
     if inner is None:
         return None
     if not inner.span.start < _end_of_day(ref):
@@ -758,41 +747,41 @@ def _h_since(m: re.Match[str], ref: datetime) -> _Hit | None:
     return _Hit(TimeSpan(inner.span.start, _end_of_day(ref)), relative=inner.relative)
 
 
-def _h_until(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_until(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'until Friday': from the reference day to the end of the coming (or current) Friday."""
     today = _at(_ref_day(ref), ref.tzinfo)
-    inner = _ground_atom(m["x"], ref, _OPEN_ATOMS)
+    inner = _ground_atom(m["x"], ref, _OPEN_ATOMS, conv)
     if inner is not None and inner.bare and inner.span.end <= today:
-        inner = _coming(m["x"], ref, today)
+        inner = _coming(m["x"], ref, today, conv)
     if inner is None or inner.span.end <= today:
         raise _NotHereError
     return _Hit(TimeSpan(today, inner.span.end), relative=True)
 
 
-def _coming(text: str, ref: datetime, today: datetime) -> _Hit | None:
+def _coming(text: str, ref: datetime, today: datetime, conv: Conventions) -> _Hit | None:
     """The current or next occurrence of a named period or a yearless date."""
     for prefix in ("this", "next"):
-        hit = _ground_atom(f"{prefix} {text}", ref, _OPEN_ATOMS)
+        hit = _ground_atom(f"{prefix} {text}", ref, _OPEN_ATOMS, conv)
         if hit is not None and hit.span.end > today:
             return hit
-    return _ground_atom(text, ref + relativedelta(years=1), _OPEN_ATOMS)
+    return _ground_atom(text, ref + relativedelta(years=1), _OPEN_ATOMS, conv)
 
 
-def _h_named_in_year(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_named_in_year(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'October last year', 'Christmas two years ago': X in the year the words name."""
     year = _year_of(m["yr"], ref)
     if year is None or not REFERENCE_YEARS[0] <= year <= REFERENCE_YEARS[1]:
         return None
     end_of_year = datetime(year, 12, 31, 23, 59, tzinfo=ref.tzinfo)
-    inner = _ground_atom(m["x"], end_of_year, _IN_YEAR_ATOMS)
+    inner = _ground_atom(m["x"], end_of_year, _IN_YEAR_ATOMS, conv)
     if inner is None or inner.span.start.year != year:
         return None
     return _Hit(inner.span, relative=True)
 
 
-def _h_adjacent(m: re.Match[str], ref: datetime) -> _Hit | None:
+def _h_adjacent(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'the day / night / week / weekend / Friday before (after) X'."""
-    anchor = _ground_atom(m["x"], ref, _DAY_ATOMS)
+    anchor = _ground_atom(m["x"], ref, _DAY_ATOMS, conv)
     if anchor is None:
         return None
     before, which, tz = m["rel"].lower() == "before", m["which"].lower(), ref.tzinfo
@@ -805,7 +794,7 @@ def _h_adjacent(m: re.Match[str], ref: datetime) -> _Hit | None:
         days = timedelta(days=1 if which == "day" else 7)
         span = _span(start - days, start, tz) if before else _span(end, end + days, tz)
         return anchor._replace(span=span, bare=False)
-    weekday, length = _day_and_length(which)
+    weekday, length = _day_and_length(which, conv)
     if before:
         day = start - timedelta(days=(start.weekday() - weekday - 1) % 7 + 1)
         if which == "weekend" and day + timedelta(days=length) > start:
@@ -1173,11 +1162,13 @@ def _qualifies_noun(text: str, end: int, which: str) -> bool:
 _FULL = {name: re.compile(rule.pattern, re.IGNORECASE) for name, rule in _ATOMS.items()}
 
 
-def _ground_atom(text: str, ref: datetime, names: tuple[str, ...]) -> _Hit | None:
+def _ground_atom(
+    text: str, ref: datetime, names: tuple[str, ...], conv: Conventions
+) -> _Hit | None:
     """Ground a piece of a composite (a range end, the period of 'early ...') on its own."""
     for name in names:
         m = _FULL[name].fullmatch(text)
-        if m and (hit := _ATOMS[name].handler(m, ref)):
+        if m and (hit := _ATOMS[name].handler(m, ref, conv)):
             return hit
     return None
 
@@ -1236,11 +1227,13 @@ def _matches(text: str) -> list[tuple[int, int, re.Match[str], _Rule]]:
     return found
 
 
-def _read(text: str, m: re.Match[str], rule: _Rule, reference: datetime) -> _Hit | None:
+def _read(
+    text: str, m: re.Match[str], rule: _Rule, reference: datetime, conv: Conventions
+) -> _Hit | None:
     """What one match grounds to: None when it does not ground ("31 February 2023", "a while
     ago"); :class:`_NotHereError` when its words are not the expression it reads."""
     try:
-        hit = rule.handler(m, reference)
+        hit = rule.handler(m, reference, conv)
     except (OverflowError, ValueError):  # a date past the calendar's ends: 12/31/9999
         return None
     if (
@@ -1254,7 +1247,7 @@ def _read(text: str, m: re.Match[str], rule: _Rule, reference: datetime) -> _Hit
 
 
 def _taken(
-    text: str, reference: datetime, tense: bool = False
+    text: str, reference: datetime, conv: Conventions, tense: bool = False
 ) -> list[tuple[int, int, str, _Hit | None]]:
     """The matches that do not overlap a longer one (the earlier of two as long), read.
 
@@ -1267,13 +1260,10 @@ def _taken(
         if any(start < t_end and t_start < end for t_start, t_end, _, _ in taken):
             continue
         direction = _direction_of(text, start, end, rule.name) if tense else None
-        token = _DIRECTION.set(direction)
         try:
-            hit = _read(text, m, rule, reference)
+            hit = _read(text, m, rule, reference, _pointing(conv, direction))
         except _NotHereError:
             continue
-        finally:
-            _DIRECTION.reset(token)
         taken.append((start, end, m["core"], hit))
     return taken
 
@@ -1347,24 +1337,31 @@ def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:
     return direction
 
 
-@contextmanager
-def _conventions(hemisphere: str, date_order: str | None) -> Iterator[None]:
-    if hemisphere not in HEMISPHERES:
+def _pointing(conv: Conventions, direction: str | None) -> Conventions:
+    """``conv`` reading one match the way ``direction`` says."""
+    return conv if conv.direction == direction else replace(conv, direction=direction)
+
+
+def conventions_for(
+    conventions: Conventions | None, hemisphere: str = "northern", date_order: str | None = None
+) -> Conventions:
+    """The conventions a call reads by: ``conventions`` when given, else the defaults with
+    ``hemisphere`` and ``date_order`` (the shorthand options of :func:`find_times`).
+
+    Raises:
+        InvalidTimeError: an option is not one of :data:`HEMISPHERES` / :data:`DATE_ORDERS`,
+            or ``conventions`` is given beside a ``hemisphere`` or ``date_order`` of its own.
+    """
+    if conventions is None:
+        if hemisphere == DEFAULT.hemisphere and date_order is None:
+            return DEFAULT
+        return Conventions(hemisphere=hemisphere, date_order=date_order)
+    if hemisphere != DEFAULT.hemisphere or date_order is not None:
         raise InvalidTimeError(
-            f"hemisphere must be one of {', '.join(HEMISPHERES)}, got {hemisphere!r}; it says "
-            "which months 'summer' and 'winter' name."
+            "pass hemisphere and date_order inside conventions, not beside it: "
+            f"Conventions(hemisphere={hemisphere!r}, date_order={date_order!r})."
         )
-    if date_order is not None and date_order not in DATE_ORDERS:
-        raise InvalidTimeError(
-            f"date_order must be one of {', '.join(DATE_ORDERS)} or None, got {date_order!r}; "
-            "it says whether 10/01/2024 is 10 January (DMY) or 1 October (MDY)."
-        )
-    tokens = (_HEMISPHERE.set(hemisphere), _DATE_ORDER.set(date_order))
-    try:
-        yield
-    finally:
-        _HEMISPHERE.reset(tokens[0])
-        _DATE_ORDER.reset(tokens[1])
+    return conventions
 
 
 def find_times(
@@ -1375,6 +1372,7 @@ def find_times(
     hemisphere: str = "northern",
     date_order: str | None = None,
     tense: bool = False,
+    conventions: Conventions | None = None,
 ) -> list[FoundTime]:
     """Every time expression in ``text``, grounded against ``reference``, in text order.
 
@@ -1386,14 +1384,16 @@ def find_times(
     ``date_order`` ("DMY", "MDY", or None to go by the separator) how 10/01/2024 is read.
     With ``tense``, a bare weekday, month, season or yearless date points the way its
     sentence does (:func:`tense_of`): "We're flying to Porto on Friday" is the next Friday.
+    ``conventions``, when given, holds all of these conventions at once (then leave
+    ``hemisphere`` and ``date_order`` out).
 
     Raises:
         InvalidTimeError: ``reference`` is not a timezone-aware datetime, or ``hemisphere`` /
             ``date_order`` is not one of :data:`HEMISPHERES` / :data:`DATE_ORDERS`.
     """
     _check_reference(reference)
-    with _conventions(hemisphere, date_order):
-        taken = _taken(text, reference, tense)
+    conv = conventions_for(conventions, hemisphere, date_order)
+    taken = _taken(text, reference, conv, tense)
     found = [FoundTime(t, s, e, hit.span, hit.relative) for s, e, t, hit in taken if hit]
     if within is not None:
         found = [f for f in found if f.span.overlaps(within)]
@@ -1407,6 +1407,7 @@ def ground_time(
     within: TimeSpan | None = None,
     hemisphere: str = "northern",
     date_order: str | None = None,
+    conventions: Conventions | None = None,
 ) -> TimeSpan | None:
     """Ground one time expression ("last August", "8 May 2023") to a span, or None.
 
@@ -1414,16 +1415,16 @@ def ground_time(
     ("in", "on", "during ..."). A bare month or season ("May") is accepted here without the
     preposition that :func:`find_times` needs. None when nothing grounds, when the
     expression is ambiguous (two times), or when the span does not overlap ``within``.
-    ``hemisphere`` and ``date_order`` are as for :func:`find_times`.
+    ``hemisphere``, ``date_order`` and ``conventions`` are as for :func:`find_times`.
 
     Raises:
         InvalidTimeError: ``reference`` is not a timezone-aware datetime, or ``hemisphere`` /
             ``date_order`` is not one of :data:`HEMISPHERES` / :data:`DATE_ORDERS`.
     """
-    options = {"hemisphere": hemisphere, "date_order": date_order}
-    found = find_times(expression, reference, **options)  # type: ignore[arg-type]
+    conv = conventions_for(conventions, hemisphere, date_order)
+    found = find_times(expression, reference, conventions=conv)
     if not found:
-        found = find_times(f"in {expression}", reference, **options)  # type: ignore[arg-type]
+        found = find_times(f"in {expression}", reference, conventions=conv)
         found = [f for f in found if f.start == 3]
         found = [f for f in found if f.end == len(expression) + 3]
     if len(found) != 1:

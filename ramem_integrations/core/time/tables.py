@@ -3,12 +3,15 @@
 Everything a reader might want to change lives here, apart from the matching code: the
 conventions (week start, seasons, how a bare month is read), month, weekday, number and season
 words, part-of-period modifiers and vague windows. A new phrase is a new row. ``docs/temporal.md``
-renders :data:`CONVENTIONS` as a table.
+renders :data:`CONVENTIONS` as a table. The values the code reads are the defaults of
+:class:`~.conventions.Conventions`, which the grounding is handed; their rows here say the rule.
 """
 
 from __future__ import annotations
 
 from typing import NamedTuple
+
+from ramem_integrations.core.time.conventions import DEFAULT
 
 
 class Convention(NamedTuple):
@@ -20,17 +23,23 @@ class Convention(NamedTuple):
 
 
 CONVENTIONS: tuple[Convention, ...] = (
-    Convention("week_start", 0, "Weeks start on Monday (0); 'last week' is Monday to Monday."),
-    Convention("weekend_days", (5, 7), "The weekend is Saturday 00:00 to Monday 00:00."),
+    Convention(
+        "week_start",
+        DEFAULT.week_start,
+        "Weeks start on Monday (0); 'last week' is Monday to Monday.",
+    ),
+    Convention(
+        "weekend_days", DEFAULT.weekend_days, "The weekend is Saturday 00:00 to Monday 00:00."
+    ),
     Convention(
         "hemisphere",
-        "northern",
+        DEFAULT.hemisphere,
         "Seasons are northern-hemisphere by default, meteorological (whole months); "
         "hemisphere='southern' switches to the months below.",
     ),
     Convention(
         "season_start_months",
-        {"spring": 3, "summer": 6, "autumn": 9, "winter": 12},
+        DEFAULT.season_start_months,
         "Spring Mar-May, summer Jun-Aug, autumn Sep-Nov, winter Dec-Feb (three months each).",
     ),
     Convention(
@@ -40,37 +49,41 @@ CONVENTIONS: tuple[Convention, ...] = (
     ),
     Convention(
         "bare_named_period",
-        "latest_not_after",
+        DEFAULT.bare_named_period,
         "A month, season, weekday or yearless date with no modifier is its latest occurrence "
         "that starts not after the reference: 'in August' said in May 2023 is August 2022.",
     ),
     Convention(
         "last_named_period",
-        "latest_ended",
+        DEFAULT.last_named_period,
         "'last X' (X a month, season or weekday) is the latest occurrence that has ended "
         "by the reference: 'last August' said on 2 Oct 2023 is August 2023.",
     ),
     Convention(
         "next_named_period",
-        "earliest_after",
+        DEFAULT.next_named_period,
         "'next X' is the earliest occurrence that starts after the reference: 'next Friday' "
         "said on Monday 8 May 2023 is Friday 12 May.",
     ),
     Convention(
         "this_named_period",
-        "current_cycle",
+        DEFAULT.this_named_period,
         "'this X' is the occurrence containing the reference, else the one in the current "
         "year (months, seasons) or Monday-to-Sunday week (weekdays).",
     ),
     Convention(
         "numeric_date_order",
-        {"/": "MDY", "-": "MDY", ".": "DMY"},
+        DEFAULT.numeric_date_order,
         "An ambiguous numeric date follows its separator unless date_order ('DMY' or 'MDY', an "
         "option of ground_time and find_times) says otherwise: 05/08/2023 and 05-08-2023 are "
         "month first (8 May 2023), 10.01.2024 is day first (10 January 2024). A part above 12 "
         "fixes the order (25/08/2023, 08.25.2023); ISO 2023-05-08 is always year-month-day.",
     ),
-    Convention("two_digit_year_base", 2000, "A two-digit year in a numeric date is 20YY."),
+    Convention(
+        "two_digit_year_base",
+        DEFAULT.two_digit_year_base,
+        "A two-digit year in a numeric date is 20YY.",
+    ),
     Convention(
         "two_digit_decade",
         "latest_not_after",
@@ -93,7 +106,7 @@ CONVENTIONS: tuple[Convention, ...] = (
     ),
     Convention(
         "southern_season_start_months",
-        {"spring": 9, "summer": 12, "autumn": 3, "winter": 6},
+        DEFAULT.southern_season_start_months,
         "With hemisphere='southern' (an option of ground_time and find_times): spring Sep-Nov, "
         "summer Dec-Feb, autumn Mar-May, winter Jun-Aug; 'summer 2023' still starts in 2023.",
     ),
@@ -192,7 +205,7 @@ CONVENTIONS: tuple[Convention, ...] = (
     ),
     Convention(
         "forward_named_period",
-        "earliest_not_ended",
+        DEFAULT.forward_named_period,
         "Pointing forward, a bare X is its earliest occurrence not over by the reference day "
         "('in March' said in March is this March, 'on 10 March' said on 5 March is 10 March), "
         "a weekday the next one after the reference day ('on Friday' said on a Friday is a week "
@@ -221,8 +234,6 @@ CONVENTIONS: tuple[Convention, ...] = (
         "noun and is not a time: 'her Sunday best', 'a winter coat', 'Christmas tree'.",
     ),
 )
-
-CONVENTION: dict[str, object] = {row.key: row.value for row in CONVENTIONS}
 
 
 def render_conventions() -> str:

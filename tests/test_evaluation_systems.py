@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
-from ramem_integrations.core.retrieval import SPEAKER_BONUS
+from ramem_integrations.core.retrieval import SPEAKER_BONUS, ContextualRetriever
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.evaluation.ablations import shuffled_copy
+from ramem_integrations.evaluation.ablations import NoSessionSpan, shuffled_copy
 from ramem_integrations.evaluation.datasets import Asked, Question
 from ramem_integrations.evaluation.systems import SYSTEMS, select
 from ramem_integrations.evaluation.variants import Variant
@@ -164,7 +164,12 @@ def test_variant_options_are_typed_and_keep_what_is_unset(mem: RaMem) -> None:
     base = mem.reinstatement
     assert Variant().retriever(base) == base
     changed = Variant(strict=False, speaker_bonus=0.0).retriever(base)
-    assert (changed.strict, changed.speaker_bonus, changed.match_session) == (False, 0.0, True)
+    assert (changed.strict, changed.speaker_bonus, changed.episodes) == (False, 0.0, base.episodes)
+    assert type(changed) is ContextualRetriever
+    ablated = Variant(strict=False, kind=NoSessionSpan).retriever(base)
+    assert type(ablated) is NoSessionSpan and ablated.strict is False
+    kept = [f.name for f in dataclasses.fields(base) if f.name != "strict"]
+    assert all(getattr(ablated, name) is getattr(base, name) for name in kept)
     with pytest.raises(TypeError):
         Variant(speaker=0.0)  # type: ignore[call-arg]
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from functools import lru_cache
-from typing import Protocol, get_args
+from typing import ClassVar, Protocol, get_args
 
 from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.frame_tables import STATE_TOPICS
@@ -60,21 +60,23 @@ _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
 class ContextFilter:
     """The conditions of a frame that a store can check: all must hold.
 
-    ``time``: the session span overlaps it (unless ``match_session`` is off), or the event
-    time of the memory or of its episode does. ``people``: each is a participant or a named
-    entity of the memory or its episode. ``places``: a place (or an entity) of the memory or its
-    episode is one of them. ``entities``: each is among the entities of either. With
-    ``names_in_text``, a memory that says a name in any case meets its condition too: chats
-    write "left it in the boston", which anchoring does not read as a name (:func:`names_in`).
-    A store's filter checks the anchored names only; :meth:`meets` checks both.
+    ``time``: one of the memory's :attr:`TIME_COORDINATES` overlaps it (its session span, its
+    event time, its episode's event time). ``people``: each is a participant or a named entity
+    of the memory or its episode. ``places``: a place (or an entity) of the memory or its
+    episode is one of them. ``entities``: each is among the entities of either. A memory that
+    says a name in any case (:meth:`said`) meets its condition too: chats write "left it in the
+    boston", which anchoring does not read as a name (:func:`names_in`). A store's filter checks
+    the anchored names only; :meth:`meets` checks both.
     """
+
+    #: The spans of a memory a time condition is checked against, in the order
+    #: :meth:`labels_for` prefers them; a store's filter reads the same names.
+    TIME_COORDINATES: ClassVar[tuple[str, ...]] = ("session", "event", "episode")
 
     time: TimeSpan | None = None
     people: tuple[str, ...] = ()
     places: tuple[str, ...] = ()
     entities: tuple[str, ...] = ()
-    match_session: bool = True
-    names_in_text: bool = True
 
     def __bool__(self) -> bool:
         return bool(self.time or self.people or self.places or self.entities)
@@ -102,32 +104,35 @@ class ContextFilter:
         its episode's event time."""
         if self.time is None:
             return None
-        ctx = unit.context
-        episode = ctx.episode or Episode("")
-        spans = (
-            ctx.session_span if self.match_session else None,
-            ctx.event_time,
-            episode.event_time,
-        )
+        spans = self.time_spans(unit)
         inside = [s for s in spans if s is not None and self.time.contains(s)]
         meeting = [s for s in spans if s is not None and s.overlaps(self.time)]
         return next(iter(inside or meeting), None)
+
+    def time_spans(self, unit: MemoryUnit) -> tuple[TimeSpan | None, ...]:
+        """``unit``'s spans named by :attr:`TIME_COORDINATES`, in their order."""
+        ctx = unit.context
+        episode = ctx.episode.event_time if ctx.episode else None
+        spans = {"session": ctx.session_span, "event": ctx.event_time, "episode": episode}
+        return tuple(spans[name] for name in self.TIME_COORDINATES)
+
+    def said(self, unit: MemoryUnit) -> str:
+        """The words in which ``unit`` may say a condition's name: its searched text."""
+        return unit.search_text
 
     def meets(self, unit: MemoryUnit) -> bool:
         """True when ``unit`` or its episode meets every condition."""
         ctx = unit.context
         episode = ctx.episode or Episode("")
-        if self.time is not None:
-            times = (ctx.event_time, episode.event_time)
-            event_in = any(t is not None and t.overlaps(self.time) for t in times)
-            session_in = self.match_session and ctx.session_span.overlaps(self.time)
-            if not (session_in or event_in):
-                return False
+        if self.time is not None and not any(
+            span is not None and span.overlaps(self.time) for span in self.time_spans(unit)
+        ):
+            return False
         if not (self.people or self.places or self.entities):
             return True
         entities = {e.lower() for e in (*ctx.entities, *episode.entities)}
         names = entities | {n.lower() for n in (*ctx.participants, *episode.participants)}
-        said = unit.search_text if self.names_in_text else ""
+        said = self.said(unit)
         if any(p.lower() not in names and not names_in(said, p) for p in self.people):
             return False
         if self.places:
@@ -228,43 +233,36 @@ class ContextualRetriever:
         bonus: in soft mode, the score added for meeting the conditions, in units of the
             best content score, times the share of the namespace they select out.
         candidates: how many content candidates recency and relation ordering look at.
-        use_need: search with the frame's information need (the question without its
-            condition words) instead of the whole question.
-        match_session: a time condition is met by the session span as well as the event
-            time (``False`` is the "no session span" ablation).
         speaker_bonus: the lift, in units of the best score, for a memory spoken by a person
             the question names (0 turns it off).
         episodes: where a hit's episode is read from; None keeps turns alone (the
             ``no-episodes`` ablation).
-        require_match: a memory must share a word with the question to gain from meeting
-            the conditions.
         before, after: how many turns of its episode before and after a hit come with it.
         decay: a neighbour's score is its hit's times ``decay`` per turn of distance.
         leading: how many of the best hits bring their episode; the others come alone.
         episode_evidence: a content candidate gains this times the best score of another
             candidate of its episode (with ``episodes`` only; 0 turns it off).
-        names_in_text: a candidate that says a condition's name in any case meets it, though
-            anchoring did not read it as a name (:attr:`ContextFilter.names_in_text`).
+
+    A memory meeting the conditions must share a word with the question to gain from it
+    (:meth:`_merge`). Subclasses may override three hooks: :meth:`search_query` (what content
+    retrieval searches for), :meth:`make_filter` (the filter a frame's conditions become) and
+    :meth:`named_too` (which content candidates meet the conditions by their words).
     """
 
     content: ContentRetriever
     strict: bool = True
     bonus: float = 0.5
     candidates: int = 30
-    use_need: bool = False
-    match_session: bool = True
     speaker_bonus: float = SPEAKER_BONUS
     episodes: EpisodeSource | None = None
-    require_match: bool = True
     before: int = EPISODE_BEFORE
     after: int = EPISODE_AFTER
     decay: float = EPISODE_DECAY
     leading: int = EPISODE_LEADING
     episode_evidence: float = EPISODE_EVIDENCE
-    names_in_text: bool = True
 
     def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
-        query = frame.need if self.use_need and frame.need.strip() else named_query(frame)
+        query = self.search_query(frame)
         if _recency_subject(frame) and frame.need.strip():
             # "Where does Alice work now?" searches for its topic: "now" in the question must
             # not favour a message that says "still" or "now" (it was true when it was said).
@@ -276,7 +274,7 @@ class ContextualRetriever:
         share = self.content.source.share(namespace, where) if where else 0.0
         if where:
             valid = self._context(query, namespace, where, depth, ranked, share)
-            named = self._named_too(where, valid, ranked)
+            named = self.named_too(where, valid, ranked)
             ranked = self._merge(named, ranked, depth, query, selectivity=1.0 - share)
         about = []
         if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
@@ -286,6 +284,11 @@ class ContextualRetriever:
             )
         ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about, searched)
         return self.reinstate(ordered, namespace, k)
+
+    def search_query(self, frame: RecallFrame) -> str:
+        """What content retrieval searches for: the question, with the names it asks about
+        (:func:`~.aliases.named_query`)."""
+        return named_query(frame)
 
     def _search(
         self, query: str, namespace: str, k: int, where: ContextFilter | None = None
@@ -409,14 +412,23 @@ class ContextualRetriever:
         for cond in frame.conditions:
             if cond.kind == "relation" and cond.anchor and cond.value in ("before", "after"):
                 time = time or _until_asked(find_anchor(cond.value, cond.anchor), frame.reference)
-        return ContextFilter(
+        return self.make_filter(
             time=time,
             people=frame.values("participant"),
             places=frame.values("location"),
             entities=frame.values("entity"),
-            match_session=self.match_session,
-            names_in_text=self.names_in_text,
         )
+
+    def make_filter(
+        self,
+        *,
+        time: TimeSpan | None,
+        people: tuple[str, ...],
+        places: tuple[str, ...],
+        entities: tuple[str, ...],
+    ) -> ContextFilter:
+        """The filter a frame's grounded conditions become: a :class:`ContextFilter`."""
+        return ContextFilter(time=time, people=people, places=places, entities=entities)
 
     def rerank(
         self, frame: RecallFrame, hits: Sequence[ScoredMemory], k: int
@@ -479,13 +491,12 @@ class ContextualRetriever:
             ScoredMemory(h.memory, h.score, "context", where.labels_for(h.memory)) for h in hits
         ]
 
-    @staticmethod
-    def _named_too(
-        where: ContextFilter, valid: list[ScoredMemory], ranked: list[ScoredMemory]
+    def named_too(
+        self, where: ContextFilter, valid: list[ScoredMemory], ranked: list[ScoredMemory]
     ) -> list[ScoredMemory]:
         """``valid`` (found under the store's filter) and the content candidates that meet
-        ``where`` by saying its names (``names_in_text``), by score."""
-        if not where.names_in_text or not (where.people or where.places or where.entities):
+        ``where`` by saying its names (:meth:`ContextFilter.said`), by score."""
+        if not (where.people or where.places or where.entities):
             return valid
         seen = {h.memory.id for h in valid}
         named = [
@@ -504,9 +515,9 @@ class ContextualRetriever:
         *,
         selectivity: float = 1.0,
     ) -> list[ScoredMemory]:
-        """Context-valid memories first (strict) or lifted by the bonus (soft). With
-        ``require_match``, a valid memory that shares no word with the question gains nothing
-        from meeting the conditions: it keeps its content rank, after the relevant ones.
+        """Context-valid memories first (strict) or lifted by the bonus (soft). A valid memory
+        that shares no word with the question gains nothing from meeting the conditions: it
+        keeps its content rank, after the relevant ones.
         ``query`` None: the candidates were already chosen for relevance (re-ranking).
 
         In soft mode the bonus is in proportion to how much the conditions select: times
@@ -514,7 +525,7 @@ class ContextualRetriever:
         memory meets (a participant of a two-person chat) tell nothing and lift nothing."""
         words = set(tokenize(query or ""))
         unmatched: list[ScoredMemory] = []
-        if self.require_match and query is not None:
+        if query is not None:
             unmatched = [h for h in valid if not words & word_set(h.memory.search_text)]
             valid = [h for h in valid if h not in unmatched]
         seen = {h.memory.id for h in valid}

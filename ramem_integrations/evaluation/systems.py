@@ -14,7 +14,12 @@ from __future__ import annotations
 import importlib.util
 
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.evaluation.ablations import ContextShuffle
+from ramem_integrations.evaluation.ablations import (
+    ContextShuffle,
+    NoNamesInText,
+    NoSessionSpan,
+    SearchNeed,
+)
 from ramem_integrations.evaluation.llama_systems import (
     llama_vector,
     llama_vector_ramem,
@@ -71,16 +76,16 @@ for _mode in ("bm25", "dense", "content"):
     register(_mode, Mode(_mode))
 register("ramem", Variant())
 register("ramem-soft", Variant(strict=False))
-register("no-session-span", Variant(match_session=False))
+register("no-session-span", Variant(kind=NoSessionSpan))
 register("no-speaker-preference", Variant(speaker_bonus=0.0))
 #: Searching with the information need (condition words removed) instead of the question.
-register("ramem-need", Variant(use_need=True))
+register("ramem-need", Variant(kind=SearchNeed))
 #: The turn-level method: hits without their episodes.
 register("no-episodes", Variant(episodes=False))
 #: Episodes brought back, but no lift from the relevance of a memory's episode (docs/episodes.md).
 register("no-episode-evidence", Variant(episode_evidence=0.0))
 #: A name condition met only by the names anchoring read, not by a memory's words (lower case).
-register("no-names-in-text", Variant(names_in_text=False))
+register("no-names-in-text", Variant(kind=NoNamesInText))
 #: Reciprocal rank fusion instead of the convex fusion of dense and BM25 (docs/evaluation.md).
 register("content-rrf", Fused("rrf"))
 register("ramem-rrf", Variant(fusion="rrf"))

@@ -74,9 +74,8 @@ def where_for(condition: ContextFilter | None) -> Where | None:
         return None
     clauses: list[Where] = []
     if condition.time is not None:
-        spans = [_overlaps("event", condition.time), _overlaps("episode_event", condition.time)]
-        if condition.match_session:
-            spans.insert(0, _overlaps("session", condition.time))
+        prefixes = {"session": "session", "event": "event", "episode": "episode_event"}
+        spans = [_overlaps(prefixes[c], condition.time) for c in condition.TIME_COORDINATES]
         clauses.append(_any_of(spans))
     entities = ("entities", "episode_entities")
     for person in condition.people:

@@ -167,6 +167,21 @@ def _labels(where: ContextFilter) -> tuple[str, ...]:
     return (*met, *(f"entity {entity}" for entity in where.entities))
 
 
+@dataclass(frozen=True)
+class Scope:
+    """What a search reads besides its question: ``within``, the ids of the only memories it
+    may rank (None: every memory of the namespace); ``context``, the messages before the
+    question, which dense searches lean toward (lexical ones and the conditions read the
+    question alone)."""
+
+    within: frozenset[str] | None = None
+    context: str | None = None
+
+
+#: A search of the whole namespace, for the question alone.
+EVERYTHING = Scope()
+
+
 class EpisodeSource(Protocol):
     """The turns of an episode, in the order they were said."""
 
@@ -175,19 +190,30 @@ class EpisodeSource(Protocol):
 
 class MemorySource(Protocol):
     """What retrieval needs from storage: dense and lexical search within a namespace,
-    optionally limited to the memories that meet a :class:`ContextFilter`."""
+    optionally limited to the memories that meet a :class:`ContextFilter`, in a
+    :class:`Scope`."""
 
     def dense(
-        self, namespace: str, query: str, k: int, where: ContextFilter | None = None
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        where: ContextFilter | None = None,
+        scope: Scope = EVERYTHING,
     ) -> Hits: ...
 
     def lexical(
-        self, namespace: str, query: str, k: int, where: ContextFilter | None = None
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        where: ContextFilter | None = None,
+        scope: Scope = EVERYTHING,
     ) -> Hits: ...
 
-    def share(self, namespace: str, where: ContextFilter) -> float:
-        """The fraction of the namespace's memories that meet ``where``: 1.0 when it selects
-        none out (a participant of a two-person chat), 0.0 when not known."""
+    def share(self, namespace: str, where: ContextFilter, scope: Scope = EVERYTHING) -> float:
+        """The fraction of the namespace's memories (of ``scope``'s) that meet ``where``: 1.0
+        when it selects none out (a participant of a two-person chat), 0.0 when not known."""
         ...
 
 
@@ -212,12 +238,17 @@ class ContentRetriever:
             )
 
     def retrieve(
-        self, query: str, namespace: str, k: int, where: ContextFilter | None = None
+        self,
+        query: str,
+        namespace: str,
+        k: int,
+        where: ContextFilter | None = None,
+        scope: Scope = EVERYTHING,
     ) -> list[ScoredMemory]:
         depth = max(self.depth, k)
         rankings = [
-            self.source.dense(namespace, query, depth, where),
-            self.source.lexical(namespace, query, depth, where),
+            self.source.dense(namespace, query, depth, where, scope),
+            self.source.lexical(namespace, query, depth, where, scope),
         ]
         return fuse(rankings, k, self.weights, self.fusion)
 
@@ -261,26 +292,34 @@ class ContextualRetriever:
     leading: int = EPISODE_LEADING
     episode_evidence: float = EPISODE_EVIDENCE
 
-    def retrieve(self, frame: RecallFrame, namespace: str, k: int) -> list[ScoredMemory]:
+    def retrieve(
+        self, frame: RecallFrame, namespace: str, k: int, scope: Scope = EVERYTHING
+    ) -> list[ScoredMemory]:
+        """The ``k`` memories of ``namespace`` that best serve ``frame``, searched in ``scope``
+        (the episodes around hits are read whole)."""
         query = self.search_query(frame)
         if _recency_subject(frame) and frame.need.strip():
             # "Where does Alice work now?" searches for its topic: "now" in the question must
             # not favour a message that says "still" or "now" (it was true when it was said).
             query = named_query(replace(frame, query=frame.need))
         depth = max(k, self.candidates)
-        searched = self.content.retrieve(query, namespace, depth)  # before episodes lift it
+        searched = self.content.retrieve(query, namespace, depth, None, scope)  # before lifts
         ranked = self._lifted(searched)
-        where = self.resolve(frame, namespace)
-        share = self.content.source.share(namespace, where) if where else 0.0
+        where = self.resolve(frame, namespace, scope)
+        share = self.content.source.share(namespace, where, scope) if where else 0.0
         if where:
-            valid = self._context(query, namespace, where, depth, ranked, share)
+            valid = self._context(query, namespace, scope, where, depth, ranked, share)
             named = self.named_too(where, valid, ranked)
             ranked = self._merge(named, ranked, depth, query, selectivity=1.0 - share)
         about = []
         if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
-            found = self._context(subject, namespace, where, depth, None, share) if where else None
+            found = (
+                self._context(subject, namespace, scope, where, depth, None, share)
+                if where
+                else None
+            )
             about = most_relevant(
-                about_subject(subject, found or self._search(subject, namespace, depth))
+                about_subject(subject, found or self._search(subject, namespace, scope, depth))
             )
         ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about, searched)
         return self.reinstate(ordered, namespace, k)
@@ -291,10 +330,15 @@ class ContextualRetriever:
         return named_query(frame)
 
     def _search(
-        self, query: str, namespace: str, k: int, where: ContextFilter | None = None
+        self,
+        query: str,
+        namespace: str,
+        scope: Scope,
+        k: int,
+        where: ContextFilter | None = None,
     ) -> list[ScoredMemory]:
         """Content retrieval; with episodes, each candidate lifted by its episode's relevance."""
-        return self._lifted(self.content.retrieve(query, namespace, k, where))
+        return self._lifted(self.content.retrieve(query, namespace, k, where, scope))
 
     def _lifted(self, hits: list[ScoredMemory]) -> list[ScoredMemory]:
         """With episodes, each candidate lifted by its episode's relevance."""
@@ -394,7 +438,9 @@ class ContextualRetriever:
             ranked = earliest_first(ranked, k)
         return ranked[:k]
 
-    def resolve(self, frame: RecallFrame, namespace: str) -> ContextFilter:
+    def resolve(
+        self, frame: RecallFrame, namespace: str, scope: Scope = EVERYTHING
+    ) -> ContextFilter:
         """The frame's grounded conditions as a filter.
 
         A relation to an event ("after the appointment") is grounded here: the anchor event is
@@ -402,7 +448,7 @@ class ContextualRetriever:
         before) it.
         """
         return self._filter(
-            frame, lambda rel, anchor: self._relative_to_anchor(rel, anchor, namespace)
+            frame, lambda rel, anchor: self._relative_to_anchor(rel, anchor, namespace, scope)
         )
 
     def _filter(
@@ -465,15 +511,18 @@ class ContextualRetriever:
 
         return find
 
-    def _relative_to_anchor(self, relation: str, anchor: str, namespace: str) -> TimeSpan | None:
+    def _relative_to_anchor(
+        self, relation: str, anchor: str, namespace: str, scope: Scope
+    ) -> TimeSpan | None:
         """'after the appointment': find the anchor event and take the time after (or before) it."""
-        found = self.content.retrieve(anchor, namespace, 1)
+        found = self.content.retrieve(anchor, namespace, 1, None, scope)
         return _around(relation, found[0].memory) if found else None
 
     def _context(
         self,
         query: str,
         namespace: str,
+        scope: Scope,
         where: ContextFilter,
         k: int,
         ranked: list[ScoredMemory] | None = None,
@@ -483,9 +532,9 @@ class ContextualRetriever:
         (``share`` 1.0: a participant of a two-person chat), that is the content ranking,
         ``ranked`` if given (searched for ``query`` to ``k``): no second search."""
         if share < 1.0:
-            hits = self._search(query, namespace, k, where)
+            hits = self._search(query, namespace, scope, k, where)
         else:
-            hits = ranked if ranked is not None else self._search(query, namespace, k)
+            hits = ranked if ranked is not None else self._search(query, namespace, scope, k)
         # Every hit meets ``where`` (searched under it, or every memory does).
         return [
             ScoredMemory(h.memory, h.score, "context", where.labels_for(h.memory)) for h in hits

@@ -33,12 +33,14 @@ NO_EPISODES = (
 class _NoSearch:
     """The content source of a re-rank-only retriever: re-ranking never searches."""
 
-    def dense(self, namespace: str, query: str, k: int, where: object = None) -> Hits:
+    def dense(
+        self, namespace: str, query: str, k: int, where: object = None, scope: object = None
+    ) -> Hits:
         raise RamemError("The postprocessor only re-ranks the nodes it is given.")
 
     lexical = dense
 
-    def share(self, namespace: str, where: object) -> float:
+    def share(self, namespace: str, where: object, scope: object = None) -> float:
         return 0.0
 
 

@@ -11,8 +11,6 @@ Every system runs on the same store (the same memories) and the same questions.
 
 from __future__ import annotations
 
-import importlib.util
-
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.ablations import (
     ContextShuffle,
@@ -25,7 +23,14 @@ from ramem_integrations.evaluation.llama_systems import (
     llama_vector_ramem,
     llama_vector_restated,
 )
-from ramem_integrations.evaluation.variants import Fused, Mode, System, Variant
+from ramem_integrations.evaluation.variants import (
+    Fused,
+    Mode,
+    NeedsExtra,
+    System,
+    Variant,
+    installed,
+)
 
 __all__ = ["FLAT_PROMPT_SYSTEMS", "RENAMED", "SYSTEMS", "System", "register", "select"]
 
@@ -50,10 +55,17 @@ def register(name: str, system: System) -> System:
     return system
 
 
+def _missing(system: System) -> bool:
+    """Whether ``system`` needs an extra that is not installed."""
+    return isinstance(system, NeedsExtra) and not installed(system.module)
+
+
 def select(names: str | list[str] | None) -> dict[str, System]:
-    """The systems named (comma-separated or a list), or all when ``names`` is empty."""
+    """The systems named (comma-separated or a list), or all when ``names`` is empty. A named
+    system whose extra is not installed raises
+    :class:`~ramem_integrations.errors.MissingDependencyError` (all: such systems are left out)."""
     if not names:
-        return dict(SYSTEMS)
+        return {n: s for n, s in SYSTEMS.items() if not _missing(s)}
     wanted = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
     unknown = [n for n in wanted if n and n not in SYSTEMS]
     if unknown:
@@ -61,15 +73,11 @@ def select(names: str | list[str] | None) -> dict[str, System]:
         raise InvalidInputError(
             f"Unknown system(s): {', '.join(unknown)}.{hints} Known: {', '.join(SYSTEMS)}."
         )
-    return {n: SYSTEMS[n] for n in wanted if n}
-
-
-def installed(package: str) -> bool:
-    """Whether ``package`` can be imported (found, not imported: its own errors surface later)."""
-    try:
-        return importlib.util.find_spec(package) is not None
-    except ModuleNotFoundError:  # a parent package is missing
-        return False
+    chosen = {n: SYSTEMS[n] for n in wanted if n}
+    for system in chosen.values():
+        if isinstance(system, NeedsExtra):
+            system.check()  # a missing extra is named before anything is loaded
+    return chosen
 
 
 for _mode in ("bm25", "dense", "content"):
@@ -97,8 +105,10 @@ register("context-shuffle-no-speaker", ContextShuffle(Variant(speaker_bonus=0.0)
 register("ramem-flat-prompt", Variant())
 
 # LlamaIndex systems (the llama-index extra): a plain vector retriever, and the same with
-# RaMem's re-ranking postprocessor after it.
-if installed("llama_index.core"):
-    register("llama-vector", llama_vector)
-    register("llama-vector+ramem", llama_vector_ramem)
-    register("llama-vector-restated", llama_vector_restated)
+# RaMem's re-ranking postprocessor after it. Registered whether or not it is installed.
+for _name, _system in (
+    ("llama-vector", llama_vector),
+    ("llama-vector+ramem", llama_vector_ramem),
+    ("llama-vector-restated", llama_vector_restated),
+):
+    register(_name, NeedsExtra(_system, "llama_index.core", "llama-index-core", "llama-index"))

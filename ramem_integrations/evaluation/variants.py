@@ -9,6 +9,7 @@ and date), never the question with its gold answer.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
@@ -16,6 +17,7 @@ from typing import TYPE_CHECKING
 from ramem_integrations.core.fusion import Fusion
 from ramem_integrations.core.retrieval import ContextualRetriever
 from ramem_integrations.core.types import RetrievalMode, ScoredMemory
+from ramem_integrations.errors import MissingDependencyError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.memory.questions import questions_last
 
@@ -85,3 +87,33 @@ class Variant:
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
         frame = mem.frame(asked.text, asked.namespace, reference=asked.asked_at)
         return self.retriever(mem.reinstatement).retrieve(frame, asked.namespace, k)
+
+
+def installed(package: str) -> bool:
+    """Whether ``package`` can be imported (found, not imported: its own errors surface later)."""
+    try:
+        return importlib.util.find_spec(package) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
+
+
+@dataclass(frozen=True)
+class NeedsExtra:
+    """A system that needs an optional package (``module``, from the distribution ``package``
+    of the ``extra``). :meth:`check` raises
+    :class:`~ramem_integrations.errors.MissingDependencyError` naming the extra when it is
+    missing: :func:`~ramem_integrations.evaluation.systems.select` calls it before any work,
+    and each run before it starts."""
+
+    system: System
+    module: str
+    package: str
+    extra: str
+
+    def check(self) -> None:
+        if not installed(self.module):
+            raise MissingDependencyError(self.package, self.extra)
+
+    def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
+        self.check()
+        return self.system(mem, asked, k)

@@ -34,7 +34,7 @@ STAGES = {
     "where-clause in Python": ("memory.py", "_among"),
     "BM25 search": ("lexical.py", "search"),
     "frame induction": ("core/frames.py", "induce"),
-    "RRF fusion": ("core/retrieval.py", "fuse"),
+    "RRF fusion": ("core/retrieval/content.py", "fuse"),
 }
 
 

@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from ramem_integrations.core.retrieval import ContextualRetriever
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.types import (
     Condition,
     EpisodicContext,

@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
-from ramem_integrations.core.retrieval import SPEAKER_BONUS, ContextualRetriever
+from ramem_integrations.core.retrieval.reinstatement import SPEAKER_BONUS, ContextualRetriever
 from ramem_integrations.errors import InvalidInputError, MissingDependencyError
 from ramem_integrations.evaluation.ablations import NoSessionSpan, shuffled_copy
 from ramem_integrations.evaluation.datasets import Asked, Question

@@ -6,7 +6,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ramem_integrations.core.retrieval import ContextFilter, ContextualRetriever
+from ramem_integrations.core.retrieval.filters import ContextFilter
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.types import (
     Condition,
     EpisodicContext,

@@ -7,7 +7,8 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from ramem_integrations.core.retrieval import EVERYTHING, ContextFilter, Scope
+from ramem_integrations.core.retrieval.filters import ContextFilter
+from ramem_integrations.core.retrieval.source import EVERYTHING, Scope
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.memory.ramem import RaMem
 

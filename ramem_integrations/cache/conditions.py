@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 import numpy.typing as npt
 
-from ramem_integrations.core.retrieval import ContextFilter
+from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 
 Mask = npt.NDArray[np.bool_]

@@ -20,7 +20,8 @@ import weakref
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ramem_integrations.core.retrieval import ContextFilter, ContextualRetriever
+from ramem_integrations.core.retrieval.filters import ContextFilter
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.variants import Variant

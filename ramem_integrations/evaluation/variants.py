@@ -14,8 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
-from ramem_integrations.core.fusion import Fusion
-from ramem_integrations.core.retrieval import ContextualRetriever
+from ramem_integrations.core.retrieval.fusion import Fusion
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.types import RetrievalMode, ScoredMemory
 from ramem_integrations.errors import MissingDependencyError
 from ramem_integrations.evaluation.datasets import Asked

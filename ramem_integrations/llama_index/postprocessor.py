@@ -16,7 +16,9 @@ from ramem_integrations.core.frames import (
     RuleFrameInducer,
     without_relative_times,
 )
-from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, Hits
+from ramem_integrations.core.retrieval.content import ContentRetriever
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
+from ramem_integrations.core.retrieval.source import Hits
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError, RamemError
 from ramem_integrations.glue.records import SPEAKER_KEYS, TIME_KEYS, Record, anchor_records

@@ -33,7 +33,9 @@ from ramem_integrations.core.prompts import (
     render_answer_prompt,
     within_budget,
 )
-from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, Scope, single
+from ramem_integrations.core.retrieval.content import ContentRetriever, single
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
+from ramem_integrations.core.retrieval.source import Scope
 from ramem_integrations.core.segmentation import EpisodeSegmenter
 from ramem_integrations.core.time.corrections import with_corrections
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory

@@ -10,7 +10,8 @@ import numpy as np
 
 from ramem_integrations.cache.conditions import ConditionTable
 from ramem_integrations.cache.namespaces import NamespaceCache
-from ramem_integrations.core.retrieval import EVERYTHING, ContextFilter, Hits, Scope
+from ramem_integrations.core.retrieval.filters import ContextFilter
+from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
 from ramem_integrations.stores.chroma import ChromaEpisodicStore, check_namespace
 
@@ -20,7 +21,7 @@ CONTEXT_WEIGHT = 0.5
 
 
 class StoreSource:
-    """A :class:`~ramem_integrations.core.retrieval.MemorySource` over the store and BM25.
+    """A :class:`~ramem_integrations.core.retrieval.source.MemorySource` over the store and BM25.
 
     Both rankings are read off the namespace's loaded cache (:class:`NamespaceCache`): dense
     search is exact, in NumPy, over the memories' vectors; lexical search is BM25. A condition
@@ -30,8 +31,8 @@ class StoreSource:
     is checked with the store again. A question is embedded as a query (the embedder's
     ``embed_query`` when it has one: e5, BGE, a LangChain ``Embeddings``); query embeddings are
     cached, so one retrieval embeds its question once. A search in a
-    :class:`~ramem_integrations.core.retrieval.Scope` ranks only its ``within`` memories, and a
-    dense one leans toward its ``context``, the messages before the question.
+    :class:`~ramem_integrations.core.retrieval.source.Scope` ranks only its ``within``
+    memories, and a dense one leans toward its ``context``, the messages before the question.
     """
 
     def __init__(self, store: ChromaEpisodicStore, embedder: Embedder, cache: NamespaceCache):

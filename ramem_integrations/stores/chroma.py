@@ -18,7 +18,7 @@ import numpy as np
 from chromadb.errors import NotFoundError
 
 from ramem_integrations.core.limits import check_unicode
-from ramem_integrations.core.retrieval import ContextFilter
+from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
 from ramem_integrations.stores import layout

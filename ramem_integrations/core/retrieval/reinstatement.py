@@ -1,40 +1,35 @@
-"""Retrieval (stage 3): content retrieval, and selective reinstatement over it.
+"""Selective reinstatement (:class:`ContextualRetriever`) over content retrieval.
 
-Framework-free: the store, the embedder and the lexical index stand behind
-:class:`MemorySource`, so the ranking logic here can be tested with any source.
-
-Selective reinstatement: with no grounded condition the answer is content retrieval (dense and
-BM25 fused). With grounded conditions, ``C_ctx`` (memories that meet them, ranked by content
-relevance) comes first, then ``C_content``; the union is de-duplicated and cut to ``k``. Strict
-mode keeps that order exactly (the paper's reference behaviour); soft mode adds a bonus for
-meeting the conditions to the content score, so a very relevant memory can still lead.
+With no grounded condition the answer is content retrieval (dense and BM25 fused). With
+grounded conditions, ``C_ctx`` (memories that meet them, ranked by content relevance) comes
+first, then ``C_content``; the union is de-duplicated and cut to ``k``. Strict mode keeps that
+order exactly (the paper's reference behaviour); soft mode adds a bonus for meeting the
+conditions to the content score, so a very relevant memory can still lead. Each hit brings the
+turns around it in its episode.
 """
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from functools import lru_cache
-from typing import ClassVar, Protocol, get_args
 
 from ramem_integrations.core.aliases import named_query
-from ramem_integrations.core.frame_tables import STATE_TOPICS
-from ramem_integrations.core.fusion import Fusion, convex_combination, reciprocal_rank_fusion
 from ramem_integrations.core.grouping import is_filler
-from ramem_integrations.core.text import STOP_WORDS, stem, tokenize, word_set
-from ramem_integrations.core.time.tables import MONTHS, WEEKDAYS
-from ramem_integrations.core.types import (
-    Episode,
-    MemoryUnit,
-    RecallFrame,
-    ScoredMemory,
-    TimeSpan,
+from ramem_integrations.core.retrieval.content import ContentRetriever
+from ramem_integrations.core.retrieval.filters import ContextFilter
+from ramem_integrations.core.retrieval.ordering import (
+    about_subject,
+    earliest_first,
+    latest_first,
+    most_relevant,
+    order_subject,
+    recency_subject,
+    relations,
 )
-from ramem_integrations.errors import InvalidInputError
-
-Hits = list[tuple[MemoryUnit, float]]
+from ramem_integrations.core.retrieval.source import EVERYTHING, EpisodeSource, Scope
+from ramem_integrations.core.text import tokenize, word_set
+from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
 
 #: Who said a memory is a coordinate too. 0.6 was chosen on locomo-dev when the vector was the
 #: restatement's; with the speaker line in every vector (memory_vectors.py) 0.1 measured as well
@@ -54,203 +49,6 @@ EPISODE_EVIDENCE = 0.4
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
-
-
-@dataclass(frozen=True)
-class ContextFilter:
-    """The conditions of a frame that a store can check: all must hold.
-
-    ``time``: one of the memory's :attr:`TIME_COORDINATES` overlaps it (its session span, its
-    event time, its episode's event time). ``people``: each is a participant or a named entity
-    of the memory or its episode. ``places``: a place (or an entity) of the memory or its
-    episode is one of them. ``entities``: each is among the entities of either. A memory that
-    says a name in any case (:meth:`said`) meets its condition too: chats write "left it in the
-    boston", which anchoring does not read as a name (:func:`names_in`). A store's filter checks
-    the anchored names only; :meth:`meets` checks both.
-    """
-
-    #: The spans of a memory a time condition is checked against, in the order
-    #: :meth:`labels_for` prefers them; a store's filter reads the same names.
-    TIME_COORDINATES: ClassVar[tuple[str, ...]] = ("session", "event", "episode")
-
-    time: TimeSpan | None = None
-    people: tuple[str, ...] = ()
-    places: tuple[str, ...] = ()
-    entities: tuple[str, ...] = ()
-
-    def __bool__(self) -> bool:
-        return bool(self.time or self.people or self.places or self.entities)
-
-    def met_by(self, unit: MemoryUnit) -> tuple[str, ...] | None:
-        """The conditions ``unit`` or its episode meets (:meth:`labels`), or None when it misses
-        any of them."""
-        return self.labels_for(unit) if self.meets(unit) else None
-
-    def labels(self) -> tuple[str, ...]:
-        """What a memory that meets every condition is shown to match ('time May 2023', ...)."""
-        return _labels(self)
-
-    def labels_for(self, unit: MemoryUnit) -> tuple[str, ...]:
-        """:meth:`labels` for ``unit``: a time it meets only by a longer span of its own
-        ("this year" for "in May") is shown as that span ('time 2024'), not as the asked one."""
-        labels = self.labels()
-        own = self._own_time(unit)
-        if self.time is None or own is None or self.time.contains(own):
-            return labels
-        return (f"time {own.label()}", *labels[1:])
-
-    def _own_time(self, unit: MemoryUnit) -> TimeSpan | None:
-        """The span by which ``unit`` meets the time condition: its session, else its own or
-        its episode's event time."""
-        if self.time is None:
-            return None
-        spans = self.time_spans(unit)
-        inside = [s for s in spans if s is not None and self.time.contains(s)]
-        meeting = [s for s in spans if s is not None and s.overlaps(self.time)]
-        return next(iter(inside or meeting), None)
-
-    def time_spans(self, unit: MemoryUnit) -> tuple[TimeSpan | None, ...]:
-        """``unit``'s spans named by :attr:`TIME_COORDINATES`, in their order."""
-        ctx = unit.context
-        episode = ctx.episode.event_time if ctx.episode else None
-        spans = {"session": ctx.session_span, "event": ctx.event_time, "episode": episode}
-        return tuple(spans[name] for name in self.TIME_COORDINATES)
-
-    def said(self, unit: MemoryUnit) -> str:
-        """The words in which ``unit`` may say a condition's name: its searched text."""
-        return unit.search_text
-
-    def meets(self, unit: MemoryUnit) -> bool:
-        """True when ``unit`` or its episode meets every condition."""
-        ctx = unit.context
-        episode = ctx.episode or Episode("")
-        if self.time is not None and not any(
-            span is not None and span.overlaps(self.time) for span in self.time_spans(unit)
-        ):
-            return False
-        if not (self.people or self.places or self.entities):
-            return True
-        entities = {e.lower() for e in (*ctx.entities, *episode.entities)}
-        names = entities | {n.lower() for n in (*ctx.participants, *episode.participants)}
-        said = self.said(unit)
-        if any(p.lower() not in names and not names_in(said, p) for p in self.people):
-            return False
-        if self.places:
-            here = entities | {p.lower() for p in (ctx.location or "", *episode.places) if p}
-            if not here & {p.lower() for p in self.places} and not any(
-                names_in(said, p) for p in self.places
-            ):
-                return False
-        return all(e.lower() in entities or names_in(said, e) for e in self.entities)
-
-
-def names_in(text: str, name: str) -> bool:
-    """Whether ``text`` says ``name`` as a whole word (any case); never for a name that is a
-    common word, month or weekday in lower case ("Will", "May")."""
-    return bool(text) and _name_pattern(name).search(text) is not None
-
-
-@lru_cache(maxsize=1024)
-def _name_pattern(name: str) -> re.Pattern[str]:
-    folded = name.strip().lower()
-    if not folded or folded in STOP_WORDS or folded in MONTHS or folded in WEEKDAYS:
-        return re.compile(r"(?!)")  # matches nothing
-    return re.compile(rf"(?<!\w){re.escape(folded)}(?!\w)", re.IGNORECASE)
-
-
-@lru_cache(maxsize=256)
-def _labels(where: ContextFilter) -> tuple[str, ...]:
-    met = [f"time {where.time.label()}"] if where.time is not None else []
-    met += [f"participant {person}" for person in where.people]
-    if where.places:
-        met.append(f"place {' or '.join(where.places)}")
-    return (*met, *(f"entity {entity}" for entity in where.entities))
-
-
-@dataclass(frozen=True)
-class Scope:
-    """What a search reads besides its question: ``within``, the ids of the only memories it
-    may rank (None: every memory of the namespace); ``context``, the messages before the
-    question, which dense searches lean toward (lexical ones and the conditions read the
-    question alone)."""
-
-    within: frozenset[str] | None = None
-    context: str | None = None
-
-
-#: A search of the whole namespace, for the question alone.
-EVERYTHING = Scope()
-
-
-class EpisodeSource(Protocol):
-    """The turns of an episode, in the order they were said."""
-
-    def episode(self, namespace: str, episode_id: str) -> Sequence[MemoryUnit]: ...
-
-
-class MemorySource(Protocol):
-    """What retrieval needs from storage: dense and lexical search within a namespace,
-    optionally limited to the memories that meet a :class:`ContextFilter`, in a
-    :class:`Scope`."""
-
-    def dense(
-        self,
-        namespace: str,
-        query: str,
-        k: int,
-        where: ContextFilter | None = None,
-        scope: Scope = EVERYTHING,
-    ) -> Hits: ...
-
-    def lexical(
-        self,
-        namespace: str,
-        query: str,
-        k: int,
-        where: ContextFilter | None = None,
-        scope: Scope = EVERYTHING,
-    ) -> Hits: ...
-
-    def share(self, namespace: str, where: ContextFilter, scope: Scope = EVERYTHING) -> float:
-        """The fraction of the namespace's memories (of ``scope``'s) that meet ``where``: 1.0
-        when it selects none out (a participant of a two-person chat), 0.0 when not known."""
-        ...
-
-
-@dataclass(frozen=True)
-class ContentRetriever:
-    """Content-only retrieval: dense and BM25 rankings fused.
-
-    ``depth`` is how many candidates each ranking contributes before fusion; ``fusion`` is
-    ``"convex"`` (normalised scores, weighted mean: the default, measured best) or
-    ``"rrf"`` (reciprocal rank fusion); ``weights`` are the dense and BM25 weights.
-    """
-
-    source: MemorySource
-    depth: int = 50
-    weights: tuple[float, float] = (1.0, 1.0)
-    fusion: Fusion = "convex"
-
-    def __post_init__(self) -> None:
-        if self.fusion not in get_args(Fusion):
-            raise InvalidInputError(
-                f"fusion must be one of {', '.join(get_args(Fusion))}, got {self.fusion!r}."
-            )
-
-    def retrieve(
-        self,
-        query: str,
-        namespace: str,
-        k: int,
-        where: ContextFilter | None = None,
-        scope: Scope = EVERYTHING,
-    ) -> list[ScoredMemory]:
-        depth = max(self.depth, k)
-        rankings = [
-            self.source.dense(namespace, query, depth, where, scope),
-            self.source.lexical(namespace, query, depth, where, scope),
-        ]
-        return fuse(rankings, k, self.weights, self.fusion)
 
 
 @dataclass(frozen=True)
@@ -298,7 +96,7 @@ class ContextualRetriever:
         """The ``k`` memories of ``namespace`` that best serve ``frame``, searched in ``scope``
         (the episodes around hits are read whole)."""
         query = self.search_query(frame)
-        if _recency_subject(frame) and frame.need.strip():
+        if recency_subject(frame) and frame.need.strip():
             # "Where does Alice work now?" searches for its topic: "now" in the question must
             # not favour a message that says "still" or "now" (it was true when it was said).
             query = named_query(replace(frame, query=frame.need))
@@ -312,7 +110,7 @@ class ContextualRetriever:
             named = self.named_too(where, valid, ranked)
             ranked = self._merge(named, ranked, depth, query, selectivity=1.0 - share)
         about = []
-        if subject := _order_subject(frame):  # "the last time I mentioned the dentist"
+        if subject := order_subject(frame):  # "the last time I mentioned the dentist"
             found = (
                 self._context(subject, namespace, scope, where, depth, None, share)
                 if where
@@ -426,14 +224,14 @@ class ContextualRetriever:
         A "now" question about a kind of state (:func:`state_words`) looks among the best
         content matches too (``searched``, before the conditions and episodes): "Does Priya
         still live on Baker Street?" is answered by a later memory that no longer names it."""
-        order = _relations(frame)
+        order = relations(frame)
         latest = bool(frame.values("recency")) or "last" in order
         if about and (latest or "first" in order):
             ids = {h.memory.id for h in about}
             timed = sorted(about, key=lambda h: h.memory.context.session_span.start, reverse=latest)
             return (timed + [h for h in ranked if h.memory.id not in ids])[:k]
         if latest:
-            ranked = latest_first(ranked, k, _recency_subject(frame), searched)
+            ranked = latest_first(ranked, k, recency_subject(frame), searched)
         elif "first" in order:
             ranked = earliest_first(ranked, k)
         return ranked[:k]
@@ -495,7 +293,7 @@ class ContextualRetriever:
             ]
             selectivity = 1.0 - len(valid) / len(hits)  # conditions every candidate meets lift none
             ranked = self._merge(valid, ranked, len(ranked), None, selectivity=selectivity)
-        subject = _order_subject(frame)
+        subject = order_subject(frame)
         about = about_subject(subject, ranked) if subject else []
         return self._order(frame, self._prefer_speakers(frame, ranked), k, about)
 
@@ -607,27 +405,6 @@ def _until_asked(span: TimeSpan | None, reference: datetime | None) -> TimeSpan 
     return TimeSpan(span.start, end) if span.start < end < span.end else span
 
 
-def _relations(frame: RecallFrame) -> tuple[str, ...]:
-    """The ordering relations of a frame ('first', 'last'), grounded or not: they only reorder."""
-    return tuple(
-        c.value for c in frame.conditions if c.kind == "relation" and c.value in ("first", "last")
-    )
-
-
-def _order_subject(frame: RecallFrame) -> str | None:
-    """What an order word of the frame governs ("dentist"), if the frame says."""
-    ordering = [
-        c for c in frame.conditions if c.value in ("first", "last") and c.kind == "relation"
-    ]
-    return next((c.anchor for c in ordering if c.anchor), None)
-
-
-def _recency_subject(frame: RecallFrame) -> str | None:
-    """What a recency word governs: it only picks among the most relevant memories (searching
-    for it lowered recall on locomo-dev, see docs/frames.md)."""
-    return next((c.anchor for c in frame.grounded if c.kind == "recency" and c.anchor), None)
-
-
 def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[ScoredMemory]:
     """``hits`` re-ranked: each gains ``weight`` times the best score of another hit of its
     episode. A turn whose episode holds other relevant turns is more likely the one asked
@@ -652,123 +429,3 @@ def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[Score
     first = max(scores, default=0.0) or 1.0
     lifted = [replace(hit, score=score / first) for hit, score in zip(hits, scores, strict=True)]
     return sorted(lifted, key=lambda h: -h.score)
-
-
-def about_subject(subject: str, hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
-    """The hits that share a word with ``subject`` (a word of four letters or more also
-    matches its longer forms: 'work' matches 'working')."""
-    return _about_words(set(tokenize(subject)), hits)
-
-
-def _about_words(wanted: set[str], hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
-    def shares(word: str) -> bool:
-        return any(word == w or (len(w) >= 4 and word.startswith(w)) for w in wanted)
-
-    return [h for h in hits if any(shares(word) for word in word_set(h.memory.search_text))]
-
-
-def most_relevant(hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
-    """The hits scoring at least :data:`RELEVANT_FRACTION` of the best: what an order word
-    ("the first time I mentioned ...") may reorder by time. A hit that shares one stray word
-    with the subject ("working") is not about it."""
-    if not hits:
-        return []
-    cut = max(h.score for h in hits) * RELEVANT_FRACTION
-    return [h for h in hits if h.score >= cut]
-
-
-def state_words(subject: str) -> set[str] | None:
-    """The words of ``subject`` and of each kind of state it names (:data:`STATE_TOPICS`:
-    for "work", "job" too), stemmed; None when it names none."""
-    wanted = set(tokenize(subject))
-    related = {stem(w) for family in STATE_TOPICS if wanted & _stems(family) for w in family}
-    return wanted | related if related else None
-
-
-@lru_cache(maxsize=64)
-def _stems(words: tuple[str, ...]) -> frozenset[str]:
-    return frozenset(stem(w) for w in words)
-
-
-def latest_first(
-    ranked: list[ScoredMemory],
-    k: int,
-    subject: str | None = None,
-    searched: Sequence[ScoredMemory] = (),
-) -> list[ScoredMemory]:
-    """Recency: among the most relevant memories (those about ``subject`` when some are; for a
-    kind of state, among the first of ``searched`` too, whatever their score), the latest
-    episode leads."""
-    return _by_time(ranked, k, latest=True, subject=subject, searched=searched)
-
-
-def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
-    """'The first time': among the most relevant memories, the earliest episode leads."""
-    return _by_time(ranked, k, latest=False)
-
-
-def _by_time(
-    ranked: list[ScoredMemory],
-    k: int,
-    *,
-    latest: bool,
-    subject: str | None = None,
-    searched: Sequence[ScoredMemory] = (),
-) -> list[ScoredMemory]:
-    if not ranked:
-        return ranked
-    window = ranked[:TIME_ORDER_WINDOW]
-    state = state_words(subject) if subject else None
-    close: list[ScoredMemory] = []
-    if state:
-        # A kind of state the table knows changes in other words ("a new job at Northwind"
-        # after "I still work at Contoso Coffee"), scoring far below the old one: its memories
-        # are picked among the first of both rankings, however their scores compare.
-        ids = {h.memory.id for h in searched[:TIME_ORDER_WINDOW]} - {h.memory.id for h in window}
-        close = _about_words(state, window + [h for h in ranked if h.memory.id in ids])
-    if not close:
-        cut = ranked[0].score * RELEVANT_FRACTION
-        close = [h for h in window if h.score >= cut]
-        close = (about_subject(subject, close) if subject else []) or close
-    rest = [h for h in ranked if h not in close]
-    close.sort(key=_when, reverse=latest)
-    return (close + rest)[:k]
-
-
-def _when(hit: ScoredMemory) -> datetime:
-    return (hit.memory.context.event_time or hit.memory.context.session_span).start
-
-
-#: Recency and "the first time" reorder by time the memories among the first
-#: ``TIME_ORDER_WINDOW`` that score at least ``RELEVANT_FRACTION`` of the best (with either
-#: fusion, a memory found by only one of dense and BM25 scores at most about half the best and
-#: stays put).
-TIME_ORDER_WINDOW = 5
-RELEVANT_FRACTION = 0.75
-
-
-#: Where each content ranking's scores start (dense: its own lowest, min-max; BM25: 0, no word
-#: of the query), for the convex fusion (docs/evaluation.md, "Fusion").
-FUSION_FLOORS = (None, 0.0)
-
-
-def fuse(
-    rankings: Sequence[Hits],
-    k: int,
-    weights: Sequence[float] = (1.0, 1.0),
-    fusion: Fusion = "convex",
-) -> list[ScoredMemory]:
-    """Fuse ranked hit lists and keep the best ``k`` as content-chosen memories."""
-    by_id = {unit.id: unit for hits in rankings for unit, _ in hits}
-    if fusion == "rrf":
-        ids = [[unit.id for unit, _ in hits] for hits in rankings]
-        fused = reciprocal_rank_fusion(ids, weights=weights)
-    else:
-        scored = [[(unit.id, score) for unit, score in hits] for hits in rankings]
-        fused = convex_combination(scored, weights=weights, floors=FUSION_FLOORS)
-    return [ScoredMemory(by_id[i], score, "content") for i, score in fused[:k]]
-
-
-def single(hits: Hits, k: int) -> list[ScoredMemory]:
-    """One ranking as scored memories (the dense-only and BM25-only baselines)."""
-    return [ScoredMemory(unit, score, "content") for unit, score in hits[:k]]

@@ -7,7 +7,7 @@ from typing import Any
 
 import numpy as np
 
-from ramem_integrations.core.retrieval import ContextFilter
+from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from ramem_integrations.stores.protocol import MemoryStore
@@ -31,9 +31,8 @@ def where_for(condition: ContextFilter | None) -> Where | None:
         return None
     clauses: list[Where] = []
     if condition.time is not None:
-        spans = [_overlaps("event", condition.time), _overlaps("episode_event", condition.time)]
-        if condition.match_session:
-            spans.insert(0, _overlaps("session", condition.time))
+        prefixes = {"session": "session", "event": "event", "episode": "episode_event"}
+        spans = [_overlaps(prefixes[c], condition.time) for c in condition.TIME_COORDINATES]
         clauses.append(_any_of(spans))
     entities = ("entities", "episode_entities")
     for person in condition.people:

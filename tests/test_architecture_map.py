@@ -30,7 +30,9 @@ def mapped(text: str) -> set[str]:
 
 
 def test_the_map_reads_folders_from_indentation() -> None:
-    text = "## Module map\n```\nramem_integrations/\n  a.py  x\n  core/  y\n    b.py  z\n  c.py\n```"
+    text = (
+        "## Module map\n```\nramem_integrations/\n  a.py  x\n  core/  y\n    b.py  z\n  c.py\n```"
+    )
     assert mapped(text) == {"a.py", "core/b.py", "c.py"}
 
 

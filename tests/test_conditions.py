@@ -8,8 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ramem_integrations.cache.conditions import ConditionTable
-from ramem_integrations.core.retrieval import ContextFilter
+from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.types import Episode, EpisodicContext, MemoryUnit, TimeSpan
+from ramem_integrations.evaluation.ablations import AnchoredNamesFilter, EventTimeFilter
 
 BASE = datetime(2023, 1, 2, tzinfo=UTC)
 NAMES = ["Ann", "bob", "Cy", "Paris", "rome"]
@@ -42,15 +43,17 @@ contexts = st.builds(
     location=st.one_of(st.none(), st.sampled_from(NAMES)),
     episode=episodes,
 )
-filters = st.builds(
-    ContextFilter,
-    time=st.one_of(
-        st.none(), st.tuples(st.integers(0, 20), st.integers(1, 6)).map(lambda t: day(*t))
-    ),
-    people=names,
-    places=names,
-    entities=st.lists(st.sampled_from(NAMES), max_size=1).map(tuple),
-    match_session=st.booleans(),
+#: The product's filter and the no-session-span ablation's, which reads other time coordinates.
+filters = st.sampled_from([ContextFilter, EventTimeFilter]).flatmap(
+    lambda kind: st.builds(
+        kind,
+        time=st.one_of(
+            st.none(), st.tuples(st.integers(0, 20), st.integers(1, 6)).map(lambda t: day(*t))
+        ),
+        people=names,
+        places=names,
+        entities=st.lists(st.sampled_from(NAMES), max_size=1).map(tuple),
+    )
 )
 
 
@@ -72,14 +75,14 @@ def test_among_agrees_with_met_by(contexts: list[EpisodicContext], where: Contex
         # a turn without its own date meets the time through its episode's
         (
             EpisodicContext("s", day(30), episode=Episode("e", event_time=day(3))),
-            ContextFilter(time=day(2, 3), match_session=False),
+            EventTimeFilter(time=day(2, 3)),
             True,
         ),
         # half-open: a span ending where the condition starts does not meet it
         (EpisodicContext("s", day(30), event_time=day(4)), ContextFilter(time=day(5, 2)), False),
-        # said in the span counts only with match_session
-        (EpisodicContext("s", day(5)), ContextFilter(time=day(5), match_session=False), False),
-        (EpisodicContext("s", day(5)), ContextFilter(time=day(5), match_session=True), True),
+        # said in the span counts, except for the no-session-span ablation's filter
+        (EpisodicContext("s", day(5)), EventTimeFilter(time=day(5)), False),
+        (EpisodicContext("s", day(5)), ContextFilter(time=day(5)), True),
         # names compare lower-cased; a person may be named as an entity
         (EpisodicContext("s", day(1), entities=("BOB",)), ContextFilter(people=("bob",)), True),
         (EpisodicContext("s", day(1), location="Rome"), ContextFilter(places=("rome",)), True),
@@ -107,8 +110,8 @@ def test_cases(context: EpisodicContext, where: ContextFilter, met: bool) -> Non
         # a name that is a common word in lower case is not read from the words
         ("i will be there in may", ContextFilter(people=("Will",)), False),
         ("i will be there in may", ContextFilter(entities=("May",)), False),
-        # off: the anchored names only
-        ("the boston", ContextFilter(entities=("Boston",), names_in_text=False), False),
+        # the no-names-in-text ablation's filter: the anchored names only
+        ("the boston", AnchoredNamesFilter(entities=("Boston",)), False),
     ],
 )
 def test_a_memory_that_says_the_name_meets_it(text: str, where: ContextFilter, met: bool) -> None:

@@ -146,7 +146,8 @@ def _unit(name: str, episode: str, position: int) -> MemoryUnit:
 def test_neighbours_take_their_place_by_decayed_score(
     decay: float, scores: tuple[float, float], order: list[str]
 ) -> None:
-    from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever
+    from ramem_integrations.core.retrieval.content import ContentRetriever
+    from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
     from ramem_integrations.core.types import ScoredMemory
 
     units = {n: _unit(n, "e", i) for i, n in enumerate(["a0", "a1", "a2", "a3"])}
@@ -170,7 +171,8 @@ def test_neighbours_take_their_place_by_decayed_score(
 
 
 def test_the_second_best_hit_brings_its_episode_too() -> None:
-    from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever
+    from ramem_integrations.core.retrieval.content import ContentRetriever
+    from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
     from ramem_integrations.core.types import ScoredMemory
 
     units = {n: _unit(n, e, i) for e in "abc" for i, n in enumerate([f"{e}0", f"{e}1"])}
@@ -190,7 +192,8 @@ def test_the_second_best_hit_brings_its_episode_too() -> None:
 def test_reactions_in_an_episode_are_passed_over() -> None:
     """A reaction ("lol", "🎉") is its sender's memory but carries no facts: a hit does not
     bring it, and the turn past it comes instead, as near as the reaction was."""
-    from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever
+    from ramem_integrations.core.retrieval.content import ContentRetriever
+    from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
     from ramem_integrations.core.types import ScoredMemory
 
     names = ["a0", "a1", "lol", "🎉", "a2", "a3"]
@@ -223,7 +226,7 @@ def test_reactions_in_an_episode_are_passed_over() -> None:
 def test_a_hit_gains_from_the_best_other_hit_of_its_episode(
     weight: float, order: list[str], scores: list[float]
 ) -> None:
-    from ramem_integrations.core.retrieval import lifted_by_episode
+    from ramem_integrations.core.retrieval.reinstatement import lifted_by_episode
     from ramem_integrations.core.types import ScoredMemory
 
     units = {"a": _unit("a", "e", 0), "b": _unit("b", "f", 0), "c": _unit("c", "e", 3)}

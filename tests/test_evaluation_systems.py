@@ -7,15 +7,18 @@ and a trip that both Ann and Bob talk about, Ann more wordily.
 from __future__ import annotations
 
 import dataclasses
+import os
+import subprocess
+import sys
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
-from ramem_integrations.core.retrieval import SPEAKER_BONUS
-from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.evaluation.ablations import shuffled_copy
+from ramem_integrations.core.retrieval.reinstatement import SPEAKER_BONUS, ContextualRetriever
+from ramem_integrations.errors import InvalidInputError, MissingDependencyError
+from ramem_integrations.evaluation.ablations import NoSessionSpan, shuffled_copy
 from ramem_integrations.evaluation.datasets import Asked, Question
 from ramem_integrations.evaluation.systems import SYSTEMS, select
 from ramem_integrations.evaluation.variants import Variant
@@ -164,7 +167,12 @@ def test_variant_options_are_typed_and_keep_what_is_unset(mem: RaMem) -> None:
     base = mem.reinstatement
     assert Variant().retriever(base) == base
     changed = Variant(strict=False, speaker_bonus=0.0).retriever(base)
-    assert (changed.strict, changed.speaker_bonus, changed.match_session) == (False, 0.0, True)
+    assert (changed.strict, changed.speaker_bonus, changed.episodes) == (False, 0.0, base.episodes)
+    assert type(changed) is ContextualRetriever
+    ablated = Variant(strict=False, kind=NoSessionSpan).retriever(base)
+    assert type(ablated) is NoSessionSpan and ablated.strict is False
+    kept = [f.name for f in dataclasses.fields(base) if f.name != "strict"]
+    assert all(getattr(ablated, name) is getattr(base, name) for name in kept)
     with pytest.raises(TypeError):
         Variant(speaker=0.0)  # type: ignore[call-arg]
 
@@ -207,3 +215,58 @@ def test_renamed_systems_say_what_they_are() -> None:
         select("no-context-ranking")
     with pytest.raises(InvalidInputError, match="flat-prompt is now ramem-flat-prompt"):
         select("flat-prompt")
+
+
+LLAMA_SYSTEMS = ["llama-vector", "llama-vector+ramem", "llama-vector-restated"]
+
+
+def test_a_llama_system_without_llama_index_names_the_extra(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Registered whatever is installed; naming a LlamaIndex system without the package says
+    which extra to install, before any store is opened (the next test: in a fresh process)."""
+    monkeypatch.setitem(sys.modules, "llama_index.core", None)  # as if not installed
+    assert set(LLAMA_SYSTEMS) <= set(SYSTEMS)
+    for name in LLAMA_SYSTEMS:
+        with pytest.raises(MissingDependencyError, match=r"ramem-integrations\[llama-index\]"):
+            select(f"ramem,{name}")
+    assert set(select(None)) == set(SYSTEMS) - set(LLAMA_SYSTEMS)  # all: those that can run
+    with pytest.raises(MissingDependencyError, match="llama-index-core is not installed"):
+        SYSTEMS["llama-vector"](None, ask("anything?"), 3)  # type: ignore[arg-type]
+
+
+def test_every_system_is_selected_with_llama_index() -> None:
+    assert set(LLAMA_SYSTEMS) <= set(select(None)) and select(None).keys() == SYSTEMS.keys()
+
+
+def test_the_cli_names_the_missing_extra_before_any_work(tmp_path: Path) -> None:
+    """A real ``ramem eval`` run in a process where llama_index cannot be imported."""
+    script = (
+        "import sys; sys.modules['llama_index.core'] = None\n"
+        "from ramem_integrations.app.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    fixture = Path(__file__).parent / "fixtures" / "locomo-tiny.json"
+    cache = tmp_path / "cache"
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            script,
+            "eval",
+            "locomo",
+            str(fixture),
+            "--systems",
+            "content,llama-vector",
+            "--cache",
+            str(cache),
+            "--no-progress",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parent.parent)},
+    )
+    assert done.returncode == 2, done.stderr
+    assert "pip install 'ramem-integrations[llama-index]'" in done.stderr
+    assert not cache.exists()  # nothing was ingested

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from ramem_integrations.core.fusion import convex_combination
+from ramem_integrations.core.retrieval.fusion import convex_combination
 
 CASES = [
     # (dense, bm25, weights, expected order, expected top score)
@@ -64,7 +64,7 @@ def test_a_floor_keeps_the_second_of_two_matches_above_zero() -> None:
 
 
 def test_an_unknown_fusion_is_refused() -> None:
-    from ramem_integrations.core.retrieval import ContentRetriever
+    from ramem_integrations.core.retrieval.content import ContentRetriever
     from ramem_integrations.errors import InvalidInputError
 
     with pytest.raises(InvalidInputError, match="fusion must be one of convex, rrf, got 'mean'"):

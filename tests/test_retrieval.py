@@ -1,14 +1,14 @@
 """Stage 3: selective reinstatement. Ranking logic over a real Chroma store and a fake embedder."""
 
 from collections.abc import Callable
-from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from ramem_integrations.core.retrieval import ContextFilter, ContextualRetriever
+from ramem_integrations.core.retrieval.filters import ContextFilter
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.types import (
     Condition,
     EpisodicContext,
@@ -16,6 +16,7 @@ from ramem_integrations.core.types import (
     RecallFrame,
     TimeSpan,
 )
+from ramem_integrations.evaluation.ablations import EventTimeFilter
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.protocol import MemoryStore
 from tests.store_reads import nearest, where_for
@@ -139,8 +140,6 @@ def test_a_memory_naming_the_entity_in_lower_case_is_context_valid(fake_mem: RaM
     hits = retriever(fake_mem).retrieve(query, "ns", 3)
     assert [h.memory.id for h in hits][:2] == ["m002", "m001"]
     assert hits[0].reason == "context" and hits[0].matched == ("entity Boston",)
-    off = replace(retriever(fake_mem), names_in_text=False).retrieve(query, "ns", 3)
-    assert off[0].memory.id == "m001"
 
 
 def test_recency_puts_the_latest_relevant_episode_first(fake_mem: RaMem) -> None:
@@ -190,16 +189,19 @@ memories_strategy = st.lists(
     min_size=1,
     max_size=25,
 )
-filters_strategy = st.builds(
-    ContextFilter,
-    time=st.one_of(
-        st.none(),
-        st.tuples(st.integers(0, 30), st.integers(1, 10)).map(
-            lambda t: TimeSpan(day(t[0]).start, day(t[0] + t[1]).start)
+#: The product's filter and the no-session-span ablation's (other time coordinates).
+filters_strategy = st.sampled_from([ContextFilter, EventTimeFilter]).flatmap(
+    lambda kind: st.builds(
+        kind,
+        time=st.one_of(
+            st.none(),
+            st.tuples(st.integers(0, 30), st.integers(1, 10)).map(
+                lambda t: TimeSpan(day(t[0]).start, day(t[0] + t[1]).start)
+            ),
         ),
-    ),
-    people=st.lists(st.sampled_from(PEOPLE), max_size=2, unique=True).map(tuple),
-    places=st.lists(st.sampled_from(["Paris", "Rome"]), max_size=2, unique=True).map(tuple),
+        people=st.lists(st.sampled_from(PEOPLE), max_size=2, unique=True).map(tuple),
+        places=st.lists(st.sampled_from(["Paris", "Rome"]), max_size=2, unique=True).map(tuple),
+    )
 )
 
 
@@ -348,7 +350,7 @@ def test_the_context_bonus_is_in_proportion_to_what_the_conditions_select(
             for i in range(1, 5)
         ]
     )
-    where = ContextFilter(people=("Bob",), names_in_text=False)
+    where = ContextFilter(people=("Bob",))  # no memory says "Bob"
     soft = ContextualRetriever(fake_mem.content, strict=False, bonus=0.5, speaker_bonus=0.0)
     share = fake_mem.content.source.share("ns", where)
     assert share == pytest.approx(len(met_by) / 4)

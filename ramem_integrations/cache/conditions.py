@@ -15,7 +15,7 @@ from collections.abc import Iterable, Mapping
 import numpy as np
 import numpy.typing as npt
 
-from ramem_integrations.core.retrieval import ContextFilter
+from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 
 Mask = npt.NDArray[np.bool_]
@@ -53,9 +53,9 @@ class ConditionTable:
         """The ids of the memories that meet ``where``, in table order."""
         mask = np.ones(len(self.ids), dtype=bool)
         if where.time is not None:
-            met = self._overlap("event", where.time) | self._overlap("episode", where.time)
-            if where.match_session:
-                met |= self._overlap("session", where.time)
+            met = np.zeros(len(self.ids), dtype=bool)
+            for coordinate in where.TIME_COORDINATES:  # "session", "event", "episode"
+                met |= self._overlap(coordinate, where.time)
             mask &= met
         for person in where.people:
             mask &= self._rows(self._names, [person])

@@ -9,7 +9,7 @@ from ramem_integrations.core.types import MemoryUnit
 
 
 class EpisodeIndex:
-    """An :class:`~ramem_integrations.core.retrieval.EpisodeSource` over a
+    """An :class:`~ramem_integrations.core.retrieval.source.EpisodeSource` over a
     :class:`NamespaceCache`: each episode's turns in order, rebuilt when the namespace changes."""
 
     def __init__(self, cache: NamespaceCache) -> None:

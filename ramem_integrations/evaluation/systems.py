@@ -11,16 +11,26 @@ Every system runs on the same store (the same memories) and the same questions.
 
 from __future__ import annotations
 
-import importlib.util
-
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.evaluation.ablations import ContextShuffle
+from ramem_integrations.evaluation.ablations import (
+    ContextShuffle,
+    NoNamesInText,
+    NoSessionSpan,
+    SearchNeed,
+)
 from ramem_integrations.evaluation.llama_systems import (
     llama_vector,
     llama_vector_ramem,
     llama_vector_restated,
 )
-from ramem_integrations.evaluation.variants import Fused, Mode, System, Variant
+from ramem_integrations.evaluation.variants import (
+    Fused,
+    Mode,
+    NeedsExtra,
+    System,
+    Variant,
+    installed,
+)
 
 __all__ = ["FLAT_PROMPT_SYSTEMS", "RENAMED", "SYSTEMS", "System", "register", "select"]
 
@@ -45,10 +55,17 @@ def register(name: str, system: System) -> System:
     return system
 
 
+def _missing(system: System) -> bool:
+    """Whether ``system`` needs an extra that is not installed."""
+    return isinstance(system, NeedsExtra) and not installed(system.module)
+
+
 def select(names: str | list[str] | None) -> dict[str, System]:
-    """The systems named (comma-separated or a list), or all when ``names`` is empty."""
+    """The systems named (comma-separated or a list), or all when ``names`` is empty. A named
+    system whose extra is not installed raises
+    :class:`~ramem_integrations.errors.MissingDependencyError` (all: such systems are left out)."""
     if not names:
-        return dict(SYSTEMS)
+        return {n: s for n, s in SYSTEMS.items() if not _missing(s)}
     wanted = [n.strip() for n in names.split(",")] if isinstance(names, str) else list(names)
     unknown = [n for n in wanted if n and n not in SYSTEMS]
     if unknown:
@@ -56,31 +73,27 @@ def select(names: str | list[str] | None) -> dict[str, System]:
         raise InvalidInputError(
             f"Unknown system(s): {', '.join(unknown)}.{hints} Known: {', '.join(SYSTEMS)}."
         )
-    return {n: SYSTEMS[n] for n in wanted if n}
-
-
-def installed(package: str) -> bool:
-    """Whether ``package`` can be imported (found, not imported: its own errors surface later)."""
-    try:
-        return importlib.util.find_spec(package) is not None
-    except ModuleNotFoundError:  # a parent package is missing
-        return False
+    chosen = {n: SYSTEMS[n] for n in wanted if n}
+    for system in chosen.values():
+        if isinstance(system, NeedsExtra):
+            system.check()  # a missing extra is named before anything is loaded
+    return chosen
 
 
 for _mode in ("bm25", "dense", "content"):
     register(_mode, Mode(_mode))
 register("ramem", Variant())
 register("ramem-soft", Variant(strict=False))
-register("no-session-span", Variant(match_session=False))
+register("no-session-span", Variant(kind=NoSessionSpan))
 register("no-speaker-preference", Variant(speaker_bonus=0.0))
 #: Searching with the information need (condition words removed) instead of the question.
-register("ramem-need", Variant(use_need=True))
+register("ramem-need", Variant(kind=SearchNeed))
 #: The turn-level method: hits without their episodes.
 register("no-episodes", Variant(episodes=False))
 #: Episodes brought back, but no lift from the relevance of a memory's episode (docs/episodes.md).
 register("no-episode-evidence", Variant(episode_evidence=0.0))
 #: A name condition met only by the names anchoring read, not by a memory's words (lower case).
-register("no-names-in-text", Variant(names_in_text=False))
+register("no-names-in-text", Variant(kind=NoNamesInText))
 #: Reciprocal rank fusion instead of the convex fusion of dense and BM25 (docs/evaluation.md).
 register("content-rrf", Fused("rrf"))
 register("ramem-rrf", Variant(fusion="rrf"))
@@ -92,8 +105,10 @@ register("context-shuffle-no-speaker", ContextShuffle(Variant(speaker_bonus=0.0)
 register("ramem-flat-prompt", Variant())
 
 # LlamaIndex systems (the llama-index extra): a plain vector retriever, and the same with
-# RaMem's re-ranking postprocessor after it.
-if installed("llama_index.core"):
-    register("llama-vector", llama_vector)
-    register("llama-vector+ramem", llama_vector_ramem)
-    register("llama-vector-restated", llama_vector_restated)
+# RaMem's re-ranking postprocessor after it. Registered whether or not it is installed.
+for _name, _system in (
+    ("llama-vector", llama_vector),
+    ("llama-vector+ramem", llama_vector_ramem),
+    ("llama-vector-restated", llama_vector_restated),
+):
+    register(_name, NeedsExtra(_system, "llama_index.core", "llama-index-core", "llama-index"))

@@ -1,5 +1,6 @@
 """The retrieval systems the evaluation builds from RaMem: its plain modes, and RaMem with
-some of its retriever's options changed (typed, so a misspelt option fails at once).
+some of its retriever's options changed (typed, so a misspelt option fails at once) or its
+retriever replaced by an ablation of it (:mod:`~ramem_integrations.evaluation.ablations`).
 
 A system is any callable ``(mem, asked, k) -> list[ScoredMemory]``; ``asked`` is the
 :class:`~ramem_integrations.evaluation.datasets.Asked` view of a question (its text, namespace
@@ -8,13 +9,15 @@ and date), never the question with its gold answer.
 
 from __future__ import annotations
 
+import importlib.util
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
-from ramem_integrations.core.fusion import Fusion
-from ramem_integrations.core.retrieval import ContextualRetriever
+from ramem_integrations.core.retrieval.fusion import Fusion
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.types import RetrievalMode, ScoredMemory
+from ramem_integrations.errors import MissingDependencyError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.memory.questions import questions_last
 
@@ -51,11 +54,11 @@ class Variant:
     its :class:`ContextualRetriever` changed; a field left None keeps the store's own setting.
 
     ``Variant()`` is RaMem itself. See :class:`ContextualRetriever` for what each option does.
+    ``kind`` is the retriever class: :class:`ContextualRetriever`, or an ablation of it
+    (:mod:`~ramem_integrations.evaluation.ablations`) built with the same options.
     """
 
     strict: bool | None = None
-    use_need: bool | None = None
-    match_session: bool | None = None
     speaker_bonus: float | None = None
     #: False: the turn-level method (hits without their episodes).
     episodes: bool | None = None
@@ -63,16 +66,14 @@ class Variant:
     fusion: Fusion | None = None
     #: How much a memory gains from the best score of another candidate of its episode.
     episode_evidence: float | None = None
-    #: False: a name condition is met by the names anchoring read only, not by the words.
-    names_in_text: bool | None = None
+    kind: type[ContextualRetriever] = ContextualRetriever
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
-        """``base`` with this variant's options put in."""
+        """``base`` with this variant's options put in, as a ``kind``."""
+        options = {f.name: getattr(base, f.name) for f in fields(base)}
         return replace(
-            base,
+            self.kind(**options),
             strict=base.strict if self.strict is None else self.strict,
-            use_need=base.use_need if self.use_need is None else self.use_need,
-            match_session=base.match_session if self.match_session is None else self.match_session,
             speaker_bonus=base.speaker_bonus if self.speaker_bonus is None else self.speaker_bonus,
             episodes=None if self.episodes is False else base.episodes,
             content=base.content
@@ -81,9 +82,38 @@ class Variant:
             episode_evidence=base.episode_evidence
             if self.episode_evidence is None
             else self.episode_evidence,
-            names_in_text=base.names_in_text if self.names_in_text is None else self.names_in_text,
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
         frame = mem.frame(asked.text, asked.namespace, reference=asked.asked_at)
         return self.retriever(mem.reinstatement).retrieve(frame, asked.namespace, k)
+
+
+def installed(package: str) -> bool:
+    """Whether ``package`` can be imported (found, not imported: its own errors surface later)."""
+    try:
+        return importlib.util.find_spec(package) is not None
+    except ModuleNotFoundError:  # a parent package is missing
+        return False
+
+
+@dataclass(frozen=True)
+class NeedsExtra:
+    """A system that needs an optional package (``module``, from the distribution ``package``
+    of the ``extra``). :meth:`check` raises
+    :class:`~ramem_integrations.errors.MissingDependencyError` naming the extra when it is
+    missing: :func:`~ramem_integrations.evaluation.systems.select` calls it before any work,
+    and each run before it starts."""
+
+    system: System
+    module: str
+    package: str
+    extra: str
+
+    def check(self) -> None:
+        if not installed(self.module):
+            raise MissingDependencyError(self.package, self.extra)
+
+    def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
+        self.check()
+        return self.system(mem, asked, k)

@@ -16,7 +16,9 @@ from ramem_integrations.core.frames import (
     RuleFrameInducer,
     without_relative_times,
 )
-from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, Hits
+from ramem_integrations.core.retrieval.content import ContentRetriever
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
+from ramem_integrations.core.retrieval.source import Hits
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError, RamemError
 from ramem_integrations.glue.records import SPEAKER_KEYS, TIME_KEYS, Record, anchor_records
@@ -33,12 +35,14 @@ NO_EPISODES = (
 class _NoSearch:
     """The content source of a re-rank-only retriever: re-ranking never searches."""
 
-    def dense(self, namespace: str, query: str, k: int, where: object = None) -> Hits:
+    def dense(
+        self, namespace: str, query: str, k: int, where: object = None, scope: object = None
+    ) -> Hits:
         raise RamemError("The postprocessor only re-ranks the nodes it is given.")
 
     lexical = dense
 
-    def share(self, namespace: str, where: object) -> float:
+    def share(self, namespace: str, where: object, scope: object = None) -> float:
         return 0.0
 
 

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.prompts import render_answer_prompt
-from ramem_integrations.core.retrieval import ContextualRetriever
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
 from ramem_integrations.errors import LLMError
 from ramem_integrations.memory.questions import check_request, questions_last

@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Collection, Iterable, Mapping, Sequence
-from contextlib import nullcontext
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -35,7 +34,9 @@ from ramem_integrations.core.prompts import (
     render_answer_prompt,
     within_budget,
 )
-from ramem_integrations.core.retrieval import ContentRetriever, ContextualRetriever, single
+from ramem_integrations.core.retrieval.content import ContentRetriever, single
+from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
+from ramem_integrations.core.retrieval.source import Scope
 from ramem_integrations.core.segmentation import EpisodeSegmenter
 from ramem_integrations.core.time.corrections import with_corrections
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
@@ -320,25 +321,29 @@ class RaMem:
         if not self.freshness.sync(namespace, missing_ok=missing_ok):
             return []
         only = None if within is None else frozenset(within)
-        scope = self.source.within(namespace, only) if only is not None else nullcontext()
-        with scope, self.source.around(context):
-            hits = self._retrieve(query, namespace, k, mode, reference)
+        hits = self._retrieve(query, namespace, k, mode, reference, Scope(only, context))
         # no episode neighbour from outside ``within``
         return hits if only is None else [h for h in hits if h.memory.id in only]
 
     def _retrieve(
-        self, query: str, namespace: str, k: int, mode: str, reference: datetime | None
+        self,
+        query: str,
+        namespace: str,
+        k: int,
+        mode: str,
+        reference: datetime | None,
+        scope: Scope,
     ) -> list[ScoredMemory]:
         if mode == "ramem":
             known = self.freshness.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
-            hits = self.reinstatement.retrieve(frame, namespace, k)
+            hits = self.reinstatement.retrieve(frame, namespace, k, scope)
             return questions_last(with_corrections(hits, self.cache.memories(namespace), k))
         if mode == "dense":
-            return questions_last(single(self.source.dense(namespace, query, k), k))
+            return questions_last(single(self.source.dense(namespace, query, k, None, scope), k))
         if mode == "bm25":
-            return questions_last(single(self.source.lexical(namespace, query, k), k))
-        return questions_last(self.content.retrieve(query, namespace, k))
+            return questions_last(single(self.source.lexical(namespace, query, k, None, scope), k))
+        return questions_last(self.content.retrieve(query, namespace, k, None, scope))
 
     def render(
         self,

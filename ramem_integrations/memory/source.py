@@ -3,31 +3,26 @@
 from __future__ import annotations
 
 import threading
-from collections.abc import Collection, Iterator, Sequence
-from contextlib import contextmanager
-from contextvars import ContextVar
+from collections.abc import Sequence
 from functools import lru_cache, partial
 
 import numpy as np
 
 from ramem_integrations.cache.conditions import ConditionTable
 from ramem_integrations.cache.namespaces import NamespaceCache
-from ramem_integrations.core.retrieval import ContextFilter, Hits
+from ramem_integrations.core.retrieval.filters import ContextFilter
+from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
 from ramem_integrations.stores.chroma import check_namespace
 from ramem_integrations.stores.protocol import MemoryStore
 
-#: The memories a retrieval ranks, in one namespace (:meth:`StoreSource.within`).
-_WITHIN: ContextVar[tuple[str, frozenset[str]] | None] = ContextVar("ramem_within", default=None)
-#: The messages before a question (:meth:`StoreSource.around`).
-_AROUND: ContextVar[str | None] = ContextVar("ramem_around", default=None)
 #: The weight of the messages before a question in its dense query vector, beside the
 #: question's own (both unit vectors). Measured on LoCoMo dev (docs/llama_index.md).
 CONTEXT_WEIGHT = 0.5
 
 
 class StoreSource:
-    """A :class:`~ramem_integrations.core.retrieval.MemorySource` over the store and BM25.
+    """A :class:`~ramem_integrations.core.retrieval.source.MemorySource` over the store and BM25.
 
     Both rankings are read off the namespace's loaded cache (:class:`NamespaceCache`): dense
     search is exact, in NumPy, over the memories' vectors; lexical search is BM25. A condition
@@ -36,9 +31,9 @@ class StoreSource:
     write committed before it (``Freshness.sync``, one read of the write marks), so no candidate
     is checked with the store again. A question is embedded as a query (the embedder's
     ``embed_query`` when it has one: e5, BGE, a LangChain ``Embeddings``); query embeddings are
-    cached, so one retrieval embeds its question once. Inside :meth:`within`, every search of
-    that namespace ranks only the given memories; inside :meth:`around`, dense searches lean
-    toward the messages before the question.
+    cached, so one retrieval embeds its question once. A search in a
+    :class:`~ramem_integrations.core.retrieval.source.Scope` ranks only its ``within``
+    memories, and a dense one leans toward its ``context``, the messages before the question.
     """
 
     def __init__(self, store: MemoryStore, embedder: Embedder, cache: NamespaceCache):
@@ -48,55 +43,48 @@ class StoreSource:
         self._tables: dict[str, tuple[tuple[str, int], object, ConditionTable | None]] = {}
         self._lock = threading.Lock()
 
-    def dense(self, namespace: str, query: str, k: int, where: ContextFilter | None = None) -> Hits:
+    def dense(
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        where: ContextFilter | None = None,
+        scope: Scope = EVERYTHING,
+    ) -> Hits:
         check_namespace(namespace)
-        among = self._cached_among(namespace, where)
-        ranked = self.cache.vectors(namespace).search(self._vector(query), k, among=among)
+        among = self._cached_among(namespace, where, scope.within)
+        vector = self._vector(query, scope.context)
+        ranked = self.cache.vectors(namespace).search(vector, k, among=among)
         return self._cached(namespace, ranked)
 
     def lexical(
-        self, namespace: str, query: str, k: int, where: ContextFilter | None = None
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        where: ContextFilter | None = None,
+        scope: Scope = EVERYTHING,
     ) -> Hits:
         check_namespace(namespace)  # before the index: a nameless read is refused, not loaded
-        among = self._cached_among(namespace, where)
+        among = self._cached_among(namespace, where, scope.within)
         ranked = self.cache.index(namespace).search(query, k, among=among)
         return self._cached(namespace, ranked)
 
-    def _vector(self, query: str) -> Vectors:
+    def _vector(self, query: str, context: str | None) -> Vectors:
         """The query's dense vector: the question's, plus :data:`CONTEXT_WEIGHT` times that of
-        the messages :meth:`around` it, normalised."""
+        ``context`` (the messages before it), normalised."""
         embedding = self._embed_query(query)
-        context = _AROUND.get()
-        if not context:
+        if not context or not context.strip():
             return embedding
         mixed = embedding + CONTEXT_WEIGHT * self._embed_query(context)
         norm = float(np.linalg.norm(mixed))
         return (mixed / norm if norm > 0 else embedding).astype(np.float32)
 
-    @contextmanager
-    def around(self, context: str | None) -> Iterator[None]:
-        """Dense searches in this context (thread or task) lean toward ``context``, the
-        messages before the question; lexical ones read the question alone."""
-        token = _AROUND.set(context if context and context.strip() else None)
-        try:
-            yield
-        finally:
-            _AROUND.reset(token)
-
-    @contextmanager
-    def within(self, namespace: str, ids: Collection[str]) -> Iterator[None]:
-        """Searches of ``namespace`` in this context (thread or task) rank only ``ids``."""
-        token = _WITHIN.set((namespace, frozenset(ids)))
-        try:
-            yield
-        finally:
-            _WITHIN.reset(token)
-
-    def share(self, namespace: str, where: ContextFilter) -> float:
-        """The fraction of the namespace's cached memories (of :meth:`within`'s) that meet
-        ``where``."""
-        among = self._cached_among(namespace, where)
-        everything = self._cached_among(namespace, None)
+    def share(self, namespace: str, where: ContextFilter, scope: Scope = EVERYTHING) -> float:
+        """The fraction of the namespace's cached memories (of ``scope.within``, if given) that
+        meet ``where``."""
+        among = self._cached_among(namespace, where, scope.within)
+        everything = self._cached_among(namespace, None, scope.within)
         total = len(self.cache.memories(namespace) if everything is None else everything)
         return 0.0 if among is None or not total else len(among) / total
 
@@ -105,14 +93,14 @@ class StoreSource:
         cached = self.cache.memories(namespace)
         return [(cached[i], score) for i, score in ranked if i in cached]
 
-    def _cached_among(self, namespace: str, where: ContextFilter | None) -> list[str] | None:
-        """The ids of the namespace's cached memories that meet ``where`` and are
-        :meth:`within` the ones a search ranks (None: every memory).
+    def _cached_among(
+        self, namespace: str, where: ContextFilter | None, only: frozenset[str] | None
+    ) -> list[str] | None:
+        """The ids of the namespace's cached memories that meet ``where`` and are among
+        ``only``, the ones a search may rank (None: every memory).
 
         The same predicate as the Chroma where-clause (a property test holds them equal). The
         last answer is kept, so a retrieval's dense and lexical searches filter once."""
-        scope = _WITHIN.get()
-        only = scope[1] if scope is not None and scope[0] == namespace else None
         if not where:
             cached = self.cache.memories(namespace)
             return None if only is None else sorted(i for i in only if i in cached)

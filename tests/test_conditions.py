@@ -11,6 +11,7 @@ from ramem_integrations.cache.conditions import ConditionTable
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.types import Episode, EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.evaluation.ablations import AnchoredNamesFilter, EventTimeFilter
+from ramem_integrations.testing import parts
 
 BASE = datetime(2023, 1, 2, tzinfo=UTC)
 NAMES = ["Ann", "bob", "Cy", "Paris", "rome"]
@@ -123,25 +124,37 @@ def test_no_memories_meet_nothing() -> None:
     assert ConditionTable({}).among(ContextFilter(people=("Ann",))) == []
 
 
-def test_the_store_source_checks_first_then_builds_the_table(tmp_path: Any) -> None:
+def test_the_store_source_checks_first_then_builds_the_table(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """After a write, the first question is checked memory by memory; the second builds the
     table; every answer is the same."""
+    from ramem_integrations.memory import source as source_module
     from ramem_integrations.memory.ramem import RaMem
     from ramem_integrations.testing import HashingEmbedder
     from tests.reliability.helpers import synthetic_conversation
 
+    built: list[int] = []
+
+    class Counted(ConditionTable):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            built.append(1)
+            super().__init__(*args, **kwargs)
+
+    monkeypatch.setattr(source_module, "ConditionTable", Counted)
     mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
     mem.add_conversation(synthetic_conversation("c", 3, 8, seed=1), "ns")
-    units = mem.cache.memories("ns")
+    source, units = parts(mem).source, parts(mem).cache.memories("ns")
     wheres = [
         ContextFilter(people=("Bob",)),
         ContextFilter(people=("Ann",)),
         ContextFilter(people=("Bob",)),
     ]
-    answers = [mem.source._among("ns", wheres[0])]
-    assert mem.source._tables["ns"][2] is None  # the first: checked one by one
-    answers += [mem.source._among("ns", where) for where in wheres[1:]]
-    assert isinstance(mem.source._tables["ns"][2], ConditionTable)
-    for where, got in zip(wheres, answers, strict=True):
-        assert got == [i for i, u in units.items() if where.met_by(u) is not None]
-    assert answers[0] == answers[2] and answers[0]
+    shares = [source.share("ns", wheres[0])]
+    assert built == []  # the first: checked one by one
+    shares += [source.share("ns", where) for where in wheres[1:]]
+    assert built == [1]  # then one table answers every later question
+    for where, got in zip(wheres, shares, strict=True):
+        met = sum(where.met_by(u) is not None for u in units.values())
+        assert got == pytest.approx(met / len(units))
+    assert shares[0] == shares[2] and shares[0]

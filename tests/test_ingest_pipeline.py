@@ -24,7 +24,7 @@ from ramem_integrations.errors import EmbeddingError, StoreError
 from ramem_integrations.memory import writing as ingest
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.ramem import RaMem
-from ramem_integrations.testing import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder, parts
 from tests.reliability.helpers import synthetic_conversation
 
 BATCH = 7
@@ -38,7 +38,7 @@ def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
 def overlapped(path: Path, **options: Any) -> RaMem:
     """The pipeline as it runs against a Chroma server: upserts in the background thread."""
     mem = RaMem.from_path(path, **options)
-    mem.writer.overlap_writes = True
+    parts(mem).writer.overlap_writes = True
     return mem
 
 
@@ -79,13 +79,13 @@ def fail_upsert_on(mem: RaMem, call: int, monkeypatch: pytest.MonkeyPatch) -> li
 def test_every_batch_is_stored_once_with_its_own_vectors(tmp_path, conversation) -> None:  # type: ignore[no-untyped-def]
     mem = overlapped(tmp_path, embedder=HashingEmbedder())
     seen: list[tuple[list[str], np.ndarray]] = []
-    added = mem.cache.added
+    added = parts(mem).cache.added
 
     def spy(namespace: str, batch: list[MemoryUnit], vectors: Any = None) -> None:
         seen.append(([u.id for u in batch], np.asarray(vectors)))
         added(namespace, batch, vectors)
 
-    mem.cache.added = spy  # type: ignore[method-assign]
+    parts(mem).cache.added = spy  # type: ignore[method-assign]
     counts: list[int] = []
     ids = mem.add_conversation(conversation, "ann", progress=counts.append)
     assert counts == [0, 7, 7, 7, 7, 7, 5]  # nothing stored before, then batch by batch
@@ -121,7 +121,7 @@ def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
     tmp_path, conversation, monkeypatch: pytest.MonkeyPatch, failing: int
 ) -> None:  # type: ignore[no-untyped-def]
     mem = overlapped(tmp_path, embedder=HashingEmbedder())
-    mem.cache.index("ann")  # loaded (empty): kept current by each batch written
+    parts(mem).cache.index("ann")  # loaded (empty): kept current by each batch written
     sizes = fail_upsert_on(mem, failing, monkeypatch)
     counts: list[int] = []
     with pytest.raises(StoreError, match=r"^Chroma refused the write: disk full$"):
@@ -129,7 +129,7 @@ def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
     assert sizes == [BATCH] * (failing - 1) + [0]  # no write after the failed one
     stored = mem.store.ids("ann")
     assert len(stored) == sum(sizes) == sum(counts)
-    assert set(mem.cache.loaded("ann") or {}) == set(stored)
+    assert set(parts(mem).cache.loaded("ann") or {}) == set(stored)
     monkeypatch.undo()
     monkeypatch.setattr(ingest, "EMBED_BATCH", BATCH)
     again: list[int] = []
@@ -143,13 +143,13 @@ def test_a_failed_embedding_raises_its_error_after_the_write_in_flight(
     tmp_path, conversation, failing: int
 ) -> None:  # type: ignore[no-untyped-def]
     mem = overlapped(tmp_path, embedder=FailingEmbedder(failing))
-    mem.cache.index("ann")  # loaded (empty): kept current by each batch written
+    parts(mem).cache.index("ann")  # loaded (empty): kept current by each batch written
     counts: list[int] = []
     with pytest.raises(EmbeddingError, match=r"^the embedding service is down$"):
         mem.add_conversation(conversation, "ann", progress=counts.append)
     stored = mem.store.ids("ann")
     assert len(stored) == BATCH * (failing - 1) == sum(counts)
-    assert set(mem.cache.loaded("ann") or {}) == set(stored)
+    assert set(parts(mem).cache.loaded("ann") or {}) == set(stored)
     ids = mem.add_conversation(conversation, "ann")
     assert sorted(mem.store.ids("ann")) == sorted(ids) and len(ids) == 40
 
@@ -229,12 +229,12 @@ def test_a_new_conversation_is_embedded_as_said_while_it_is_anchored(  # type: i
     words = [text for call in embedder.calls for text in call if text in said]
     assert sorted(words) == sorted(said)
     stored = {u.id: u for u in mem.store.get("c")}
-    vectors = mem.cache.memories("c")
+    vectors = parts(mem).cache.memories("c")
     assert len(stored) == len(said)
     embedder.calls.clear()
     mem.add_conversations([conversation])
     assert embedder.calls == []
-    assert mem.cache.memories("c").keys() == vectors.keys()
+    assert parts(mem).cache.memories("c").keys() == vectors.keys()
 
 
 def test_messages_with_their_own_times_are_embedded_once_anchored(  # type: ignore[no-untyped-def]
@@ -277,9 +277,10 @@ def test_the_writers_own_setting_says_which_thread_writes(  # type: ignore[no-un
     server) writes them from its background thread, beside the next batch's embedding.
     The setting is the writer's own: another memory's writer keeps its default."""
     mem = RaMem.from_path(tmp_path / "one", embedder=HashingEmbedder())
-    mem.writer.overlap_writes = overlap
+    parts(mem).writer.overlap_writes = overlap
     assert (
-        RaMem.from_path(tmp_path / "two", embedder=HashingEmbedder()).writer.overlap_writes is None
+        parts(RaMem.from_path(tmp_path / "two", embedder=HashingEmbedder())).writer.overlap_writes
+        is None
     )
     threads: list[str] = []
     real = mem.store.upsert

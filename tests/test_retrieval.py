@@ -19,6 +19,7 @@ from ramem_integrations.core.types import (
 from ramem_integrations.evaluation.ablations import EventTimeFilter
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.protocol import MemoryStore
+from ramem_integrations.testing import parts
 from tests.store_reads import nearest, where_for
 
 BASE = datetime(2023, 1, 2, tzinfo=UTC)
@@ -259,7 +260,7 @@ def test_dense_ranks_the_loaded_vectors_exactly_without_a_store_query(
             for i in range(40)
         ]
     )
-    source, where = fake_mem.source, ContextFilter(people=("Bob",))
+    source, where = parts(fake_mem).source, ContextFilter(people=("Bob",))
     embedding = source._embed_query("garden tea")
     direct = nearest(fake_mem.store, "ns", embedding, 5, where=where_for(where))
     everything = nearest(fake_mem.store, "ns", embedding, 30)
@@ -304,9 +305,9 @@ def test_a_condition_every_memory_meets_costs_no_second_search(
         + [memory(50, "Ann: garden tea with Cy", 3, participants=("Ann", "Cy"))]
     )
     searches: list[object] = []
-    real = fake_mem.source.lexical
+    real = parts(fake_mem).source.lexical
     monkeypatch.setattr(
-        fake_mem.source, "lexical", lambda *a, **kw: searches.append(a) or real(*a, **kw)
+        parts(fake_mem).source, "lexical", lambda *a, **kw: searches.append(a) or real(*a, **kw)
     )
     content = fake_mem.content.retrieve("garden tea", "ns", 30)
     ann = Condition("participant", "Ann", "Ann", True)

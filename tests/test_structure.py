@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import ast
+from pathlib import Path
+
 from ramem_integrations.evaluation import importgraph
 from ramem_integrations.evaluation.runner import write_path
 
@@ -40,3 +43,34 @@ def test_cache_key_hashes_every_module_on_the_write_path() -> None:
         assert path in files, path
     for path in ("memory/source.py", "memory/answering.py", "memory/ramem.py", "app/cli.py"):
         assert path not in files, path
+
+
+def _private_attributes(path: Path) -> set[str]:
+    """The names a class in ``path`` assigns as ``self._name``."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    return {
+        node.attr
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Attribute)
+        and isinstance(node.value, ast.Name)
+        and node.value.id == "self"
+        and node.attr.startswith("_")
+        and not node.attr.startswith("__")
+    }
+
+
+def test_tests_reach_ramems_parts_only_through_the_testing_seam() -> None:
+    """RaMem's private parts (the cache, the source, the writer, ...) are reached from tests
+    only through ``ramem_integrations.testing.parts``, never by their private names."""
+    private = _private_attributes(importgraph.ROOT / "memory" / "ramem.py")
+    assert {"_cache", "_source", "_writer", "_freshness"} <= private
+    tests = Path(__file__).resolve().parent
+    reached = sorted(
+        f"{path.relative_to(tests)}:{node.lineno} .{node.attr}"
+        for path in tests.rglob("*.py")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8")))
+        if isinstance(node, ast.Attribute)
+        and node.attr in private
+        and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
+    )
+    assert reached == []

@@ -560,8 +560,10 @@ STDIN = Path("/dev/stdin")
 
 def _forget(args: argparse.Namespace) -> int:
     mem = _open(args)
-    mem.freshness.sync(args.namespace)  # a namespace never written is an error, not "0 forgotten"
-    removed = mem.forget(args.namespace, ids=args.id, conversation_id=args.conversation)
+    # a namespace never written is an error, not "0 forgotten"
+    removed = mem.forget(
+        args.namespace, ids=args.id, conversation_id=args.conversation, missing_ok=False
+    )
     if args.json:
         print(json.dumps({"namespace": args.namespace, "forgotten": removed}))
     else:

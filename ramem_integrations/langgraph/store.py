@@ -27,7 +27,7 @@ from langgraph.store.base import (
 )
 
 from ramem_integrations.core.conversation import parse_datetime
-from ramem_integrations.core.types import ScoredMemory, utc_now
+from ramem_integrations.core.types import MemoryUnit, ScoredMemory, utc_now
 from ramem_integrations.errors import DataFormatError, InvalidInputError, InvalidTimeError
 from ramem_integrations.glue.records import readable_metadata
 from ramem_integrations.langgraph.checks import (
@@ -425,21 +425,20 @@ class RaMemStore(BaseStore):
     ) -> list[str]:
         """Store a memory of each ``(namespace, key, source)``, each under an id no other put
         uses, their texts embedded in one call; return their ids."""
-        writer, units = self.memory.writer, []
+        units: list[MemoryUnit] = []
         for namespace, key, (text, when, speaker) in puts:
             moment = datetime.fromisoformat(when)
             turn = {"id": f"item:{uuid.uuid4().hex}", "speaker": speaker, "text": text}
-            session = writer.session_of_turns(
+            (unit,) = self.memory.anchor_turns(
                 [{**turn, "time": moment}],
                 ramem_namespace(namespace),
                 session_time=moment,
                 session_id=key,
                 conversation_id=CONVERSATION_PREFIX + key,
             )
-            (unit,) = writer.anchor(session, ramem_namespace(namespace))
             units.append(unit)
         if units:
-            writer.add_memories(units, embedded=memory_embeddings(self.memory.embedder, units))
+            self.memory.add_memories(units, embedded=memory_embeddings(self.memory.embedder, units))
         return [unit.id for unit in units]
 
     def _search(self, op: SearchOp, reference: datetime | None) -> list[SearchItem]:

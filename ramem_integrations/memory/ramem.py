@@ -21,6 +21,8 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ramem_integrations.cache.episodes import EpisodeIndex
 from ramem_integrations.cache.freshness import Freshness
 from ramem_integrations.cache.namespaces import NamespaceCache
@@ -81,6 +83,17 @@ class RaMem:
             reference behaviour); ``False`` ranks by content score plus a context bonus.
         limits: how long a turn and a query may be
             (:class:`~ramem_integrations.core.limits.Limits`; generous defaults).
+
+    Attributes:
+        store, embedder, frame_inducer: as given (or their defaults).
+        content: the :class:`~ramem_integrations.core.retrieval.content.ContentRetriever`
+            behind ``mode="content"`` and the fallback.
+        reinstatement: the
+            :class:`~ramem_integrations.core.retrieval.reinstatement.ContextualRetriever` behind
+            ``mode="ramem"`` (its product options, e.g. ``strict``, may be replaced).
+
+    The namespace cache, the read source and the writer are private; tests that check them reach
+    them through :func:`ramem_integrations.testing.parts`.
     """
 
     def __init__(
@@ -97,53 +110,53 @@ class RaMem:
         self.embedder: Embedder = (
             as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
         )
-        self.cache = NamespaceCache(
+        self._cache = NamespaceCache(
             self.store.get_with_vectors,
             marks=lambda ns: self.store.written(ns, others_only=True),
         )
-        self.freshness = Freshness(store, self.cache)
-        self.source = StoreSource(store, self.embedder, self.cache)
-        self.content = ContentRetriever(self.source)
+        self._freshness = Freshness(store, self._cache)
+        self._source = StoreSource(store, self.embedder, self._cache)
+        self.content = ContentRetriever(self._source)
         self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()
         self.reinstatement = ContextualRetriever(
-            self.content, strict=strict, episodes=EpisodeIndex(self.cache)
+            self.content, strict=strict, episodes=EpisodeIndex(self._cache)
         )
-        self.writer = Writer(store, self.embedder, anchorer or RuleAnchorer(), self.cache)
-        self.writer.segmenter = segmenter_for(self.writer.anchorer)
-        self.writer.limits = limits if limits is not None else Limits()
+        self._writer = Writer(store, self.embedder, anchorer or RuleAnchorer(), self._cache)
+        self._writer.segmenter = segmenter_for(self._writer.anchorer)
+        self._writer.limits = limits if limits is not None else Limits()
         self._segmenter_chosen = False
         self._counter: TokenCounter | None = None
 
     @property
     def limits(self) -> Limits:
         """How long a turn and a query may be (may be replaced)."""
-        return self.writer.limits
+        return self._writer.limits
 
     @limits.setter
     def limits(self, limits: Limits) -> None:
-        self.writer.limits = limits
+        self._writer.limits = limits
 
     @property
     def anchorer(self) -> Anchorer:
         """What turns conversations into memory units (may be replaced)."""
-        return self.writer.anchorer
+        return self._writer.anchorer
 
     @anchorer.setter
     def anchorer(self, anchorer: Anchorer) -> None:
-        self.writer.anchorer = anchorer
+        self._writer.anchorer = anchorer
         if not self._segmenter_chosen:
-            self.writer.segmenter = segmenter_for(anchorer)
+            self._writer.segmenter = segmenter_for(anchorer)
 
     @property
     def segmenter(self) -> EpisodeSegmenter | None:
         """What cuts sessions into episodes at write time (None: turns without episodes).
         ``Segmenter()`` by default, the model's cuts with an ``LLMAnchorer``; once set here, a
         new anchorer leaves it as it is."""
-        return self.writer.segmenter
+        return self._writer.segmenter
 
     @segmenter.setter
     def segmenter(self, segmenter: EpisodeSegmenter | None) -> None:
-        self.writer.segmenter = segmenter
+        self._writer.segmenter = segmenter
         self._segmenter_chosen = True
 
     @classmethod
@@ -178,8 +191,13 @@ class RaMem:
         ids) raise :class:`~ramem_integrations.errors.MemoryConflictError`; ``replace=True``
         overwrites them on purpose.
         """
-        units = self.writer.anchor(conversation, namespace)
-        return self.writer.add_memories(units, progress=progress, replace=replace)
+        units = self.anchor(conversation, namespace)
+        return self._writer.add_memories(units, progress=progress, replace=replace)
+
+    def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
+        """The memories ``conversation`` would be stored as in ``namespace``, cut into episodes;
+        nothing is written (:meth:`add_memories` stores them)."""
+        return self._writer.anchor(conversation, namespace)
 
     def add_conversations(
         self,
@@ -193,7 +211,7 @@ class RaMem:
         """Add many conversations in one batched write, each into ``namespace`` or a namespace
         named by its id; returns the number of memories per namespace. ``progress`` counts
         memories, and ``total`` is told how many there are once they are anchored."""
-        return self.writer.add_conversations(
+        return self._writer.add_conversations(
             conversations, namespace, progress=progress, replace=replace, total=total
         )
 
@@ -213,14 +231,36 @@ class RaMem:
         to it, so adding the same session again changes nothing, and other turns under the same
         ids are refused unless ``replace=True``.
         """
-        conversation = self.writer.session_of_turns(
+        return self.add_memories(
+            self.anchor_turns(
+                turns,
+                namespace,
+                session_time=session_time,
+                session_id=session_id,
+                conversation_id=conversation_id,
+            ),
+            replace=replace,
+        )
+
+    def anchor_turns(
+        self,
+        turns: Sequence[Turn | Mapping[str, Any]],
+        namespace: str,
+        *,
+        session_time: datetime,
+        session_id: str | None = None,
+        conversation_id: str = "default",
+    ) -> list[MemoryUnit]:
+        """The memories :meth:`add_turns` would store for one session of turns; nothing is
+        written."""
+        conversation = self._writer.session_of_turns(
             turns,
             namespace,
             session_time=session_time,
             session_id=session_id,
             conversation_id=conversation_id,
         )
-        return self.add_conversation(conversation, namespace, replace=replace)
+        return self.anchor(conversation, namespace)
 
     def add_memories(
         self,
@@ -228,17 +268,22 @@ class RaMem:
         *,
         progress: Progress | None = None,
         replace: bool = False,
+        embedded: Mapping[str, np.ndarray] | None = None,
     ) -> list[str]:
         """Embed and upsert memory units; those already stored unchanged are skipped, and
-        stored ones with other text are refused unless ``replace=True``."""
-        return self.writer.add_memories(memories, progress=progress, replace=replace)
+        stored ones with other text are refused unless ``replace=True``. ``embedded`` holds
+        vectors already computed for their texts
+        (:func:`~ramem_integrations.memory.embedding.memory_embeddings`), not embedded again."""
+        return self._writer.add_memories(
+            memories, progress=progress, replace=replace, embedded=embedded
+        )
 
     def reembed(self, namespace: str, *, progress: Progress | None = None) -> int:
         """Embed a namespace's memories again with this memory's embedder and today's vector
         recipe (for a store written before it, or with another embedder); returns how many.
         Texts and coordinates stay as they are."""
-        self.freshness.sync(namespace)
-        return self.writer.reembed(namespace, progress)
+        self._freshness.sync(namespace)
+        return self._writer.reembed(namespace, progress)
 
     def forget(
         self,
@@ -246,15 +291,20 @@ class RaMem:
         *,
         ids: Sequence[str] | None = None,
         conversation_id: str | None = None,
+        missing_ok: bool = True,
     ) -> int:
-        """Delete memories: by id, by source conversation, or the whole namespace."""
-        return self.writer.forget(namespace, ids=ids, conversation_id=conversation_id)
+        """Delete memories: by id, by source conversation, or the whole namespace. A namespace
+        never written forgets nothing, or raises
+        :class:`~ramem_integrations.errors.UnknownNamespaceError` when not ``missing_ok``."""
+        if not missing_ok:
+            self._freshness.sync(namespace)
+        return self._writer.forget(namespace, ids=ids, conversation_id=conversation_id)
 
     # -- reading -----------------------------------------------------------------------
     def known(self, namespace: str) -> KnownContext:
         """What the namespace knows: its people, places, entities and date range (cached)."""
-        self.freshness.sync(namespace)
-        return self.freshness.known(namespace)
+        self._freshness.sync(namespace)
+        return self._freshness.known(namespace)
 
     def frame(
         self, query: str, namespace: str, *, reference: datetime | None = None
@@ -318,7 +368,7 @@ class RaMem:
             raise InvalidInputError(f"context must be text, got {type(context).__name__}.")
         if context:
             check_query(f"{query}\n{context}", self.limits)
-        if not self.freshness.sync(namespace, missing_ok=missing_ok):
+        if not self._freshness.sync(namespace, missing_ok=missing_ok):
             return []
         only = None if within is None else frozenset(within)
         hits = self._retrieve(query, namespace, k, mode, reference, Scope(only, context))
@@ -335,14 +385,14 @@ class RaMem:
         scope: Scope,
     ) -> list[ScoredMemory]:
         if mode == "ramem":
-            known = self.freshness.known(namespace)
+            known = self._freshness.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
             hits = self.reinstatement.retrieve(frame, namespace, k, scope)
-            return questions_last(with_corrections(hits, self.cache.memories(namespace), k))
+            return questions_last(with_corrections(hits, self._cache.memories(namespace), k))
         if mode == "dense":
-            return questions_last(single(self.source.dense(namespace, query, k, None, scope), k))
+            return questions_last(single(self._source.dense(namespace, query, k, None, scope), k))
         if mode == "bm25":
-            return questions_last(single(self.source.lexical(namespace, query, k, None, scope), k))
+            return questions_last(single(self._source.lexical(namespace, query, k, None, scope), k))
         return questions_last(self.content.retrieve(query, namespace, k, None, scope))
 
     def render(
@@ -426,6 +476,6 @@ class RaMem:
     def memories(self, namespace: str, *, missing_ok: bool = False) -> list[MemoryUnit]:
         """Every memory of ``namespace``; a namespace never written raises
         :class:`~ramem_integrations.errors.UnknownNamespaceError` unless ``missing_ok``."""
-        if not self.freshness.sync(namespace, missing_ok=missing_ok):
+        if not self._freshness.sync(namespace, missing_ok=missing_ok):
             return []
         return self.store.get(namespace)

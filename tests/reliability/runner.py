@@ -25,7 +25,7 @@ from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.memory import writing as ingest_module
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.ramem import RaMem
-from ramem_integrations.testing import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder, parts
 from tests.reliability.helpers import WORDS
 
 BATCH = 16
@@ -58,7 +58,7 @@ def ingest(mem: RaMem, conv_path: str, namespaces: list[str]) -> None:
 
 def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[str, Any]:
     (conversation,) = load_conversations(conv_path)
-    expected = {u.id: u for u in mem.writer.anchor(conversation, namespace)}  # cut into episodes
+    expected = {u.id: u for u in mem.anchor(conversation, namespace)}  # cut into episodes
     ids = mem.store.ids(namespace)
     stored = {u.id: u for u in mem.memories(namespace, missing_ok=partial)}
     wrong = [i for i, u in stored.items() if expected.get(i) != u]
@@ -66,11 +66,11 @@ def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[st
     rebuilt = BM25()
     for unit in (expected if not partial else {i: expected[i] for i in stored}).values():
         rebuilt.add(unit.id, lexical_text(unit))
-    fresh = mem.cache.index(namespace)
+    fresh = parts(mem).cache.index(namespace)
     queries = [*WORDS, "Ann Bob", "pottery class last week", "the dentist in Paris"]
     bm25_disagree = [q for q in queries if fresh.search(q, 20) != rebuilt.search(q, 20)]
     unreachable = []  # by the dense search retrieval uses (exact, over the loaded vectors)
-    table = mem.cache.vectors(namespace)
+    table = parts(mem).cache.vectors(namespace)
     made = memory_vectors(mem.embedder, list(stored.values()))  # what the write path embeds
     for unit, vector in zip(stored.values(), made, strict=True):
         if unit.id not in {i for i, _ in table.search(vector, 5)}:

@@ -225,7 +225,7 @@ def test_a_put_inside_another_put_of_the_key_never_conflicts_and_ends_consistent
     key lands just before, or just after, the first one writes its memory."""
     first, second = open_store(tmp_path / "store"), open_store(tmp_path / "store")
     first.put(ALICE, "k", {"text": "Version zero: the garden."})
-    write = first.memory.writer.add_memories  # where a put writes its memory
+    write = first.memory.add_memories  # where a put writes its memory
 
     def interleaved(*args: Any, **kwargs: Any) -> list[str]:
         if when == "before":
@@ -235,7 +235,7 @@ def test_a_put_inside_another_put_of_the_key_never_conflicts_and_ends_consistent
             second.put(ALICE, "k", {"text": "Second writer: the bread."})
         return ids
 
-    first.memory.writer.add_memories = interleaved  # type: ignore[method-assign]
+    first.memory.add_memories = interleaved  # type: ignore[method-assign]
     first.put(ALICE, "k", {"text": "First writer: the lake."})
     consistent(open_store(tmp_path / "store"), "k")
 

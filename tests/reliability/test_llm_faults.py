@@ -113,7 +113,7 @@ def shown_turns(prompt: str) -> list[str]:
 
 def rule_output(tmp_path: Any) -> list[Any]:
     """What a store with the rule anchorer keeps: its turns, cut into episodes."""
-    return sorted(fresh_mem(tmp_path, "rules").writer.anchor(CONV, "ann"), key=lambda u: u.id)
+    return sorted(fresh_mem(tmp_path, "rules").anchor(CONV, "ann"), key=lambda u: u.id)
 
 
 @pytest.mark.parametrize("fault", list(FAULTS))

@@ -20,7 +20,7 @@ import pytest
 from ramem_integrations.memory.questions import MODES
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores import layout
-from ramem_integrations.testing import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder, parts
 from tests.reliability.test_concurrency import chroma_server  # noqa: F401  (fixture)
 
 pytestmark = pytest.mark.reliability
@@ -88,10 +88,10 @@ def test_a_readers_own_writes_need_no_reload(tmp_path: Path) -> None:
     mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
     mem.add_turns(OLD, "maya", session_time=WHEN, session_id="s1")
     warm(mem)
-    index = mem.cache.index("maya")
+    index = parts(mem).cache.index("maya")
     mem.add_turns(NEW, "maya", session_time=LATER, session_id="s2")
     assert stale_reads(mem, NEW[0]["text"]) == []
-    assert mem.cache.index("maya") is index  # kept current, not reloaded
+    assert parts(mem).cache.index("maya") is index  # kept current, not reloaded
 
 
 WRITE = textwrap.dedent(

@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
-from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
+from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.variants import Variant
 
@@ -84,30 +84,14 @@ class AnchoredNamesFilter(ContextFilter):
 class NoSessionSpan(ContextualRetriever):
     """The ``no-session-span`` ablation: a time condition is met by the event time only."""
 
-    def make_filter(
-        self,
-        *,
-        time: TimeSpan | None,
-        people: tuple[str, ...],
-        places: tuple[str, ...],
-        entities: tuple[str, ...],
-    ) -> ContextFilter:
-        return EventTimeFilter(time=time, people=people, places=places, entities=entities)
+    filter_type = EventTimeFilter
 
 
 class NoNamesInText(ContextualRetriever):
     """The ``no-names-in-text`` ablation: a name condition is met by the anchored names only
     (a memory saying "the boston" in lower case does not meet "Boston")."""
 
-    def make_filter(
-        self,
-        *,
-        time: TimeSpan | None,
-        people: tuple[str, ...],
-        places: tuple[str, ...],
-        entities: tuple[str, ...],
-    ) -> ContextFilter:
-        return AnchoredNamesFilter(time=time, people=people, places=places, entities=entities)
+    filter_type = AnchoredNamesFilter
 
     def named_too(
         self, where: ContextFilter, valid: list[ScoredMemory], ranked: list[ScoredMemory]

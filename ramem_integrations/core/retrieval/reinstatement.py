@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
+from typing import ClassVar
 
 from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.grouping import is_filler
@@ -73,10 +74,13 @@ class ContextualRetriever:
             candidate of its episode (with ``episodes`` only; 0 turns it off).
 
     A memory meeting the conditions must share a word with the question to gain from it
-    (:meth:`_merge`). Subclasses may override three hooks: :meth:`search_query` (what content
-    retrieval searches for), :meth:`make_filter` (the filter a frame's conditions become) and
+    (:meth:`_merge`). Subclasses may change three hooks: :meth:`search_query` (what content
+    retrieval searches for), :attr:`filter_type` (the filter a frame's conditions become) and
     :meth:`named_too` (which content candidates meet the conditions by their words).
     """
+
+    #: The filter a frame's grounded conditions become.
+    filter_type: ClassVar[type[ContextFilter]] = ContextFilter
 
     content: ContentRetriever
     strict: bool = True
@@ -256,23 +260,12 @@ class ContextualRetriever:
         for cond in frame.conditions:
             if cond.kind == "relation" and cond.anchor and cond.value in ("before", "after"):
                 time = time or _until_asked(find_anchor(cond.value, cond.anchor), frame.reference)
-        return self.make_filter(
+        return self.filter_type(
             time=time,
             people=frame.values("participant"),
             places=frame.values("location"),
             entities=frame.values("entity"),
         )
-
-    def make_filter(
-        self,
-        *,
-        time: TimeSpan | None,
-        people: tuple[str, ...],
-        places: tuple[str, ...],
-        entities: tuple[str, ...],
-    ) -> ContextFilter:
-        """The filter a frame's grounded conditions become: a :class:`ContextFilter`."""
-        return ContextFilter(time=time, people=people, places=places, entities=entities)
 
     def rerank(
         self, frame: RecallFrame, hits: Sequence[ScoredMemory], k: int

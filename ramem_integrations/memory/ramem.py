@@ -51,7 +51,7 @@ from ramem_integrations.memory.questions import (
     frame_question,
     questions_last,
 )
-from ramem_integrations.memory.source import StoreSource
+from ramem_integrations.memory.source import CachedSource
 from ramem_integrations.memory.writing import Progress, Writer, segmenter_for
 from ramem_integrations.models import embeddings
 from ramem_integrations.models.embeddings import Embedder, as_embedder
@@ -115,7 +115,7 @@ class RaMem:
             marks=lambda ns: self.store.written(ns, others_only=True),
         )
         self._freshness = Freshness(store, self._cache)
-        self._source = StoreSource(store, self.embedder, self._cache)
+        self._source = CachedSource(self.embedder, self._cache)
         self.content = ContentRetriever(self._source)
         self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()
         self.reinstatement = ContextualRetriever(

@@ -1,4 +1,4 @@
-"""StoreSource: the memory source retrieval reads: a store's namespace cache, dense and BM25."""
+"""CachedSource: the memory source retrieval reads: the namespace cache, dense and BM25."""
 
 from __future__ import annotations
 
@@ -14,15 +14,14 @@ from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
 from ramem_integrations.stores.chroma import check_namespace
-from ramem_integrations.stores.protocol import MemoryStore
 
 #: The weight of the messages before a question in its dense query vector, beside the
 #: question's own (both unit vectors). Measured on LoCoMo dev (docs/llama_index.md).
 CONTEXT_WEIGHT = 0.5
 
 
-class StoreSource:
-    """A :class:`~ramem_integrations.core.retrieval.source.MemorySource` over the store and BM25.
+class CachedSource:
+    """A :class:`~ramem_integrations.core.retrieval.source.MemorySource` over the namespace cache.
 
     Both rankings are read off the namespace's loaded cache (:class:`NamespaceCache`): dense
     search is exact, in NumPy, over the memories' vectors; lexical search is BM25. A condition
@@ -36,8 +35,8 @@ class StoreSource:
     memories, and a dense one leans toward its ``context``, the messages before the question.
     """
 
-    def __init__(self, store: MemoryStore, embedder: Embedder, cache: NamespaceCache):
-        self.store, self.embedder, self.cache = store, embedder, cache
+    def __init__(self, embedder: Embedder, cache: NamespaceCache):
+        self.embedder, self.cache = embedder, cache
         self._embed_query = lru_cache(maxsize=256)(partial(embed_query, embedder))
         self._last_among: tuple[object, list[str] | None] = (None, None)
         self._tables: dict[str, tuple[tuple[str, int], object, ConditionTable | None]] = {}

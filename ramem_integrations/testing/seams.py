@@ -11,7 +11,7 @@ if TYPE_CHECKING:
     from ramem_integrations.cache.freshness import Freshness
     from ramem_integrations.cache.namespaces import NamespaceCache
     from ramem_integrations.memory.ramem import RaMem
-    from ramem_integrations.memory.source import StoreSource
+    from ramem_integrations.memory.source import CachedSource
     from ramem_integrations.memory.writing import Writer
 
 
@@ -21,7 +21,7 @@ class Parts:
 
     cache: NamespaceCache
     freshness: Freshness
-    source: StoreSource
+    source: CachedSource
     writer: Writer
 
 

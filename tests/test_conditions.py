@@ -17,6 +17,9 @@ BASE = datetime(2023, 1, 2, tzinfo=UTC)
 NAMES = ["Ann", "bob", "Cy", "Paris", "rome"]
 
 
+LAG = timedelta(days=2)
+
+
 def day(n: int, days: int = 1) -> TimeSpan:
     return TimeSpan(BASE + timedelta(days=n), BASE + timedelta(days=n + days))
 
@@ -54,6 +57,7 @@ filters = st.sampled_from([ContextFilter, EventTimeFilter]).flatmap(
         people=names,
         places=names,
         entities=st.lists(st.sampled_from(NAMES), max_size=1).map(tuple),
+        said_after=st.integers(0, 3).map(lambda n: timedelta(days=n)),
     )
 )
 
@@ -84,6 +88,16 @@ def test_among_agrees_with_met_by(contexts: list[EpisodicContext], where: Contex
         # said in the span counts, except for the no-session-span ablation's filter
         (EpisodicContext("s", day(5)), EventTimeFilter(time=day(5)), False),
         (EpisodicContext("s", day(5)), ContextFilter(time=day(5)), True),
+        # a report said up to said_after later meets the day by when it was said, not by its
+        # event time, and not by the no-session-span ablation's filter
+        (EpisodicContext("s", day(7)), ContextFilter(time=day(5), said_after=LAG), True),
+        (EpisodicContext("s", day(8)), ContextFilter(time=day(5), said_after=LAG), False),
+        (
+            EpisodicContext("s", day(30), event_time=day(7)),
+            ContextFilter(day(5), said_after=LAG),
+            False,
+        ),
+        (EpisodicContext("s", day(7)), EventTimeFilter(time=day(5), said_after=LAG), False),
         # names compare lower-cased; a person may be named as an entity
         (EpisodicContext("s", day(1), entities=("BOB",)), ContextFilter(people=("bob",)), True),
         (EpisodicContext("s", day(1), location="Rome"), ContextFilter(places=("rome",)), True),

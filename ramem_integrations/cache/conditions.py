@@ -55,7 +55,7 @@ class ConditionTable:
         if where.time is not None:
             met = np.zeros(len(self.ids), dtype=bool)
             for coordinate in where.TIME_COORDINATES:  # "session", "event", "episode"
-                met |= self._overlap(coordinate, where.time)
+                met |= self._overlap(coordinate, where.time_for(coordinate) or where.time)
             mask &= met
         for person in where.people:
             mask &= self._rows(self._names, [person])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from datetime import timedelta
 from functools import lru_cache
 from typing import ClassVar
 
@@ -34,6 +35,9 @@ class ContextFilter:
     people: tuple[str, ...] = ()
     places: tuple[str, ...] = ()
     entities: tuple[str, ...] = ()
+    #: How long after ``time`` a memory may have been said and still meet it: a report of a
+    #: day is said on it or after it (:func:`~.tables.report_lag`).
+    said_after: timedelta = timedelta(0)
 
     def __bool__(self) -> bool:
         return bool(self.time or self.people or self.places or self.entities)
@@ -73,6 +77,13 @@ class ContextFilter:
         spans = {"session": ctx.session_span, "event": ctx.event_time, "episode": episode}
         return tuple(spans[name] for name in self.TIME_COORDINATES)
 
+    def time_for(self, coordinate: str) -> TimeSpan | None:
+        """The time a memory's ``coordinate`` span must overlap: :attr:`time`, and for the
+        session (when it was said) up to :attr:`said_after` later."""
+        if self.time is None or coordinate != "session" or not self.said_after:
+            return self.time
+        return TimeSpan(self.time.start, self.time.end + self.said_after)
+
     def said(self, unit: MemoryUnit) -> str:
         """The words in which ``unit`` may say a condition's name: its searched text."""
         return unit.search_text
@@ -82,7 +93,9 @@ class ContextFilter:
         ctx = unit.context
         episode = ctx.episode or Episode("")
         if self.time is not None and not any(
-            span is not None and span.overlaps(self.time) for span in self.time_spans(unit)
+            span is not None and span.overlaps(time)
+            for span, name in zip(self.time_spans(unit), self.TIME_COORDINATES, strict=True)
+            if (time := self.time_for(name)) is not None
         ):
             return False
         if not (self.people or self.places or self.entities):

@@ -30,6 +30,7 @@ from ramem_integrations.core.retrieval.ordering import (
 )
 from ramem_integrations.core.retrieval.source import EVERYTHING, EpisodeSource, Scope
 from ramem_integrations.core.text import tokenize, word_set
+from ramem_integrations.core.time.tables import report_lag
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
 
 #: Who said a memory is a coordinate too. 0.6 was chosen on locomo-dev when the vector was the
@@ -260,12 +261,13 @@ class ContextualRetriever:
         for cond in frame.conditions:
             if cond.kind == "relation" and cond.anchor and cond.value in ("before", "after"):
                 time = time or _until_asked(find_anchor(cond.value, cond.anchor), frame.reference)
-        return self.filter_type(
+        where = self.filter_type(
             time=time,
             people=frame.values("participant"),
             places=frame.values("location"),
             entities=frame.values("entity"),
         )
+        return replace(where, said_after=report_lag(where.time, frame.reference))
 
     def rerank(
         self, frame: RecallFrame, hits: Sequence[ScoredMemory], k: int

@@ -9,9 +9,13 @@ renders :data:`CONVENTIONS` as a table. The values the code reads are the defaul
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from datetime import datetime, timedelta
+from typing import TYPE_CHECKING, NamedTuple
 
 from ramem_integrations.core.time.conventions import DEFAULT
+
+if TYPE_CHECKING:
+    from ramem_integrations.core.types import TimeSpan
 
 
 class Convention(NamedTuple):
@@ -703,6 +707,22 @@ DIRECTED_RULES: frozenset[str] = frozenset(
 )  # fmt: skip
 #: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.
 AHEAD_RULES: frozenset[str] = frozenset(("dmy", "mdy", "day_range", "month_day_range"))
+
+
+#: A report of a day is said on it or after it: a question about a day already past (a day at
+#: most long) is met by what was said up to this long after it; chats run past midnight and
+#: people tell of a day when they next talk ("Today I explored yoga" at 00:57 the day after).
+REPORT_LAG = timedelta(days=2)
+#: The longest asked time :data:`REPORT_LAG` widens: a day, not a week or a month.
+REPORTED_DAY = timedelta(days=1)
+
+
+def report_lag(asked: TimeSpan | None, reference: datetime | None) -> timedelta:
+    """How long after ``asked`` a memory may have been said and still report it: up to
+    :data:`REPORT_LAG`, never past ``reference``, for a time of at most a day wholly before it."""
+    if asked is None or reference is None or asked.end - asked.start > REPORTED_DAY:
+        return timedelta(0)
+    return max(timedelta(0), min(REPORT_LAG, reference - asked.end))
 
 
 def render_tense_cues() -> str:

@@ -5,9 +5,8 @@ from datetime import UTC, datetime, timedelta
 import pytest
 
 from ramem_integrations.core.retrieval.filters import ContextFilter
-from ramem_integrations.core.retrieval.reinstatement import said_on_first
 from ramem_integrations.core.time.tables import REPORT_LAG, report_lag
-from ramem_integrations.core.types import EpisodicContext, MemoryUnit, ScoredMemory, TimeSpan
+from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 
 DAY = timedelta(days=1)
 MONDAY = datetime(2024, 1, 22, tzinfo=UTC)
@@ -41,24 +40,19 @@ def test_report_lag(asked: TimeSpan | None, reference: datetime | None, lag: tim
     assert report_lag(asked, reference) == lag
 
 
-def test_what_was_said_on_the_day_comes_before_the_reports_after_it() -> None:
+def test_a_report_said_after_the_day_meets_it_and_says_so() -> None:
     asked = span(MONDAY - 7 * DAY)
     where = ContextFilter(time=asked, said_after=report_lag(asked, MONDAY))
 
-    def hit(name: str, said: TimeSpan, score: float) -> ScoredMemory:
-        return ScoredMemory(MemoryUnit(name, "text", EpisodicContext("s", said), "ns"), score)
+    def said(on: TimeSpan) -> MemoryUnit:
+        return MemoryUnit("m", "text", EpisodicContext("s", on), "ns")
 
-    valid = [
-        hit("next day", span(MONDAY - 6 * DAY), 0.9),
-        hit("on the day", span(MONDAY - 7 * DAY), 0.5),
-        hit("two days on", span(MONDAY - 5 * DAY, timedelta(hours=1)), 0.8),
-    ]
-    assert [h.memory.id for h in valid if where.met_by(h.memory)] == [h.memory.id for h in valid]
-    assert [h.memory.id for h in said_on_first(where, valid)] == [
-        "on the day",
-        "next day",
-        "two days on",
-    ]
-    # three days on is past the lag; without a lag the order is the given one
-    assert not where.meets(hit("later", span(MONDAY - 4 * DAY), 1.0).memory)
-    assert said_on_first(ContextFilter(time=asked), valid) == valid
+    # the day's own memory shows the day; a report within the lag shows it was said after it
+    assert where.met_by(said(span(MONDAY - 7 * DAY))) == ("time 15 January 2024",)
+    assert where.met_by(said(span(MONDAY - 6 * DAY))) == ("said after 15 January 2024",)
+    assert where.met_by(said(span(MONDAY - 5 * DAY, timedelta(hours=1)))) == (
+        "said after 15 January 2024",
+    )
+    # three days on is past the lag; without a lag the next day misses too
+    assert where.met_by(said(span(MONDAY - 4 * DAY))) is None
+    assert ContextFilter(time=asked).met_by(said(span(MONDAY - 6 * DAY))) is None

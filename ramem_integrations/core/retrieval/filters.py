@@ -13,6 +13,9 @@ from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time.tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.types import Episode, MemoryUnit, TimeSpan
 
+#: The label of a memory that meets a time only by being said after it (its report).
+SAID_AFTER = "said after"
+
 
 @dataclass(frozen=True)
 class ContextFilter:
@@ -53,9 +56,12 @@ class ContextFilter:
 
     def labels_for(self, unit: MemoryUnit) -> tuple[str, ...]:
         """:meth:`labels` for ``unit``: a time it meets only by a longer span of its own
-        ("this year" for "in May") is shown as that span ('time 2024'), not as the asked one."""
+        ("this year" for "in May") is shown as that span ('time 2024'), not as the asked one;
+        one it meets only by being said after it (:attr:`said_after`) as 'said after 7 May'."""
         labels = self.labels()
         own = self._own_time(unit)
+        if self.time is not None and own is None and self.said_after:  # met by the lag only
+            return (f"{SAID_AFTER} {self.time.label()}", *labels[1:])
         if self.time is None or own is None or self.time.contains(own):
             return labels
         return (f"time {own.label()}", *labels[1:])

@@ -111,9 +111,7 @@ class ContextualRetriever:
         where = self.resolve(frame, namespace, scope)
         share = self.content.source.share(namespace, where, scope) if where else 0.0
         if where:
-            valid = said_on_first(
-                where, self._context(query, namespace, scope, where, depth, ranked, share)
-            )
+            valid = self._context(query, namespace, scope, where, depth, ranked, share)
             named = self.named_too(where, valid, ranked)
             ranked = self._merge(named, ranked, depth, query, selectivity=1.0 - share)
         about = []
@@ -283,14 +281,11 @@ class ContextualRetriever:
         where = self._filter(frame, self._anchor_among(hits))
         ranked = list(hits)
         if where:
-            valid = said_on_first(
-                where,
-                [
-                    replace(h, reason="context", matched=met)
-                    for h in hits
-                    if (met := where.met_by(h.memory)) is not None
-                ],
-            )
+            valid = [
+                replace(h, reason="context", matched=met)
+                for h in hits
+                if (met := where.met_by(h.memory)) is not None
+            ]
             selectivity = 1.0 - len(valid) / len(hits)  # conditions every candidate meets lift none
             ranked = self._merge(valid, ranked, len(ranked), None, selectivity=selectivity)
         subject = order_subject(frame)
@@ -429,12 +424,3 @@ def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[Score
     first = max(scores, default=0.0) or 1.0
     lifted = [replace(hit, score=score / first) for hit, score in zip(hits, scores, strict=True)]
     return sorted(lifted, key=lambda h: -h.score)
-
-
-def said_on_first(where: ContextFilter, valid: list[ScoredMemory]) -> list[ScoredMemory]:
-    """``valid`` with the memories that meet ``where`` on the asked time itself first: a report
-    said after the day (:attr:`ContextFilter.said_after`) is less sure than one said on it."""
-    if not where.said_after:
-        return valid
-    on_time = replace(where, said_after=timedelta(0))
-    return sorted(valid, key=lambda hit: not on_time.meets(hit.memory))

@@ -359,9 +359,18 @@ def test_the_context_bonus_is_in_proportion_to_what_the_conditions_select(
     cond = Condition("participant", "Bob", "Bob", True)
     hits = soft.retrieve(frame("tea note", cond), "ns", 4)
     top = max(plain.values())
+    # Among the memories that meet it, each keeps its relevance in their own search, on the
+    # unfiltered scale, in the same proportion as the bonus.
+    selectivity = 1.0 - share
+    own = fake_mem.content.retrieve("tea note", "ns", 4, where)
+    best = max(h.score for h in own)
+    among = {h.memory.id: h.score * top / best for h in own}
     for hit in hits:
-        gained = lift * top if hit.memory.id in met_by else 0.0
-        assert hit.score == pytest.approx(plain[hit.memory.id] + gained)
+        expected = plain[hit.memory.id]
+        if hit.memory.id in met_by:
+            relevance = selectivity * among[hit.memory.id] + (1 - selectivity) * expected
+            expected = relevance + lift * top
+        assert hit.score == pytest.approx(expected)
 
 
 def test_the_first_mention_is_ordered_among_memories_about_the_subject(fake_mem: RaMem) -> None:

@@ -112,7 +112,7 @@ class ContextualRetriever:
         share = self.content.source.share(namespace, where, scope) if where else 0.0
         if where:
             valid = self._context(query, namespace, scope, where, depth, ranked, share)
-            named = self.named_too(where, valid, ranked)
+            named = self.named_too(where, on_scale_of(valid, ranked), ranked)
             ranked = self._merge(named, ranked, depth, query, selectivity=1.0 - share)
         about = []
         if subject := order_subject(frame):  # "the last time I mentioned the dentist"
@@ -362,9 +362,12 @@ class ContextualRetriever:
         keeps its content rank, after the relevant ones.
         ``query`` None: the candidates were already chosen for relevance (re-ranking).
 
-        In soft mode the bonus is in proportion to how much the conditions select: times
-        ``selectivity``, the share of the namespace that does not meet them. Conditions every
-        memory meets (a participant of a two-person chat) tell nothing and lift nothing."""
+        In soft mode the conditions act in proportion to how much they select (``selectivity``,
+        the share of the namespace that does not meet them): the bonus is times it, and a
+        valid memory's relevance is its score among the valid ones (their own search) times it
+        plus its unfiltered score times the rest. Conditions every memory meets (a participant
+        of a two-person chat) tell nothing and change nothing; "before 2024" in a chat of
+        2024 and 2023 changes little."""
         words = set(tokenize(query or ""))
         unmatched: list[ScoredMemory] = []
         if query is not None:
@@ -376,13 +379,33 @@ class ContextualRetriever:
         unmatched = [h for h in unmatched if h.memory.id not in seen]
         if self.strict:
             return (valid + fallback + unmatched)[:k]
-        # Soft: content relevance on one scale (the unfiltered ranking), plus a bonus.
+        # Soft: a valid memory's relevance is its relevance among the valid ones (on the scale
+        # of the unfiltered ranking: on_scale_of) and in the unfiltered ranking, weighed by how
+        # much the conditions select; plus the bonus.
         content_score = {h.memory.id: h.score for h in base}
         floor = min(content_score.values(), default=0.0)
         top = max(content_score.values(), default=1.0) or 1.0
         bonus = self.bonus * top * selectivity
-        lifted = [replace(h, score=content_score.get(h.memory.id, floor) + bonus) for h in valid]
+
+        def relevance(hit: ScoredMemory) -> float:
+            unfiltered = content_score.get(hit.memory.id, floor)
+            return selectivity * hit.score + (1.0 - selectivity) * unfiltered
+
+        lifted = [replace(h, score=relevance(h) + bonus) for h in valid]
         return (sorted(lifted + fallback, key=lambda h: -h.score) + unmatched)[:k]
+
+
+def on_scale_of(hits: list[ScoredMemory], other: Sequence[ScoredMemory]) -> list[ScoredMemory]:
+    """``hits`` (ranked by a search under the conditions) with their scores scaled so the best
+    equals the best of ``other`` (the unfiltered ranking): one scale for both, each keeping the
+    order of its own search. A memory's relevance among those that meet the conditions is the
+    better measure: on the unfiltered scale, words common among them but rare elsewhere
+    (the names and topics of the asked day) would count for little."""
+    best = max((h.score for h in hits), default=0.0)
+    target = max((h.score for h in other), default=0.0)
+    if best <= 0.0 or target <= 0.0:
+        return hits
+    return [replace(h, score=h.score * target / best) for h in hits]
 
 
 def _around(relation: str, anchor: MemoryUnit) -> TimeSpan:

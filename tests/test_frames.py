@@ -703,3 +703,25 @@ def test_a_question_that_capitalises_names_is_taken_at_its_word(
     question: str, expected: list[str]
 ) -> None:
     assert [describe(c) for c in induce("chat", question).conditions] == expected
+
+
+@pytest.mark.parametrize(
+    ("question", "sure"),
+    [
+        ("What did Alice do in May 2024?", True),
+        ("What did Alice do last month?", True),
+        ("What did Alice do two weeks before 11 August 2024?", True),  # a stated reach
+        ("What did Alice do between March and May 2024?", True),
+        ("What did Alice do with Bob?", True),
+        ("What did Alice do before May 2024?", False),  # said later, it may report on before
+        ("What has Alice done after May 2024?", False),
+        ("What has Alice done since May 2024?", True),  # up to the time asked
+        ("What did Alice buy after the appointment?", False),  # an anchor event found by search
+        ("What did Alice do before the move?", False),
+        ("What did Alice do first?", True),
+    ],
+)
+def test_a_frame_is_sure_unless_a_condition_is_open_or_hangs_on_an_anchor_event(
+    question: str, sure: bool
+) -> None:
+    assert induce("demo", question).is_sure is sure

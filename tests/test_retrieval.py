@@ -1,6 +1,7 @@
 """Stage 3: selective reinstatement. Ranking logic over a real Chroma store and a fake embedder."""
 
 from collections.abc import Callable
+from dataclasses import replace
 from datetime import UTC, datetime, timedelta
 
 import pytest
@@ -245,7 +246,14 @@ def test_rerank_resolves_a_relation_among_the_candidates(fake_mem: RaMem) -> Non
     cond = Condition("relation", "after", "after the appointment", False, anchor="the appointment")
     reranked = retriever(fake_mem).rerank(frame("where did Ann go hiking", cond), given, 3)
     assert {h.memory.id for h in reranked if h.reason == "context"} == {"m001", "m003"}
-    assert reranked[-1].memory.id == "m002" and reranked[-1].reason == "content"
+    # The anchor event is found by searching, so the order is soft even in strict mode
+    # (RecallFrame.is_sure): the hike after it leads, the appointment itself says nothing of
+    # hiking and comes after the other hike.
+    assert [(h.memory.id, h.reason) for h in reranked] == [
+        ("m003", "context"),
+        ("m002", "content"),
+        ("m001", "context"),
+    ]
 
 
 def test_dense_ranks_the_loaded_vectors_exactly_without_a_store_query(
@@ -386,3 +394,20 @@ def test_the_first_mention_is_ordered_among_memories_about_the_subject(fake_mem:
     question = "when did Ann first mention working on a time travel machine"
     hits = retriever(fake_mem).retrieve(frame(question, cond), "ns", 3)
     assert hits[0].memory.id == "m002"
+
+
+@pytest.mark.parametrize("is_open", [False, True])
+def test_strict_order_is_soft_for_an_open_range(fake_mem: RaMem, is_open: bool) -> None:
+    # "Did Ann take the piano exam before day 30?": the report said on day 40 is the evidence.
+    fake_mem.add_memories(
+        [memory(1, "Ann: I took the piano exam last month and passed", 40)]
+        + [memory(i, f"Ann: {WORDS[i % len(WORDS)]} piano note {i}", 5 + i) for i in range(2, 9)]
+    )
+    before = TimeSpan(BASE - timedelta(days=365), BASE + timedelta(days=30))
+    cond = replace(time_cond(before), open=is_open)
+    hits = retriever(fake_mem).retrieve(frame("piano exam", cond), "ns", 8)
+    first = hits[0]
+    if is_open:  # the most relevant memory leads, though it was said after the bound
+        assert (first.memory.id, first.reason) == ("m001", "content")
+    else:  # sure: every memory that meets the range comes first
+        assert first.reason == "context" and hits[-1].memory.id == "m001"

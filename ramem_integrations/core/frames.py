@@ -360,7 +360,8 @@ def open_range(
     if not start < end:
         return Condition("time", evidence, evidence, False, None, "the range it opens is empty")
     span = TimeSpan(start, end)
-    return Condition("time", span.label(), evidence, True, span, f"{kind} {anchor.label()}")
+    reason = f"{kind} {anchor.label()}"
+    return Condition("time", span.label(), evidence, True, span, reason, open=reach is None)
 
 
 def _reach(relation: re.Match[str]) -> relativedelta | None:

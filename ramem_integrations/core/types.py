@@ -269,6 +269,8 @@ class Condition:
     ``recency``. ``evidence`` is the words of the question it was read from; ``reason`` says why
     it is or is not grounded. A ``relation`` condition has ``value`` ``"before"``, ``"after"``,
     ``"first"`` or ``"last"`` and names its anchor event in ``anchor`` ("the appointment").
+    An ``open`` time condition is one side of a time with no stated reach ("before 23 December
+    2023", "after May"): it runs to the edge of the conversation's dates.
     """
 
     kind: str
@@ -278,6 +280,7 @@ class Condition:
     span: TimeSpan | None = None
     reason: str = ""
     anchor: str | None = None
+    open: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,6 +301,16 @@ class RecallFrame:
     @property
     def is_grounded(self) -> bool:
         return bool(self.grounded)
+
+    @property
+    def is_sure(self) -> bool:
+        """Whether every grounded condition bounds its evidence on every side: no open range
+        ("before 23 December 2023": a message said after it may report on before it) and no
+        relation to an anchor event found by searching ("before the new series came out")."""
+        return not any(
+            c.open or (c.kind == "relation" and c.anchor and c.value in ("before", "after"))
+            for c in self.conditions
+        )
 
     @property
     def time_range(self) -> TimeSpan | None:

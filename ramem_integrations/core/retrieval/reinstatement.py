@@ -3,8 +3,9 @@
 With no grounded condition the answer is content retrieval (dense and BM25 fused). With
 grounded conditions, ``C_ctx`` (memories that meet them, ranked by content relevance) comes
 first, then ``C_content``; the union is de-duplicated and cut to ``k``. Strict mode keeps that
-order exactly (the paper's reference behaviour); soft mode adds a bonus for meeting the
-conditions to the content score, so a very relevant memory can still lead. Each hit brings the
+order exactly (the paper's reference behaviour) when the conditions are sure; soft mode, and
+strict mode for an open range ("before 23 December") or a relation to an anchor event, adds a
+bonus for meeting the conditions to the content score, so a very relevant memory can still lead. Each hit brings the
 turns around it in its episode.
 """
 
@@ -60,7 +61,9 @@ class ContextualRetriever:
     Args:
         content: the content retriever (also the fallback).
         strict: keep every context-valid memory ahead of every fallback one (the paper's
-            reference order, the default); ``False`` (soft) lifts them by ``bonus`` instead.
+            reference order, the default) when the frame's conditions are sure
+            (:attr:`RecallFrame.is_sure`), else order softly; ``False`` (soft) always lifts
+            them by ``bonus`` instead.
         bonus: in soft mode, the score added for meeting the conditions, in units of the
             best content score, times the share of the namespace they select out.
         candidates: how many content candidates recency and relation ordering look at.
@@ -100,6 +103,8 @@ class ContextualRetriever:
     ) -> list[ScoredMemory]:
         """The ``k`` memories of ``namespace`` that best serve ``frame``, searched in ``scope``
         (the episodes around hits are read whole)."""
+        if self.strict and not frame.is_sure:  # an open range or an anchor event: soft order
+            return replace(self, strict=False).retrieve(frame, namespace, k, scope)
         query = self.search_query(frame)
         if recency_subject(frame) and frame.need.strip():
             # "Where does Alice work now?" searches for its topic: "now" in the question must
@@ -278,6 +283,8 @@ class ContextualRetriever:
         grounded conditions come first in their given order (strict) or gain the bonus (soft);
         a relation's anchor event is looked for among the candidates themselves.
         """
+        if self.strict and not frame.is_sure:
+            return replace(self, strict=False).rerank(frame, hits, k)
         where = self._filter(frame, self._anchor_among(hits))
         ranked = list(hits)
         if where:

@@ -5,8 +5,8 @@ grounded conditions, ``C_ctx`` (memories that meet them, ranked by content relev
 first, then ``C_content``; the union is de-duplicated and cut to ``k``. Strict mode keeps that
 order exactly (the paper's reference behaviour) when the conditions are sure; soft mode, and
 strict mode for an open range ("before 23 December") or a relation to an anchor event, adds a
-bonus for meeting the conditions to the content score, so a very relevant memory can still lead. Each hit brings the
-turns around it in its episode.
+bonus for meeting the conditions to the content score, so a very relevant memory can still
+lead. Each hit brings the turns around it in its episode.
 """
 
 from __future__ import annotations

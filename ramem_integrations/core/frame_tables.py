@@ -125,7 +125,8 @@ ASKS_TIME: tuple[str, ...] = (
 # does Kevin like?", "Which cities did Paola visit?", "What types of pasta ..."), or when it
 # counts or pairs ("How many times ...", "... both ..."): its evidence lies in several episodes.
 ASKS_SEVERAL_OPENINGS: tuple[str, ...] = ("what", "which")
-ASKS_SEVERAL_KINDS: tuple[str, ...] = ("kinds of", "types of", "sorts of")
+ASKS_SEVERAL_KINDS: tuple[str, ...] = ("kind of", "kinds of", "type of", "types of", "sort of",
+                                       "sorts of")  # fmt: skip
 ASKS_SEVERAL_WORDS: tuple[str, ...] = ("how many", "both", "all the")
 #: Words ending in "s" that are not plurals after "what"/"which" ("What news did ...").
 NOT_PLURALS: frozenset[str] = frozenset(

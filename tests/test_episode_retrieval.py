@@ -56,22 +56,6 @@ def test_a_hit_returns_its_episodes_neighbouring_turn(nadia: RaMem) -> None:
     assert TURNS[2][1] not in texts(turn_level.retrieve(frame, "n", 3))
 
 
-@pytest.mark.parametrize(
-    ("question", "neighbours"),
-    [
-        ("What did the dentist find in April 2022?", True),
-        ("What things did the dentist find in April 2022?", False),  # several: more hits instead
-    ],
-)
-def test_a_question_asking_for_several_things_brings_no_neighbours(
-    nadia: RaMem, question: str, neighbours: bool
-) -> None:
-    frame = nadia.frame(question, "n", reference=SAID)
-    assert frame.asks_several is not neighbours
-    hits = replace(nadia.reinstatement, decay=1.0).retrieve(frame, "n", 4)
-    assert any(h.reason == "episode" for h in hits) is neighbours
-
-
 def test_neighbours_stay_inside_the_episode(nadia: RaMem) -> None:
     hits = nadia.retrieve("the dog picnic on the ridge trail", "n", 10)
     episodes = {h.memory.context.episode.id for h in hits[:3] if h.memory.context.episode}

@@ -14,12 +14,7 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from dateutil.relativedelta import relativedelta
 
-from ramem_integrations.core.frames import (
-    KnownContext,
-    RuleFrameInducer,
-    asks_for_several,
-    asks_for_time,
-)
+from ramem_integrations.core.frames import KnownContext, RuleFrameInducer, asks_for_time
 from ramem_integrations.core.types import (
     Condition,
     EpisodicContext,
@@ -730,24 +725,3 @@ def test_a_frame_is_sure_unless_a_condition_is_open_or_hangs_on_an_anchor_event(
     question: str, sure: bool
 ) -> None:
     assert induce("demo", question).is_sure is sure
-
-
-@pytest.mark.parametrize(
-    ("question", "several"),
-    [
-        ("What sports does Kevin like?", True),
-        ("Which cities did Paola visit?", True),
-        ("What Italian dishes does Elise like?", True),
-        ("What types of pasta does Kate make?", True),
-        ("How many times did Vanessa see her ex?", True),
-        ("Do Fahim and Akib both like to cook?", True),
-        ("What did Kevin do on Friday?", False),
-        ("What news did Maria share?", False),  # "news" is no plural
-        ("What is his name?", False),
-        ("Where does Kate work?", False),
-        ("When did Alice move to Lisbon?", False),
-    ],
-)
-def test_asks_for_several(question: str, several: bool) -> None:
-    assert asks_for_several(question) is several
-    assert induce("demo", question).asks_several is several

@@ -121,18 +121,6 @@ ASKS_TIME: tuple[str, ...] = (
     "in what month", "in which month", "on what date", "on which date", "on what day",
 )  # fmt: skip
 
-# A question asks for several things when a plural noun follows its opening ("What sports
-# does Kevin like?", "Which cities did Paola visit?", "What types of pasta ..."), or when it
-# counts or pairs ("How many times ...", "... both ..."): its evidence lies in several episodes.
-ASKS_SEVERAL_OPENINGS: tuple[str, ...] = ("what", "which")
-ASKS_SEVERAL_KINDS: tuple[str, ...] = ("kind of", "kinds of", "type of", "types of", "sort of",
-                                       "sorts of")  # fmt: skip
-ASKS_SEVERAL_WORDS: tuple[str, ...] = ("how many", "both", "all the")
-#: Words ending in "s" that are not plurals after "what"/"which" ("What news did ...").
-NOT_PLURALS: frozenset[str] = frozenset(
-    ("news", "this", "his", "its", "was", "is", "does", "has", "as", "us", "yes", "always")
-)
-
 # Words before a time expression that belong to it when the question is cut down to its need
 # ("in May 2023", "as mentioned on 3 June"); removed along with it, nearest first.
 TIME_LEADERS: frozenset[str] = frozenset(

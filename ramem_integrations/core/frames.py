@@ -128,26 +128,6 @@ def asks_for_time(query: str) -> bool:
     return bool(_ASKS_TIME.search(query))
 
 
-_ASKS_SEVERAL = re.compile(
-    rf"^\W*(?:{'|'.join(words.ASKS_SEVERAL_OPENINGS)})\s+"
-    rf"(?:(?:{'|'.join(words.ASKS_SEVERAL_KINDS)})\s+(?:[a-z]+\s+){{1,2}}|(?:[a-z]+\s+)?([a-z]+s)\s+)"
-    rf"(?:{'|'.join(words.AUXILIARIES)})\b",
-    re.IGNORECASE,
-)
-_COUNTS_OR_PAIRS = re.compile(
-    rf"\b(?:{'|'.join(words.ASKS_SEVERAL_WORDS)})\b".replace(" ", r"\s+"), re.IGNORECASE
-)
-
-
-def asks_for_several(query: str) -> bool:
-    """True when the question asks for several things: a plural after its opening ("What
-    sports does Kevin like?"), a count or a pair ("How many times ...?", "Do both ...?")."""
-    plural = _ASKS_SEVERAL.match(query)
-    if plural and (plural.group(1) or "").lower() not in words.NOT_PLURALS:
-        return True
-    return bool(_COUNTS_OR_PAIRS.search(query))
-
-
 # ------------------------------------------------------------------------- what is known
 
 
@@ -301,7 +281,6 @@ class RuleFrameInducer:
             conditions=tuple(_recency_subject(c, need, known) for c in conditions),
             reference=reference,
             asks_time=asks_for_time(query),
-            asks_several=asks_for_several(query),
         )
 
 

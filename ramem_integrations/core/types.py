@@ -292,7 +292,6 @@ class RecallFrame:
     conditions: tuple[Condition, ...] = ()
     reference: datetime | None = None
     asks_time: bool = False  # the question asks for a time ("When did ...?")
-    asks_several: bool = False  # it asks for several things ("What sports does Kevin like?")
 
     @property
     def grounded(self) -> tuple[Condition, ...]:

@@ -103,8 +103,8 @@ class ContextualRetriever:
     ) -> list[ScoredMemory]:
         """The ``k`` memories of ``namespace`` that best serve ``frame``, searched in ``scope``
         (the episodes around hits are read whole)."""
-        if (fitted := self.fitted(frame)) != self:
-            return fitted.retrieve(frame, namespace, k, scope)
+        if self.strict and not frame.is_sure:  # an open range or an anchor event: soft order
+            return replace(self, strict=False).retrieve(frame, namespace, k, scope)
         query = self.search_query(frame)
         if recency_subject(frame) and frame.need.strip():
             # "Where does Alice work now?" searches for its topic: "now" in the question must
@@ -131,19 +131,6 @@ class ContextualRetriever:
             )
         ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about, searched)
         return self.reinstate(ordered, namespace, k)
-
-    def fitted(self, frame: RecallFrame) -> ContextualRetriever:
-        """This retriever as ``frame`` needs it: each mechanism steps aside where the question
-        gives it no ground. Conditions that are not sure (:attr:`RecallFrame.is_sure`: an open
-        range, an anchor event found by searching) order softly; a question that asks for
-        several things (:attr:`RecallFrame.asks_several`) spends the budget on more hits, not
-        on the turns around the first ones (no episode neighbours)."""
-        fitted = self
-        if self.strict and not frame.is_sure:
-            fitted = replace(fitted, strict=False)
-        if self.leading and frame.asks_several:
-            fitted = replace(fitted, leading=0)
-        return fitted
 
     def search_query(self, frame: RecallFrame) -> str:
         """What content retrieval searches for: the question, with the names it asks about
@@ -296,8 +283,8 @@ class ContextualRetriever:
         grounded conditions come first in their given order (strict) or gain the bonus (soft);
         a relation's anchor event is looked for among the candidates themselves.
         """
-        if (fitted := self.fitted(frame)) != self:
-            return fitted.rerank(frame, hits, k)
+        if self.strict and not frame.is_sure:
+            return replace(self, strict=False).rerank(frame, hits, k)
         where = self._filter(frame, self._anchor_among(hits))
         ranked = list(hits)
         if where:

@@ -18,6 +18,7 @@ from typing import ClassVar
 
 from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.grouping import is_filler
+from ramem_integrations.core.prompts import PACK_DEPTH
 from ramem_integrations.core.retrieval.content import ContentRetriever
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.ordering import (
@@ -66,7 +67,10 @@ class ContextualRetriever:
             them by ``bonus`` instead.
         bonus: in soft mode, the score added for meeting the conditions, in units of the
             best content score, times the share of the namespace they select out.
-        candidates: how many content candidates recency and relation ordering look at.
+        candidates: how many content candidates are ranked (at least ``k``): as many as a
+            budgeted retrieval searches (:data:`~.prompts.PACK_DEPTH`), so the first ``k``
+            hits are the same whatever ``k`` asks, and the lifts, the soft order and recency
+            see the same candidates for ``k=5`` as for a token budget.
         speaker_bonus: the lift, in units of the best score, for a memory spoken by a person
             the question names (0 turns it off).
         episodes: where a hit's episode is read from; None keeps turns alone (the
@@ -89,7 +93,7 @@ class ContextualRetriever:
     content: ContentRetriever
     strict: bool = True
     bonus: float = 0.5
-    candidates: int = 30
+    candidates: int = PACK_DEPTH
     speaker_bonus: float = SPEAKER_BONUS
     episodes: EpisodeSource | None = None
     before: int = EPISODE_BEFORE

@@ -282,6 +282,12 @@ class Condition:
     anchor: str | None = None
     open: bool = False
 
+    @property
+    def times_by_anchor(self) -> bool:
+        """A relation to an anchor event that sets a time ("after the appointment"): the
+        retriever finds the event by searching, and the time runs before or after it."""
+        return self.kind == "relation" and bool(self.anchor) and self.value in ("before", "after")
+
 
 @dataclass(frozen=True, slots=True)
 class RecallFrame:
@@ -304,13 +310,10 @@ class RecallFrame:
 
     @property
     def is_sure(self) -> bool:
-        """Whether every grounded condition bounds its evidence on every side: no open range
-        ("before 23 December 2023": a message said after it may report on before it) and no
-        relation to an anchor event found by searching ("before the new series came out")."""
-        return not any(
-            c.open or (c.kind == "relation" and c.anchor and c.value in ("before", "after"))
-            for c in self.conditions
-        )
+        """Whether the conditions bound their evidence on every side: no open range ("before
+        23 December 2023": a message said after it may report on before it) and no relation to
+        an anchor event found by searching ("before the new series came out")."""
+        return not any(c.open or c.times_by_anchor for c in self.conditions)
 
     @property
     def time_range(self) -> TimeSpan | None:

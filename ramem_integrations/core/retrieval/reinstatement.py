@@ -107,8 +107,8 @@ class ContextualRetriever:
     ) -> list[ScoredMemory]:
         """The ``k`` memories of ``namespace`` that best serve ``frame``, searched in ``scope``
         (the episodes around hits are read whole)."""
-        if self.strict and not frame.is_sure:  # an open range or an anchor event: soft order
-            return replace(self, strict=False).retrieve(frame, namespace, k, scope)
+        if (fitted := self.fitted(frame)) is not self:
+            return fitted.retrieve(frame, namespace, k, scope)
         query = self.search_query(frame)
         if recency_subject(frame) and frame.need.strip():
             # "Where does Alice work now?" searches for its topic: "now" in the question must
@@ -135,6 +135,11 @@ class ContextualRetriever:
             )
         ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about, searched)
         return self.reinstate(ordered, namespace, k)
+
+    def fitted(self, frame: RecallFrame) -> ContextualRetriever:
+        """This retriever as ``frame`` needs it: strict order only where its conditions are
+        sure (:attr:`RecallFrame.is_sure`); an open range or an anchor event orders softly."""
+        return replace(self, strict=False) if self.strict and not frame.is_sure else self
 
     def search_query(self, frame: RecallFrame) -> str:
         """What content retrieval searches for: the question, with the names it asks about
@@ -268,7 +273,7 @@ class ContextualRetriever:
     ) -> ContextFilter:
         time = frame.time_range
         for cond in frame.conditions:
-            if cond.kind == "relation" and cond.anchor and cond.value in ("before", "after"):
+            if cond.times_by_anchor and cond.anchor:
                 time = time or _until_asked(find_anchor(cond.value, cond.anchor), frame.reference)
         where = self.filter_type(
             time=time,
@@ -287,8 +292,8 @@ class ContextualRetriever:
         grounded conditions come first in their given order (strict) or gain the bonus (soft);
         a relation's anchor event is looked for among the candidates themselves.
         """
-        if self.strict and not frame.is_sure:
-            return replace(self, strict=False).rerank(frame, hits, k)
+        if (fitted := self.fitted(frame)) is not self:
+            return fitted.rerank(frame, hits, k)
         where = self._filter(frame, self._anchor_among(hits))
         ranked = list(hits)
         if where:

@@ -33,6 +33,13 @@ PAIR = ("Marcus", "Bea")
         ("lol", []),
         ("emergency", [("emergency", False)]),
         ("see you tomorrow", []),
+        ("That's so cool Kate! How long have you skied?", [("kate", False)]),
+        ("What about you Kate?", [("kate", False)]),
+        ("Thanks for checking in, Kate.", [("kate", False)]),
+        ("Hey Kate!", [("kate", True)]),
+        ("I went with Kate.", []),  # after a stop word: a person talked about
+        ("I’m Kate. What's your name?", []),
+        ("Hey! Remember the lake?", []),  # a greeting addresses only within its clause
     ],
 )
 def test_vocatives(text: str, expected: list[tuple[str, bool]]) -> None:
@@ -72,6 +79,20 @@ CASES = {
     ),
     "a participant's own name is no alias": (
         said(("Marcus", "hey bea"), ("Marcus", "bea")),
+        {},
+    ),
+    "names closing a clause, once greeted": (
+        said(
+            ("Marcus", "Hey Kate!"),
+            ("Marcus", "That is so true Kate! Let's catch up tomorrow."),
+            ("Marcus", "Those look amazing Kate!"),
+            ("Marcus", "I told Kate about it"),
+            ("Bea", "Haha, I forgot to introduce myself, I'm Kate."),
+        ),
+        {"Kate": "Bea"},
+    ),
+    "a greeting in another clause greets no one": (
+        said(("Bea", "Thanks! Maeve gave him a huge tip."), ("Bea", "with my boss Maeve.")),
         {},
     ),
     "quoting one's own nickname once is allowed": (

@@ -4,7 +4,10 @@ A participant's display name is "Bea", but the other writes "Hey Trixie!" to her
 questions ask about Trixie. :func:`learn_aliases` reads how people are addressed in a
 namespace's messages. :func:`vocatives` finds the words a message may address someone by: a
 word after a greeting or thanks ("hey Trixie", "thanks trix", "night moose"), and a message
-that is one word ("trixieeee", "BUNNY"). In a two-person session the addressee is the other
+that is one word ("trixieeee", "BUNNY"), a greeting counting only within its clause ("Hey!
+Remember ..." addresses no one); and, a weaker cue, a capitalised word closing a clause after a
+comma or a word that is not a stop word ("That's so cool Kate!", "What about you Kate?"; not
+"I went with Kate."). In a two-person session the addressee is the other
 participant. A word is an alias of that participant when, across the namespace, it is addressed
 to them at least :data:`MIN_EVIDENCE` times (once after a greeting), never to anyone else, the
 addressee writes it at most a third as often (quoting it: "RUN PEGGY RUN"), and at least
@@ -80,6 +83,11 @@ NOT_ALIASES = frozenset(
 )
 
 _TOKEN = re.compile(r"[a-z][a-z']*")
+_CLAUSES = re.compile(r"[.!?;:\n]+")
+#: A capitalised word closing a clause, with the comma or the word before it.
+_CLOSING_NAME = re.compile(r"(?:(,)|([\w'’]+))\s+([A-Z][a-z'’]*[a-z])\W*$")
+#: Stop words after which a closing name still addresses someone ("what about you Kate?").
+_BEFORE_A_CLOSING_NAME = frozenset({"you", "too", "again"})
 _OPENING = re.compile(rf"^\W*(?:{'|'.join(SALUTATIONS)})[ ,]+([a-z][a-z']*)(?![\w'’])")
 _REPEATS = re.compile(r"([a-z])\1{2,}")
 
@@ -94,8 +102,29 @@ def _words(text: str) -> list[str]:
 
 def vocatives(text: str) -> list[tuple[str, bool]]:
     """Words of ``text`` that may address someone, lower case, each with whether a greeting
-    or thanks comes before it (the strong cue; a one-word message is the weak one)."""
-    return _vocatives_in(_words(text))
+    or thanks comes before it in its clause (the strong cue; a one-word message and a name
+    closing a clause are the weak ones)."""
+    words = _words(text)
+    found = dict.fromkeys(words if len(words) == 1 else [], False)
+    for clause in _CLAUSES.split(text):
+        found.update(dict.fromkeys(_greeted(_words(clause)), True))
+    for name in _closing_names(text):
+        found.setdefault(name, False)
+    return [(word, greeted) for word, greeted in found.items() if _plausible(word)]
+
+
+def _closing_names(text: str) -> list[str]:
+    """Capitalised words that close a clause of ``text`` as an address does, lower case:
+    after a comma, or after a word that is not a stop word ("so cool Kate!")."""
+    names = []
+    for clause in _CLAUSES.split(text):
+        match = _CLOSING_NAME.search(clause)
+        if match is None:
+            continue
+        before = (match.group(2) or "").lower().replace("’", "'")
+        if match.group(1) or before not in STOP_WORDS or before in _BEFORE_A_CLOSING_NAME:
+            names.append(_REPEATS.sub(r"\1", match.group(3).lower()))
+    return names
 
 
 @lru_cache(maxsize=1 << 16)
@@ -103,7 +132,7 @@ def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str 
     """A message's words, its :func:`vocatives` and the word a salutation opening it addresses,
     cached: a namespace's aliases are learned again from all its messages after each write."""
     words = _words(text)
-    found = dict(_vocatives_in(words))
+    found = dict(vocatives(text))
     match = _OPENING.match(_REPEATS.sub(r"\1", text.lower()))
     opening = match.group(1) if match and _plausible(match.group(1)) else None
     if opening:
@@ -112,12 +141,9 @@ def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str 
     return frozenset(written), tuple(found.items()), opening
 
 
-def _vocatives_in(words: list[str]) -> list[tuple[str, bool]]:
-    """:func:`vocatives` of a message's :func:`_words`."""
-    found = {after: True for before, after in pairwise(words) if before in GREETINGS}
-    if len(words) == 1:
-        found.setdefault(words[0], False)
-    return [(w, greeted) for w, greeted in found.items() if _plausible(w)]
+def _greeted(words: list[str]) -> list[str]:
+    """The words right after a greeting or thanks among ``words`` (one clause's)."""
+    return [after for before, after in pairwise(words) if before in GREETINGS]
 
 
 def _plausible(word: str) -> bool:

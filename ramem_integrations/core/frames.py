@@ -382,9 +382,13 @@ def _reach(relation: re.Match[str]) -> relativedelta | None:
 
 
 def check_time(cond: Condition, window: TimeSpan, known: KnownContext) -> Condition:
-    """A time condition outside the plausible ``window`` is kept, but not grounded."""
-    if cond.span is None or cond.span.overlaps(window):
+    """A time condition outside the plausible ``window`` is kept, but not grounded; one inside
+    it but where no session was held is marked ``outside_sessions``."""
+    if cond.span is None:
         return cond
+    if cond.span.overlaps(window):
+        held = known.date_range is None or cond.span.overlaps(known.date_range)
+        return cond if held else replace(cond, outside_sessions=True)
     where = known.date_range.label() if known.date_range else "the reference date"
     reason = (
         f"{cond.span.label()} lies outside the conversation's dates ({where}), even widened "

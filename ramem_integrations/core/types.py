@@ -270,7 +270,9 @@ class Condition:
     it is or is not grounded. A ``relation`` condition has ``value`` ``"before"``, ``"after"``,
     ``"first"`` or ``"last"`` and names its anchor event in ``anchor`` ("the appointment").
     An ``open`` time condition is one side of a time with no stated reach ("before 23 December
-    2023", "after May"): it runs to the edge of the conversation's dates.
+    2023", "after May"): it runs to the edge of the conversation's dates. An ``outside_sessions``
+    time condition falls where no session was held ("in winter 2021", asked of a chat of 2023):
+    only memories that anchor an event time in it meet it, and many that tell of it do not.
     """
 
     kind: str
@@ -281,6 +283,7 @@ class Condition:
     reason: str = ""
     anchor: str | None = None
     open: bool = False
+    outside_sessions: bool = False
 
     @property
     def times_by_anchor(self) -> bool:
@@ -311,9 +314,10 @@ class RecallFrame:
     @property
     def is_sure(self) -> bool:
         """Whether the conditions bound their evidence on every side: no open range ("before
-        23 December 2023": a message said after it may report on before it) and no relation to
-        an anchor event found by searching ("before the new series came out")."""
-        return not any(c.open or c.times_by_anchor for c in self.conditions)
+        23 December 2023": a message said after it may report on before it), no time where no
+        session was held (only anchored event times meet it) and no relation to an anchor event
+        found by searching ("before the new series came out")."""
+        return not any(c.open or c.outside_sessions or c.times_by_anchor for c in self.conditions)
 
     @property
     def time_range(self) -> TimeSpan | None:

@@ -329,6 +329,30 @@ def test_json_carries_the_paired_test_within_each_budget(tmp_path: Path) -> None
     assert "+" not in content and "-0" not in content
 
 
+def test_json_carries_each_question_s_recall(tmp_path: Path) -> None:
+    result = run(tmp_path, budgets=(40, 400))
+    questions = result["questions"]
+    assert len(questions) == sum(result["meta"]["questions"].values())
+    assert len({q["id"] for q in questions}) == len(questions)
+    assert all(
+        set(q) == {"id", "conversation", "category", "recall", "recall_at_tokens"}
+        for q in questions
+    )  # no question text: a result may be shared, the data not
+    for name, scores in result["systems"].items():
+        for k in ("1", "3"):
+            mean = sum(q["recall"][name][k] for q in questions) / len(questions)
+            assert mean == pytest.approx(scores["recall"][k]["all"])
+        for budget in ("40", "400"):
+            values = [q["recall_at_tokens"][name][budget] for q in questions]
+            assert sum(values) / len(values) == pytest.approx(
+                scores["recall_at_tokens"][budget]["all"]
+            )
+    by_category = [q["recall"]["bm25"]["3"] for q in questions if q["category"] == "4"]
+    assert sum(by_category) / len(by_category) == pytest.approx(
+        result["systems"]["bm25"]["recall"]["3"]["4"]
+    )
+
+
 def test_conversations_option(tmp_path: Path) -> None:
     result = run(tmp_path, conversations=("tiny-2",))
     assert result["meta"]["conversation_ids"] == ["tiny-2"]

@@ -47,11 +47,24 @@ class SystemResult(TypedDict):
     recall_all_turn: NotRequired[ByK]
 
 
+class QuestionResult(TypedDict):
+    """One retrieval question's recall by every system: at each K, and within each budget
+    (no question text: a result file may be shared where the data may not)."""
+
+    id: str
+    conversation: str
+    category: str
+    recall: dict[str, dict[str, float]]  # system -> K -> recall
+    recall_at_tokens: dict[str, dict[str, float]]  # system -> budget -> recall
+
+
 class EvalResult(TypedDict):
     """The whole result: every system on one dataset."""
 
     dataset: str
     k: list[int]
     systems: dict[str, SystemResult]
+    #: every retrieval question, in the order asked (to see which questions a change moved)
+    questions: list[QuestionResult]
     evidence_issues: dict[str, int]
     meta: dict[str, Any]

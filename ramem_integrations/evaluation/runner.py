@@ -38,7 +38,14 @@ from ramem_integrations.evaluation.budget import (
 from ramem_integrations.evaluation.confusable import distractor_sets
 from ramem_integrations.evaluation.context import Answerability, render_memory
 from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, Dataset, Question
-from ramem_integrations.evaluation.results import ByCategory, ByK, EvalResult, Paired, SystemResult
+from ramem_integrations.evaluation.results import (
+    ByCategory,
+    ByK,
+    EvalResult,
+    Paired,
+    QuestionResult,
+    SystemResult,
+)
 from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS
 from ramem_integrations.evaluation.variants import System
 from ramem_integrations.models.tokens import TokenCounter
@@ -263,6 +270,29 @@ class Evaluation:
             summary["recall_at_tokens"] = self.budgets.summary(name, self.categories)
         return out
 
+    def per_question(self) -> list[QuestionResult]:
+        """Each retrieval question's recall by every system, at each K and within each budget."""
+        out: list[QuestionResult] = []
+        for at, q in enumerate(self.retrieval_questions):
+            by_k = {
+                name: {str(k): s.recall_by_question[str(k)][at] for k in self.ks}
+                for name, s in self.scores.items()
+            }
+            by_budget = {
+                name: {str(b): self.budgets.by_question[name][b][at] for b in self.budgets.budgets}
+                for name in self.scores
+            }
+            out.append(
+                {
+                    "id": q.id,
+                    "conversation": q.namespace,
+                    "category": q.category,
+                    "recall": by_k,
+                    "recall_at_tokens": by_budget,
+                }
+            )
+        return out
+
     def _paired_at_tokens(self, name: str) -> dict[str, Paired | None]:
         """The paired test of ``name`` against content within each token budget."""
         ours, theirs = self.budgets.by_question[name], self.budgets.by_question[BASELINE]
@@ -374,6 +404,7 @@ def run_evaluation(
         "dataset": dataset.name,
         "k": evaluation.ks,
         "systems": evaluation.summary(),
+        "questions": evaluation.per_question(),
         "evidence_issues": dataset.issues.as_dict(),
         "meta": {
             "data": str(config.path),

@@ -67,7 +67,7 @@ CASES = [
         "where did I leave my jacket, at the Boston",
         "where did I leave my jacket, at the Boston",
         (BOSTON,),
-        ["m2", "m1", "m3"],
+        ["m2", "m3", "m1"],  # an entity orders softly: the other jacket memory before m1
         ["m1", "m2", "m3"],
     ),
     # Searching with the need ("tooth") instead of the question's other words.

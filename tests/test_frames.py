@@ -706,29 +706,35 @@ def test_a_question_that_capitalises_names_is_taken_at_its_word(
 
 
 @pytest.mark.parametrize(
-    ("question", "sure"),
+    ("namespace", "question", "sure"),
     [
-        ("What did Alice do in May 2024?", True),
-        ("What did Alice do last month?", True),
-        ("What did Alice do two weeks before 11 August 2024?", True),  # a stated reach
-        ("What did Alice do between March and May 2024?", True),
-        ("What did Alice do with Bob?", True),
-        ("What did Alice do before May 2024?", False),  # said later, it may report on before
-        ("What has Alice done after May 2024?", False),
-        ("What has Alice done since May 2024?", True),  # up to the time asked
-        ("What did Alice buy after the appointment?", False),  # an anchor event found by search
-        ("What did Alice do before the move?", False),
-        ("What did Alice do first?", True),
+        ("demo", "What did Alice do in May 2024?", True),
+        ("demo", "What did Alice do last month?", True),
+        ("demo", "What did Alice do two weeks before 11 August 2024?", True),  # a stated reach
+        ("demo", "What did Alice do between March and May 2024?", True),
+        ("demo", "What did Alice do with Bob?", True),
+        # said later, it may report on before
+        ("demo", "What did Alice do before May 2024?", False),
+        ("demo", "What has Alice done after May 2024?", False),
+        ("demo", "What has Alice done since May 2024?", True),  # up to the time asked
+        # an anchor event found by search
+        ("demo", "What did Alice buy after the appointment?", False),
+        ("demo", "What did Alice do before the move?", False),
+        ("demo", "What did Alice do first?", True),
         # no session was held then (the demo runs 2 Sep 2023 to 2 Sep 2024): only anchored
         # event times meet it
-        ("What did Alice do in May 2023?", False),
-        ("What does Alice plan for December 2024?", False),
-        ("What did Alice do in September 2023?", True),
+        ("demo", "What did Alice do in May 2023?", False),
+        ("demo", "What does Alice plan for December 2024?", False),
+        ("demo", "What did Alice do in September 2023?", True),
+        # a named thing or person who is not a participant: what is said about it need not
+        # name it
+        ("chat", "What did Caroline say about Pride?", False),
+        ("chat", "What did Melanie do in August?", True),
     ],
 )
-def test_a_frame_is_sure_unless_a_condition_is_open_or_outside_the_sessions_or_hangs_on_an_anchor(
-    question: str, sure: bool
+def test_a_frame_is_sure_unless_a_condition_is_open_unheld_or_an_entity_or_hangs_on_an_anchor(
+    namespace: str, question: str, sure: bool
 ) -> None:
-    frame = induce("demo", question)
+    frame = induce(namespace, question)
     assert all(c.grounded for c in frame.conditions if c.kind == "time")
     assert frame.is_sure is sure

@@ -129,7 +129,9 @@ def test_participant_condition_matches_entities_too(fake_mem: RaMem) -> None:
 
 def test_a_memory_naming_the_entity_in_lower_case_is_context_valid(fake_mem: RaMem) -> None:
     """Only the capitalised mention was anchored as an entity; the lower-case one is the
-    evidence, and it keeps its content rank among the valid memories."""
+    evidence, and it keeps its content rank among the valid memories. An entity condition
+    orders softly (what is said about a thing need not name it): the other Boston memory, which
+    says nothing of a jacket, comes after the relevant one that does not name the Boston."""
     fake_mem.add_memories(
         [
             memory(1, "Ann: Rio are playing the Boston on friday", 10, entities=("Boston",)),
@@ -140,8 +142,9 @@ def test_a_memory_naming_the_entity_in_lower_case_is_context_valid(fake_mem: RaM
     cond = Condition("entity", "Boston", "The Boston", True)
     query = frame("where did I leave my jacket, at the Boston", cond)
     hits = retriever(fake_mem).retrieve(query, "ns", 3)
-    assert [h.memory.id for h in hits][:2] == ["m002", "m001"]
+    assert [h.memory.id for h in hits] == ["m002", "m003", "m001"]
     assert hits[0].reason == "context" and hits[0].matched == ("entity Boston",)
+    assert hits[2].reason == "context" and hits[1].reason == "content"
 
 
 def test_recency_puts_the_latest_relevant_episode_first(fake_mem: RaMem) -> None:

@@ -315,9 +315,14 @@ class RecallFrame:
     def is_sure(self) -> bool:
         """Whether the conditions bound their evidence on every side: no open range ("before
         23 December 2023": a message said after it may report on before it), no time where no
-        session was held (only anchored event times meet it) and no relation to an anchor event
-        found by searching ("before the new series came out")."""
-        return not any(c.open or c.outside_sessions or c.times_by_anchor for c in self.conditions)
+        session was held (only anchored event times meet it), no relation to an anchor event
+        found by searching ("before the new series came out") and no named thing or person
+        that is not a participant (a memory meets it by naming it, but what is said about Oliver
+        need not name him: "he loved the park")."""
+        return not any(
+            c.open or c.outside_sessions or c.times_by_anchor or c.kind == "entity"
+            for c in self.conditions
+        )
 
     @property
     def time_range(self) -> TimeSpan | None:

@@ -433,6 +433,15 @@ def test_condition_evidence_is_the_question_words() -> None:
         ("When was the last time Bob went to the dentist?", "dentist"),
         ("What did I say the first time I brought up the move to Lisbon?", "move to Lisbon"),
         ("What did Alice say the last time?", None),
+        # stop words and generic verbs do not count toward the subject's length
+        (
+            "When did Bob first mention that he was working on a time travel machine?",
+            "working on a travel machine",
+        ),
+        (
+            "When did Alice first say that it would be cool to have a robot that cooks?",
+            "cool to a robot that cooks",
+        ),
     ],
 )
 def test_order_and_recency_words_govern_a_subject(question: str, subject: str | None) -> None:

@@ -421,15 +421,21 @@ def ordinal_conditions(
 
 
 def _clause(query: str, start: int, claims: _Claims) -> str:
-    """The words after ``start`` up to punctuation or a part already read as a condition."""
+    """The words after ``start`` up to punctuation, a part already read as a condition, or
+    :data:`~.frame_tables.SUBJECT_MAX_WORDS` words that carry content (stop words and generic
+    verbs do not count: "mentioned that he was working on a time travel machine" keeps the
+    machine)."""
     taken: list[str] = []
+    content = 0
     end = start
     for match in _WORD.finditer(query, start):
         if re.search(r"[?.!,;:]", query[end : match.start()]) or not claims.free(*match.span()):
             break
         taken.append(match.group())
         end = match.end()
-        if len(taken) == words.SUBJECT_MAX_WORDS:
+        lower = match.group().lower()
+        content += lower not in STOP_WORDS and lower not in words.GENERIC_WORDS
+        if content == words.SUBJECT_MAX_WORDS:
             break
     return " ".join(taken)
 

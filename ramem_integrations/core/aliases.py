@@ -106,25 +106,26 @@ def vocatives(text: str) -> list[tuple[str, bool]]:
     closing a clause are the weak ones)."""
     words = _words(text)
     found = dict.fromkeys(words if len(words) == 1 else [], False)
+    closing = []
     for clause in _CLAUSES.split(text):
         found.update(dict.fromkeys(_greeted(_words(clause)), True))
-    for name in _closing_names(text):
+        if (name := _closing_name(clause)) is not None:
+            closing.append(name)
+    for name in closing:
         found.setdefault(name, False)
     return [(word, greeted) for word, greeted in found.items() if _plausible(word)]
 
 
-def _closing_names(text: str) -> list[str]:
-    """Capitalised words that close a clause of ``text`` as an address does, lower case:
-    after a comma, or after a word that is not a stop word ("so cool Kate!")."""
-    names = []
-    for clause in _CLAUSES.split(text):
-        match = _CLOSING_NAME.search(clause)
-        if match is None:
-            continue
-        before = (match.group(2) or "").lower().replace("’", "'")
-        if match.group(1) or before not in STOP_WORDS or before in _BEFORE_A_CLOSING_NAME:
-            names.append(_REPEATS.sub(r"\1", match.group(3).lower()))
-    return names
+def _closing_name(clause: str) -> str | None:
+    """The capitalised word that closes ``clause`` as an address does, lower case: after a
+    comma, or after a word that is not a stop word ("so cool Kate!")."""
+    match = _CLOSING_NAME.search(clause)
+    if match is None:
+        return None
+    before = (match.group(2) or "").lower().replace("’", "'")
+    if match.group(1) or before not in STOP_WORDS or before in _BEFORE_A_CLOSING_NAME:
+        return _REPEATS.sub(r"\1", match.group(3).lower())
+    return None
 
 
 @lru_cache(maxsize=1 << 16)

@@ -1,5 +1,5 @@
 """The ``ramem`` command: demo, ingest, query, answer, namespaces, forget, export, import,
-upgrade, reembed, eval.
+upgrade, reembed, eval, eval-diff.
 
 The parser imports nothing heavy (no chromadb, numpy or model): each command imports what it
 needs when it runs, so ``ramem --help`` and ``--version`` answer at once.
@@ -258,6 +258,18 @@ def build_parser() -> argparse.ArgumentParser:
     )
     evaluate.add_argument("arguments", nargs=argparse.REMAINDER, help="see 'ramem eval --help'")
     evaluate.set_defaults(handler=_eval)
+
+    eval_diff = sub.add_parser(
+        "eval-diff",
+        help="compare two 'ramem eval --json' results question by question",
+        description="For one system, each Recall@K and each token budget: the mean before and "
+        "after, and the questions that rose and fell.",
+    )
+    eval_diff.add_argument("before", type=Path, help="a result 'ramem eval --json' wrote")
+    eval_diff.add_argument("after", type=Path, help="another, on the same data")
+    eval_diff.add_argument("--system", default="ramem", help="the system compared (default ramem)")
+    eval_diff.add_argument("--json", action="store_true", help="print the comparison as JSON")
+    eval_diff.set_defaults(handler=_eval_diff)
     return parser
 
 
@@ -613,6 +625,14 @@ def _eval(args: argparse.Namespace) -> int:
     from ramem_integrations.evaluation.cli import main as eval_main
 
     return eval_main(["eval", *args.arguments])
+
+
+def _eval_diff(args: argparse.Namespace) -> int:
+    from ramem_integrations.evaluation.diff import compare, diff_text, load_result
+
+    diff = compare(load_result(args.before), load_result(args.after), args.system)
+    print(json.dumps(diff, indent=2) if args.json else diff_text(diff))
+    return 0
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -61,8 +61,8 @@ def compare(before: Mapping[str, Any], after: Mapping[str, Any], system: str) ->
             measures.append(
                 {
                     "measure": key.format(cut),
-                    "before": round(sum(b for _, b, _ in pairs) / len(pairs), 4),
-                    "after": round(sum(a for _, _, a in pairs) / len(pairs), 4),
+                    "before": sum(b for _, b, _ in pairs) / len(pairs),
+                    "after": sum(a for _, _, a in pairs) / len(pairs),
                     "rose": [_label(new[qid]) for qid, b, a in pairs if a > b],
                     "fell": [_label(new[qid]) for qid, b, a in pairs if a < b],
                 }

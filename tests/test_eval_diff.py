@@ -57,6 +57,15 @@ def test_each_measure_says_which_questions_rose_and_fell() -> None:
     assert "fell at R@1: q1 (category 1)" in text and "rose at 250 tokens: q2" in text
 
 
+def test_two_systems_of_one_result_compare_the_same_way() -> None:
+    diff = compare(AFTER, AFTER, "ramem", against="content")
+    assert (diff["system"], diff["against"], diff["questions"]) == ("ramem", "content", 4)
+    at1 = diff["measures"][0]
+    assert at1["before"] == 0.0 and at1["after"] == pytest.approx(0.5)
+    assert at1["rose"] == ["q2 (category 2)", "q4 (category 4)"] and at1["fell"] == []
+    assert diff_text(diff).startswith("ramem (after) against content (before): 4 questions")
+
+
 @pytest.mark.parametrize(
     ("before", "after", "system", "error", "says"),
     [
@@ -95,6 +104,11 @@ def test_the_command_prints_the_table_or_json(
     assert json.loads(capsys.readouterr().out)["measures"][0]["fell"] == ["q1 (category 1)"]
     assert main(["eval-diff", str(before), str(tmp_path / "missing.json")]) == 2
     assert "no such file" in capsys.readouterr().err
+    assert main(["eval-diff", str(after), "--against", "content", "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["measures"][0]["rose"] == [
+        "q2 (category 2)",
+        "q4 (category 4)",
+    ]
 
 
 def test_a_real_result_against_a_changed_copy(tmp_path: Path) -> None:

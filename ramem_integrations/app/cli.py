@@ -266,8 +266,15 @@ def build_parser() -> argparse.ArgumentParser:
         "after, and the questions that rose and fell.",
     )
     eval_diff.add_argument("before", type=Path, help="a result 'ramem eval --json' wrote")
-    eval_diff.add_argument("after", type=Path, help="another, on the same data")
+    eval_diff.add_argument(
+        "after", type=Path, nargs="?", help="another, on the same data (default: BEFORE again)"
+    )
     eval_diff.add_argument("--system", default="ramem", help="the system compared (default ramem)")
+    eval_diff.add_argument(
+        "--against",
+        help="compare --system with this system of BEFORE instead (e.g. content: the questions "
+        "RaMem wins and loses against its fallback)",
+    )
     eval_diff.add_argument("--json", action="store_true", help="print the comparison as JSON")
     eval_diff.set_defaults(handler=_eval_diff)
     return parser
@@ -630,7 +637,9 @@ def _eval(args: argparse.Namespace) -> int:
 def _eval_diff(args: argparse.Namespace) -> int:
     from ramem_integrations.evaluation.diff import compare, diff_text, load_result
 
-    diff = compare(load_result(args.before), load_result(args.after), args.system)
+    before = load_result(args.before)
+    after = load_result(args.after) if args.after else before
+    diff = compare(before, after, args.system, args.against)
     print(json.dumps(diff, indent=2) if args.json else diff_text(diff))
     return 0
 

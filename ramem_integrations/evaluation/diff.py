@@ -3,6 +3,8 @@
 A change moves a handful of questions each way; the means hide which. For one system, each
 measure (Recall@K, recall within each token budget) is compared on the questions both results
 hold: the mean before and after, how many questions rose and fell, and their ids by category.
+Two systems of one result compare the same way (``against``: "which questions does RaMem lose
+to content?").
 """
 
 from __future__ import annotations
@@ -36,17 +38,24 @@ def load_result(path: Path) -> dict[str, Any]:
     return result
 
 
-def compare(before: Mapping[str, Any], after: Mapping[str, Any], system: str) -> dict[str, Any]:
-    """``system``'s recall in ``before`` and ``after``, measure by measure, on the questions
-    both hold: ``{"system", "questions", "only_before", "only_after", "measures": [...]}``, each
-    measure ``{"measure", "before", "after", "rose": [...], "fell": [...]}`` with question ids
-    (``"conv-26#3 (category 2)"``)."""
+def compare(
+    before: Mapping[str, Any],
+    after: Mapping[str, Any],
+    system: str,
+    against: str | None = None,
+) -> dict[str, Any]:
+    """``system``'s recall in ``after`` against ``against``'s (default: the same system's) in
+    ``before``, measure by measure, on the questions both hold: ``{"system", "against",
+    "questions", "only_before", "only_after", "measures": [...]}``, each measure ``{"measure",
+    "before", "after", "rose": [...], "fell": [...]}`` with question ids (``"conv-26#3
+    (category 2)"``)."""
+    against = against or system
     if before.get("dataset") != after.get("dataset"):
         raise InvalidInputError(
             f"The results are of different datasets ({before.get('dataset')!r} and "
             f"{after.get('dataset')!r}); compare two runs on the same data."
         )
-    old, new = _by_id(before, system, "before"), _by_id(after, system, "after")
+    old, new = _by_id(before, against, "before"), _by_id(after, system, "after")
     common = [qid for qid in new if qid in old]
     if not common:
         raise InvalidInputError(
@@ -69,6 +78,7 @@ def compare(before: Mapping[str, Any], after: Mapping[str, Any], system: str) ->
             )
     return {
         "system": system,
+        "against": against,
         "questions": len(common),
         "only_before": len(old) - len(common),
         "only_after": len(new) - len(common),
@@ -102,7 +112,12 @@ def _label(question: Mapping[str, Any]) -> str:
 def diff_text(diff: Mapping[str, Any]) -> str:
     """The comparison as a table, then the questions each measure moved."""
     lines = [
-        f"{diff['system']}: {diff['questions']} questions in both results"
+        (
+            f"{diff['system']}"
+            if diff["against"] == diff["system"]
+            else f"{diff['system']} (after) against {diff['against']} (before)"
+        )
+        + f": {diff['questions']} questions in both results"
         + (
             f" ({diff['only_before']} only before, {diff['only_after']} only after)"
             if diff["only_before"] or diff["only_after"]

@@ -9,11 +9,11 @@ to content?").
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ramem_integrations.core.jsondata import read_json
 from ramem_integrations.errors import DataFormatError, InvalidInputError
 
 #: How many question ids a text report lists for each measure that moved.
@@ -22,14 +22,14 @@ SHOWN_IDS = 12
 
 def load_result(path: Path) -> dict[str, Any]:
     """A ``ramem eval --json`` file, refused with the fix when it cannot be compared."""
-    try:
-        result = json.loads(Path(path).read_text(encoding="utf-8"))
-    except FileNotFoundError as exc:
+    if not Path(path).exists():
         raise InvalidInputError(
             f"{path}: no such file. Give two files that 'ramem eval --json' wrote."
-        ) from exc
-    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
-        raise DataFormatError(f"{path} is not a 'ramem eval --json' result: {exc}.") from exc
+        )
+    try:
+        result = read_json(path)  # the bounded reader every data file goes through
+    except DataFormatError as exc:
+        raise DataFormatError(f"{path} is not a 'ramem eval --json' result: {exc}") from exc
     if not isinstance(result, dict) or not isinstance(result.get("questions"), list):
         raise DataFormatError(
             f"{path} holds no per-question results (an older ramem wrote it, or it is not a "

@@ -104,7 +104,11 @@ def vocatives(text: str) -> list[tuple[str, bool]]:
     """Words of ``text`` that may address someone, lower case, each with whether a greeting
     or thanks comes before it in its clause (the strong cue; a one-word message and a name
     closing a clause are the weak ones)."""
-    words = _words(text)
+    return _vocatives(text, _words(text))
+
+
+def _vocatives(text: str, words: list[str]) -> list[tuple[str, bool]]:
+    """:func:`vocatives` of ``text``, whose :func:`_words` are ``words``."""
     found = dict.fromkeys(words if len(words) == 1 else [], False)
     closing = []
     for clause in _CLAUSES.split(text):
@@ -133,7 +137,7 @@ def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str 
     """A message's words, its :func:`vocatives` and the word a salutation opening it addresses,
     cached: a namespace's aliases are learned again from all its messages after each write."""
     words = _words(text)
-    found = dict(vocatives(text))
+    found = dict(_vocatives(text, words))
     match = _OPENING.match(_REPEATS.sub(r"\1", text.lower()))
     opening = match.group(1) if match and _plausible(match.group(1)) else None
     if opening:

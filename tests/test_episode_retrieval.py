@@ -43,8 +43,8 @@ def texts(hits: list) -> list[str]:  # type: ignore[type-arg]
 def test_a_hit_returns_its_episodes_neighbouring_turn(nadia: RaMem) -> None:
     question = "What did the dentist find in April 2022?"
     frame = nadia.frame(question, "n", reference=SAID)
-    # decay 1: the neighbours score as their hit and come right after it
-    retriever = replace(nadia.reinstatement, decay=1.0)
+    # decay 1, no hits held first: the neighbours score as their hit and come right after it
+    retriever = replace(nadia.reinstatement, decay=1.0, hits_first=1)
     hits = retriever.retrieve(frame, "n", 3)
     # the best hit is a dentist turn; the fact told in a turn that never names the episode
     # (no word of the question) comes with it
@@ -130,24 +130,31 @@ def _unit(name: str, episode: str, position: int) -> MemoryUnit:
 
 
 @pytest.mark.parametrize(
-    ("decay", "scores", "order"),
+    ("decay", "hits_first", "scores", "order"),
     [
         # decay 1: every neighbour scores as its hit, so it comes before a weaker hit,
         # nearest first (after before before)
-        (1.0, (1.0, 0.9), ["a1", "a2", "a0", "a3", "b0"]),
+        (1.0, 1, (1.0, 0.9), ["a1", "a2", "a0", "a3", "b0"]),
         # 0.8: a2 and a0 (0.8) beat b0 (0.7), a3 (0.64) does not
-        (0.8, (1.0, 0.7), ["a1", "a2", "a0", "b0", "a3"]),
+        (0.8, 1, (1.0, 0.7), ["a1", "a2", "a0", "b0", "a3"]),
         # 0.8, b0 close behind a1 (0.9): every neighbour after it
-        (0.8, (1.0, 0.9), ["a1", "b0", "a2", "a0", "a3"]),
+        (0.8, 1, (1.0, 0.9), ["a1", "b0", "a2", "a0", "a3"]),
         # 0.5: a2 and a0 score 0.5, a3 0.25; b0 at 0.5 ties with the near ones and comes first
-        (0.5, (1.0, 0.5), ["a1", "b0", "a2", "a0", "a3"]),
+        (0.5, 1, (1.0, 0.5), ["a1", "b0", "a2", "a0", "a3"]),
+        # the two best hits first: the neighbours of decay 1 wait for b0
+        (1.0, 2, (1.0, 0.9), ["a1", "b0", "a2", "a0", "a3"]),
+        # the default, five hits first: with two hits, both come before any neighbour
+        (0.8, None, (1.0, 0.7), ["a1", "b0", "a2", "a0", "a3"]),
     ],
 )
 def test_neighbours_take_their_place_by_decayed_score(
-    decay: float, scores: tuple[float, float], order: list[str]
+    decay: float, hits_first: int | None, scores: tuple[float, float], order: list[str]
 ) -> None:
     from ramem_integrations.core.retrieval.content import ContentRetriever
-    from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
+    from ramem_integrations.core.retrieval.reinstatement import (
+        EPISODE_HITS_FIRST,
+        ContextualRetriever,
+    )
     from ramem_integrations.core.types import ScoredMemory
 
     units = {n: _unit(n, "e", i) for i, n in enumerate(["a0", "a1", "a2", "a3"])}
@@ -159,6 +166,7 @@ def test_neighbours_take_their_place_by_decayed_score(
         after=2,
         decay=decay,
         leading=1,
+        hits_first=EPISODE_HITS_FIRST if hits_first is None else hits_first,
     )
     ranked = [
         ScoredMemory(units[n], s, "content") for n, s in zip(["a1", "b0"], scores, strict=True)
@@ -221,6 +229,9 @@ def test_reactions_in_an_episode_are_passed_over() -> None:
         (1.0, ["a", "c", "b", "e", "d"], [1.0, 1.0, 1.1 / 1.5, 1.1 / 1.5, 0.8 / 1.5]),
         # no lift: the content order and scores
         (0.0, ["a", "b", "d", "c", "e"], [1.0, 0.9, 0.8, 0.5, 0.2]),
+        # c (0.5 + 2 x 1.0) would pass a (1.0 + 2 x 0.5); the best hit keeps first place,
+        # at c's score (2.5, 2.5, 2.0 for e, 1.3 for b, 0.8)
+        (2.0, ["a", "c", "e", "b", "d"], [1.0, 1.0, 0.8, 1.3 / 2.5, 0.8 / 2.5]),
     ],
 )
 def test_a_hit_gains_from_the_best_other_hit_of_its_episode(

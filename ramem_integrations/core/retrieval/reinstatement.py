@@ -47,6 +47,9 @@ EPISODE_AFTER = 4
 EPISODE_DECAY = 0.8
 #: How many of the best hits bring their episode (docs/episodes.md).
 EPISODE_LEADING = 2
+#: How many hits come before any episode neighbour: a hit was found for the question, a
+#: neighbour only sits beside one (docs/evaluation.md, "Session 20").
+EPISODE_HITS_FIRST = 5
 #: A memory gains this times the best content score of another candidate of its episode;
 #: chosen on the development files (docs/episodes.md, "Relevance of the episode").
 EPISODE_EVIDENCE = 0.4
@@ -78,6 +81,8 @@ class ContextualRetriever:
         before, after: how many turns of its episode before and after a hit come with it.
         decay: a neighbour's score is its hit's times ``decay`` per turn of distance.
         leading: how many of the best hits bring their episode; the others come alone.
+        hits_first: how many hits come before any neighbour (1: a neighbour may follow its
+            hit at once).
         episode_evidence: a content candidate gains this times the best score of another
             candidate of its episode (with ``episodes`` only; 0 turns it off).
 
@@ -100,6 +105,7 @@ class ContextualRetriever:
     after: int = EPISODE_AFTER
     decay: float = EPISODE_DECAY
     leading: int = EPISODE_LEADING
+    hits_first: int = EPISODE_HITS_FIRST
     episode_evidence: float = EPISODE_EVIDENCE
 
     def retrieve(
@@ -172,7 +178,8 @@ class ContextualRetriever:
         hit scores the hit's score times ``decay ** d`` (reason ``"episode"``, the hit's id in
         ``matched``) and takes the place after its hit plus one for each later hit that scores
         at least as much: relevance decides whether the next hits or the episode's far turns
-        come first. At an equal place the nearer neighbour comes first.
+        come first. No neighbour comes before the ``hits_first`` best hits. At an equal place
+        the nearer neighbour comes first.
         """
         if self.episodes is None:
             return list(ranked[:k])
@@ -186,7 +193,8 @@ class ContextualRetriever:
                 score = hit.score * self.decay**distance
                 ahead = sum(1 for later in scores[rank + 1 :] if later >= score)
                 near = ScoredMemory(unit, score, "episode", (hit.memory.id,))
-                placed.append((rank + ahead + 0.5, distance, near))
+                place = max(rank + ahead, self.hits_first - 1) + 0.5
+                placed.append((place, distance, near))
         out: dict[str, ScoredMemory] = {}
         for _, _, hit in sorted(placed, key=lambda p: (p[0], p[1])):
             out.setdefault(hit.memory.id, hit)
@@ -443,8 +451,10 @@ def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[Score
     """``hits`` re-ranked: each gains ``weight`` times the best score of another hit of its
     episode. A turn whose episode holds other relevant turns is more likely the one asked
     about: "He found a small cavity" gains from "I went to the dentist on 28 April" two turns
-    earlier when the question names the dentist and April. Ties keep their order; scores are
-    divided by the best, so the first scores 1.0 as with content retrieval."""
+    earlier when the question names the dentist and April. The best hit by its own words keeps
+    first place: a lift is inferred, and a small budget should not go to one episode's turns
+    alone. Ties keep their order; scores are divided by the best, so the first scores 1.0 as
+    with content retrieval."""
     best: dict[str, list[ScoredMemory]] = {}  # each episode's two best hits
     for hit in hits:
         episode = hit.memory.context.episode
@@ -460,6 +470,8 @@ def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[Score
         return weight * mates[0].score if mates else 0.0
 
     scores = [hit.score + lift(hit) for hit in hits]
+    if scores:  # hits come best first: the first keeps its place
+        scores[0] = max(scores)
     first = max(scores, default=0.0) or 1.0
     lifted = [replace(hit, score=score / first) for hit, score in zip(hits, scores, strict=True)]
     return sorted(lifted, key=lambda h: -h.score)

@@ -40,6 +40,9 @@ PAIR = ("Marcus", "Bea")
         ("I went with Kate.", []),  # after a stop word: a person talked about
         ("I’m Kate. What's your name?", []),
         ("Hey! Remember the lake?", []),  # a greeting addresses only within its clause
+        ("a well-rounded approach", []),  # a hyphenated word is one word, not "well" + ...
+        ("Love-hate relationship", []),
+        ("Mary-Jane", [("mary-jane", False)]),
     ],
 )
 def test_vocatives(text: str, expected: list[tuple[str, bool]]) -> None:
@@ -93,6 +96,10 @@ CASES = {
     ),
     "a greeting in another clause greets no one": (
         said(("Bea", "Thanks! Maeve gave him a huge tip."), ("Bea", "with my boss Maeve.")),
+        {},
+    ),
+    "a hyphenated word greets no one": (
+        said(("Marcus", "yoga is a well-rounded approach"), ("Marcus", "so well-rounded")),
         {},
     ),
     "quoting one's own nickname once is allowed": (

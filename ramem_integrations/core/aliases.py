@@ -82,7 +82,8 @@ NOT_ALIASES = frozenset(
     again much too now then tonight today tomorrow tmrw yesterday later soon mum mom dad""".split()
 )
 
-_TOKEN = re.compile(r"[a-z][a-z']*")
+#: A word, lower case; a hyphenated one is one word ("well-rounded" is not "well Rounded").
+_TOKEN = re.compile(r"[a-z][a-z']*(?:-[a-z][a-z']*)*")
 _CLAUSES = re.compile(r"[.!?;:\n]+")
 #: A capitalised word closing a clause, with the comma or the word before it.
 _CLOSING_NAME = re.compile(r"(?:(,)|([\w'’]+))\s+([A-Z][a-z'’]*[a-z])\W*$")

@@ -238,17 +238,32 @@ def test_a_hit_gains_from_the_best_other_hit_of_its_episode(
     weight: float, order: list[str], scores: list[float]
 ) -> None:
     from ramem_integrations.core.retrieval.reinstatement import lifted_by_episode
+
+    lifted = lifted_by_episode(_lift_candidates(), weight)
+    assert [h.memory.id for h in lifted] == order
+    assert [h.score for h in lifted] == pytest.approx(scores)
+    assert all(h.reason == "content" for h in lifted)
+
+
+def test_without_keep_first_the_lift_passes_the_best_hit() -> None:
+    from ramem_integrations.core.retrieval.reinstatement import lifted_by_episode
+
+    # c (0.5 + 2 x 1.0 = 2.5) passes a (1.0 + 2 x 0.5 = 2.0): RaMem before session 20
+    passing = lifted_by_episode(_lift_candidates(), 2.0, keep_first=False)
+    assert [h.memory.id for h in passing] == ["c", "a", "e", "b", "d"]
+    assert [h.score for h in passing] == pytest.approx([1.0, 0.8, 0.8, 1.3 / 2.5, 0.8 / 2.5])
+
+
+def _lift_candidates() -> list:  # type: ignore[type-arg]
+    """Content candidates a (1.0), b (0.9), d (0.8), c (0.5), e (0.2): a and c share an
+    episode, b and e another, d has none."""
     from ramem_integrations.core.types import ScoredMemory
 
     units = {"a": _unit("a", "e", 0), "b": _unit("b", "f", 0), "c": _unit("c", "e", 3)}
     units["d"] = replace(_unit("d", "-", 0), context=replace(units["a"].context, episode=None))
     units["e"] = _unit("e", "f", 1)
     content = {"a": 1.0, "b": 0.9, "d": 0.8, "c": 0.5, "e": 0.2}
-    hits = [ScoredMemory(units[n], s, "content") for n, s in content.items()]
-    lifted = lifted_by_episode(hits, weight)
-    assert [h.memory.id for h in lifted] == order
-    assert [h.score for h in lifted] == pytest.approx(scores)
-    assert all(h.reason == "content" for h in lifted)
+    return [ScoredMemory(units[n], s, "content") for n, s in content.items()]
 
 
 def test_a_turn_of_a_relevant_episode_passes_a_lookalike_from_another(nadia: RaMem) -> None:

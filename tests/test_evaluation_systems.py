@@ -16,7 +16,11 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.conversation import Conversation, Session, Turn
-from ramem_integrations.core.retrieval.reinstatement import SPEAKER_BONUS, ContextualRetriever
+from ramem_integrations.core.retrieval.reinstatement import (
+    EPISODE_HITS_FIRST,
+    SPEAKER_BONUS,
+    ContextualRetriever,
+)
 from ramem_integrations.errors import InvalidInputError, MissingDependencyError
 from ramem_integrations.evaluation.ablations import NoSessionSpan, shuffled_copy
 from ramem_integrations.evaluation.datasets import Asked, Question
@@ -175,6 +179,25 @@ def test_variant_options_are_typed_and_keep_what_is_unset(mem: RaMem) -> None:
     assert all(getattr(ablated, name) is getattr(base, name) for name in kept)
     with pytest.raises(TypeError):
         Variant(speaker=0.0)  # type: ignore[call-arg]
+
+
+@pytest.mark.parametrize(
+    ("name", "hits_first", "keep_first"),
+    [
+        ("ramem", EPISODE_HITS_FIRST, True),
+        ("neighbours-anywhere", 1, False),  # RaMem before session 20
+        ("no-hits-first", 1, True),
+        ("lift-passes-first", EPISODE_HITS_FIRST, False),
+    ],
+)
+def test_the_neighbour_ablations_set_their_options(
+    mem: RaMem, name: str, hits_first: int, keep_first: bool
+) -> None:
+    system = SYSTEMS[name]
+    assert isinstance(system, Variant)
+    retriever = system.retriever(mem.reinstatement)
+    assert (retriever.hits_first, retriever.keep_first) == (hits_first, keep_first)
+    assert retriever.leading == mem.reinstatement.leading
 
 
 def test_ramem_need_searches_with_the_information_need(mem: RaMem) -> None:

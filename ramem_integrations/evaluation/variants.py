@@ -66,6 +66,10 @@ class Variant:
     fusion: Fusion | None = None
     #: How much a memory gains from the best score of another candidate of its episode.
     episode_evidence: float | None = None
+    #: How many hits come before any episode neighbour.
+    hits_first: int | None = None
+    #: Whether the best hit keeps first place against the episode lift.
+    keep_first: bool | None = None
     kind: type[ContextualRetriever] = ContextualRetriever
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
@@ -82,6 +86,8 @@ class Variant:
             episode_evidence=base.episode_evidence
             if self.episode_evidence is None
             else self.episode_evidence,
+            hits_first=base.hits_first if self.hits_first is None else self.hits_first,
+            keep_first=base.keep_first if self.keep_first is None else self.keep_first,
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:

@@ -85,6 +85,8 @@ class ContextualRetriever:
             hit at once).
         episode_evidence: a content candidate gains this times the best score of another
             candidate of its episode (with ``episodes`` only; 0 turns it off).
+        keep_first: the best candidate by its own words keeps first place against that lift
+            (``False``: the lift may pass it, as before session 20).
 
     A memory meeting the conditions must share a word with the question to gain from it
     (:meth:`_merge`). Subclasses may change three hooks: :meth:`search_query` (what content
@@ -107,6 +109,7 @@ class ContextualRetriever:
     leading: int = EPISODE_LEADING
     hits_first: int = EPISODE_HITS_FIRST
     episode_evidence: float = EPISODE_EVIDENCE
+    keep_first: bool = True
 
     def retrieve(
         self, frame: RecallFrame, namespace: str, k: int, scope: Scope = EVERYTHING
@@ -167,7 +170,7 @@ class ContextualRetriever:
         """With episodes, each candidate lifted by its episode's relevance."""
         if self.episodes is None or not self.episode_evidence:
             return hits
-        return lifted_by_episode(hits, self.episode_evidence)
+        return lifted_by_episode(hits, self.episode_evidence, keep_first=self.keep_first)
 
     def reinstate(
         self, ranked: Sequence[ScoredMemory], namespace: str, k: int
@@ -447,14 +450,16 @@ def _until_asked(span: TimeSpan | None, reference: datetime | None) -> TimeSpan 
     return TimeSpan(span.start, end) if span.start < end < span.end else span
 
 
-def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[ScoredMemory]:
+def lifted_by_episode(
+    hits: Sequence[ScoredMemory], weight: float, *, keep_first: bool = True
+) -> list[ScoredMemory]:
     """``hits`` re-ranked: each gains ``weight`` times the best score of another hit of its
     episode. A turn whose episode holds other relevant turns is more likely the one asked
     about: "He found a small cavity" gains from "I went to the dentist on 28 April" two turns
-    earlier when the question names the dentist and April. The best hit by its own words keeps
-    first place: a lift is inferred, and a small budget should not go to one episode's turns
-    alone. Ties keep their order; scores are divided by the best, so the first scores 1.0 as
-    with content retrieval."""
+    earlier when the question names the dentist and April. With ``keep_first``, the best hit by
+    its own words (the first of ``hits``) keeps first place: a lift is inferred, and a small
+    budget should not go to one episode's turns alone. Ties keep their order; scores are
+    divided by the best, so the first scores 1.0 as with content retrieval."""
     best: dict[str, list[ScoredMemory]] = {}  # each episode's two best hits
     for hit in hits:
         episode = hit.memory.context.episode
@@ -470,7 +475,7 @@ def lifted_by_episode(hits: Sequence[ScoredMemory], weight: float) -> list[Score
         return weight * mates[0].score if mates else 0.0
 
     scores = [hit.score + lift(hit) for hit in hits]
-    if scores:  # hits come best first: the first keeps its place
+    if keep_first and scores:  # hits come best first
         scores[0] = max(scores)
     first = max(scores, default=0.0) or 1.0
     lifted = [replace(hit, score=score / first) for hit, score in zip(hits, scores, strict=True)]

@@ -56,6 +56,17 @@ def test_a_hit_returns_its_episodes_neighbouring_turn(nadia: RaMem) -> None:
     assert TURNS[2][1] not in texts(turn_level.retrieve(frame, "n", 3))
 
 
+def test_a_question_asking_for_several_things_brings_no_episode(nadia: RaMem) -> None:
+    """Its evidence is spread over several episodes: the places go to more hits."""
+    retriever = replace(nadia.reinstatement, decay=1.0, hits_first=1)
+    one = nadia.frame("What trail did Nadia hike with the dog?", "n", reference=SAID)
+    several = nadia.frame("What trails did Nadia hike with the dog?", "n", reference=SAID)
+    assert (one.asks_several, several.asks_several) == (False, True)
+    assert retriever.fitted(several).leading == 0
+    assert "episode" in {h.reason for h in retriever.retrieve(one, "n", 4)}
+    assert "episode" not in {h.reason for h in retriever.retrieve(several, "n", 4)}
+
+
 def test_neighbours_stay_inside_the_episode(nadia: RaMem) -> None:
     hits = nadia.retrieve("the dog picnic on the ridge trail", "n", 10)
     episodes = {h.memory.context.episode.id for h in hits[:3] if h.memory.context.episode}

@@ -14,7 +14,12 @@ from datetime import UTC, datetime, timedelta
 import pytest
 from dateutil.relativedelta import relativedelta
 
-from ramem_integrations.core.frames import KnownContext, RuleFrameInducer, asks_for_time
+from ramem_integrations.core.frames import (
+    KnownContext,
+    RuleFrameInducer,
+    asks_for_several,
+    asks_for_time,
+)
 from ramem_integrations.core.types import (
     Condition,
     EpisodicContext,
@@ -600,6 +605,31 @@ def test_stop_words_and_time_words_among_known_entities_never_match() -> None:
 def test_asks_for_time(question: str, asks: bool) -> None:
     assert asks_for_time(question) is asks
     assert induce("demo", question).asks_time is asks
+
+
+@pytest.mark.parametrize(
+    ("question", "several"),
+    [
+        ("What sports does Kevin play?", True),
+        ("What films did Nebraas watch?", True),
+        ("Which cities has Ann visited?", True),
+        ("What kind of music does Ann like?", True),
+        ("What new hobbies did Alice pick up?", True),  # an adjective before the plural
+        ("How many pets does Nebraas have?", True),
+        ("Did both of them go to the lake?", True),
+        ("What are all the places Alice has been to?", True),
+        ("What did Kevin cook?", False),
+        ("What is his job?", False),
+        ("What news did Bob share?", False),  # "news" is one thing
+        ("What was the name of his dog?", False),
+        ("How many years ago did Caroline move?", False),  # asks for a time
+        ("When did both of them move?", False),
+        ("Where does Alice work now?", False),
+    ],
+)
+def test_asks_for_several(question: str, several: bool) -> None:
+    assert asks_for_several(question) is several
+    assert induce("demo", question).asks_several is several
 
 
 def test_a_when_question_gets_no_time_condition_from_asking() -> None:

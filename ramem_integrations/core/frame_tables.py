@@ -121,6 +121,19 @@ ASKS_TIME: tuple[str, ...] = (
     "in what month", "in which month", "on what date", "on which date", "on what day",
 )  # fmt: skip
 
+# Questions that ask for several things: their evidence is spread over several episodes.
+# "What/Which [kind of] <plural> <auxiliary> ..." ("What sports does Kevin play?") ...
+SEVERAL_OPENINGS: tuple[str, ...] = ("what", "which")
+KIND_WORDS: tuple[str, ...] = ("kind of", "kinds of", "type of", "types of", "sort of", "sorts of")
+# ... or a count or a whole ("How many pets ...", "... both ...", "all the places ...").
+ASKS_SEVERAL: tuple[str, ...] = ("how many", "both", "all the")
+# Words ending in "s" that are not plural nouns ("What news does ...": one thing).
+NOT_PLURALS: frozenset[str] = frozenset(
+    (
+        "news", "this", "his", "its", "was", "is", "does", "has", "as", "us", "yes", "always",
+    )
+)  # fmt: skip
+
 # Words before a time expression that belong to it when the question is cut down to its need
 # ("in May 2023", "as mentioned on 3 June"); removed along with it, nearest first.
 TIME_LEADERS: frozenset[str] = frozenset(

@@ -103,6 +103,14 @@ _TIME_RELATION = re.compile(
     re.IGNORECASE,
 )
 _ASKS_TIME = re.compile(rf"^\W*{_alt(words.ASKS_TIME)}(?!\w)", re.IGNORECASE)
+# "What (kind of) <plural> <auxiliary>": the plural noun is group 1 (kinds name no noun).
+_ASKS_PLURAL = re.compile(
+    rf"^\W*{_alt(words.SEVERAL_OPENINGS)}\s+"
+    rf"(?:{_alt(words.KIND_WORDS)}\s+(?:[a-z]+\s+){{1,2}}|(?:[a-z]+\s+)?([a-z]+s)\s+)"
+    rf"{_alt(words.AUXILIARIES)}(?!\w)",
+    re.IGNORECASE,
+)
+_ASKS_SEVERAL = re.compile(rf"(?<!\w){_alt(words.ASKS_SEVERAL)}(?!\w)", re.IGNORECASE)
 _WORD = re.compile(r"[\w'’-]+")
 _NAME_RUN = re.compile(r"(?<![\w'-])[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*(?![\w-])")
 _PLACE_CUE = re.compile(r"\b(?:in|at|to|from|near|visit|visited|visiting)\s+$", re.IGNORECASE)
@@ -126,6 +134,18 @@ _DAY_NAMES = frozenset(
 def asks_for_time(query: str) -> bool:
     """True when the question asks for a time ("When did ...?", "What year ...?")."""
     return bool(_ASKS_TIME.search(query))
+
+
+def asks_for_several(query: str) -> bool:
+    """True when the question asks for several things ("What sports does Kevin play?", "How
+    many pets ...", "... both ..."), whose evidence is spread over several episodes; a
+    question that asks for a time asks for one ("How many years ago ...")."""
+    if asks_for_time(query):
+        return False
+    plural = _ASKS_PLURAL.match(query)
+    if plural and (plural.group(1) or "").lower() not in words.NOT_PLURALS:
+        return True
+    return bool(_ASKS_SEVERAL.search(query))
 
 
 # ------------------------------------------------------------------------- what is known
@@ -281,6 +301,7 @@ class RuleFrameInducer:
             conditions=tuple(_recency_subject(c, need, known) for c in conditions),
             reference=reference,
             asks_time=asks_for_time(query),
+            asks_several=asks_for_several(query),
         )
 
 

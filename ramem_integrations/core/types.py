@@ -301,6 +301,7 @@ class RecallFrame:
     conditions: tuple[Condition, ...] = ()
     reference: datetime | None = None
     asks_time: bool = False  # the question asks for a time ("When did ...?")
+    asks_several: bool = False  # ... for several things ("What sports does Kevin play?")
 
     @property
     def grounded(self) -> tuple[Condition, ...]:

@@ -41,6 +41,7 @@ from typing import Any
 from ramem_integrations.core.frames import (
     KnownContext,
     RuleFrameInducer,
+    asks_for_several,
     asks_for_time,
     check_time,
     known_name,
@@ -170,6 +171,7 @@ def read_frame(
         conditions=tuple(conditions),
         reference=reference,
         asks_time=asks_for_time(query),
+        asks_several=asks_for_several(query),
     )
 
 

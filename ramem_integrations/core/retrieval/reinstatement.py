@@ -147,8 +147,14 @@ class ContextualRetriever:
 
     def fitted(self, frame: RecallFrame) -> ContextualRetriever:
         """This retriever as ``frame`` needs it: strict order only where its conditions are
-        sure (:attr:`RecallFrame.is_sure`); an open range or an anchor event orders softly."""
-        return replace(self, strict=False) if self.strict and not frame.is_sure else self
+        sure (:attr:`RecallFrame.is_sure`); an open range or an anchor event orders softly. A
+        question that asks for several things (:attr:`RecallFrame.asks_several`: "What films
+        did Nebraas watch?") brings no episode: its evidence is spread over several, and the
+        places go to more hits rather than one hit's turns."""
+        fitted = replace(self, strict=False) if self.strict and not frame.is_sure else self
+        if frame.asks_several and fitted.leading:
+            fitted = replace(fitted, leading=0)
+        return fitted
 
     def search_query(self, frame: RecallFrame) -> str:
         """What content retrieval searches for: the question, with the names it asks about

@@ -137,6 +137,17 @@ CASES = [
         ["!relation:after@he was told", "participant:Bob"],
     ),
     ("demo", "What did Bob say after it?", ["participant:Bob"]),
+    # a lone name then its auxiliary: the event is the clause, not the person
+    (
+        "demo",
+        "How long has it been since Bob had a nosebleed?",
+        ["!relation:after@Bob had a nosebleed"],
+    ),
+    (
+        "demo",
+        "What did Alice cook after Bob had left?",
+        ["!relation:after@Bob had left", "participant:Alice"],
+    ),
     (
         "demo",
         "What has Alice done since May 2024?",

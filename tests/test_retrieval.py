@@ -173,6 +173,28 @@ def test_relation_after_an_anchor_event(fake_mem: RaMem) -> None:
     assert hits[0].memory.id == "m003" and hits[0].reason == "context"
 
 
+@pytest.mark.parametrize(
+    ("relation", "valid"), [("before", {"m001", "m002"}), ("after", {"m001", "m003"})]
+)
+def test_a_relation_includes_its_anchor_event(
+    fake_mem: RaMem, relation: str, valid: set[str]
+) -> None:
+    """The anchor's own words often state the relation ("finish the trilogy before the new
+    film comes out"): it meets "before" as it meets "after"."""
+    fake_mem.add_memories(
+        [
+            memory(1, "Ann: I want to finish the trilogy before the new film comes out", 50),
+            memory(2, "Ann: I started the trilogy, book one is slow", 20),
+            memory(3, "Ann: I finished the trilogy at last", 80),
+        ]
+    )
+    anchor = "the new film comes out"
+    cond = Condition("relation", relation, f"{relation} {anchor}", False, anchor=anchor)
+    asked = RecallFrame("what did Ann want to finish", "", (cond,), BASE + timedelta(days=100))
+    hits = retriever(fake_mem).retrieve(asked, "ns", 3)
+    assert {h.memory.id for h in hits if h.reason == "context"} == valid
+
+
 def test_soft_mode_can_keep_a_much_better_content_hit_first(dentist: RaMem) -> None:
     march = TimeSpan(BASE + timedelta(days=55), BASE + timedelta(days=70))
     hits = ContextualRetriever(dentist.content, strict=False, bonus=0.0).retrieve(

@@ -532,10 +532,12 @@ def _anchor(query: str, start: int, claims: _Claims) -> tuple[int, int] | None:
 
 
 def _subject_then_verb(tokens: list[re.Match[str]], word: str) -> bool:
-    """'it had': a lone subject pronoun, then its auxiliary; the event is the clause."""
+    """'it had', 'Nebraas had': a lone subject (a pronoun or a name), then its auxiliary; the
+    event is the clause."""
+    subject = tokens[0].group()
     return (
         len(tokens) == 1
-        and tokens[0].group().lower() in words.SUBJECT_PRONOUNS
+        and (subject.lower() in words.SUBJECT_PRONOUNS or subject[0].isupper())
         and word in words.AUXILIARIES
     )
 

@@ -442,10 +442,11 @@ def on_scale_of(hits: list[ScoredMemory], other: Sequence[ScoredMemory]) -> list
 
 
 def _around(relation: str, anchor: MemoryUnit) -> TimeSpan:
-    """The time after (or before) an anchor memory's event, else its session."""
-    ctx = anchor.context
-    moment = (ctx.event_time or ctx.session_span).start
-    return TimeSpan(moment, _DUSK) if relation == "after" else TimeSpan(_DAWN, moment)
+    """The time after (or before) an anchor memory's event, else its session, that span
+    included either way: the anchor's own words often state the relation ("trying to finish
+    the series before the new one comes out")."""
+    span = anchor.context.event_time or anchor.context.session_span
+    return TimeSpan(span.start, _DUSK) if relation == "after" else TimeSpan(_DAWN, span.end)
 
 
 def _until_asked(span: TimeSpan | None, reference: datetime | None) -> TimeSpan | None:

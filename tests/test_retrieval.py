@@ -195,6 +195,29 @@ def test_a_relation_includes_its_anchor_event(
     assert {h.memory.id for h in hits if h.reason == "context"} == valid
 
 
+def test_an_order_word_reads_the_named_persons_own_reports(fake_mem: RaMem) -> None:
+    """ "The last time Ann went to the dentist" is Ann's report, not Bob's question about it a
+    day later."""
+
+    def spoken(i: int, speaker: str, text: str, when: int) -> MemoryUnit:
+        unit = memory(i, f"{speaker}: {text}", when, ("Ann", "Bob"))
+        return replace(unit, context=replace(unit.context, speaker=speaker))
+
+    fake_mem.add_memories(
+        [
+            spoken(1, "Ann", "the dentist pulled my tooth today", 10),
+            spoken(2, "Bob", "does the dentist thing still hurt?", 11),
+        ]
+    )
+    conditions = (
+        Condition("participant", "Ann", "Ann", True),
+        Condition("relation", "last", "the last time", False, anchor="dentist"),
+    )
+    question = "when was the last time Ann went to the dentist"
+    asked = RecallFrame(question, question, conditions, BASE + timedelta(days=30))
+    assert [h.memory.id for h in retriever(fake_mem).retrieve(asked, "ns", 2)] == ["m001", "m002"]
+
+
 def test_soft_mode_can_keep_a_much_better_content_hit_first(dentist: RaMem) -> None:
     march = TimeSpan(BASE + timedelta(days=55), BASE + timedelta(days=70))
     hits = ContextualRetriever(dentist.content, strict=False, bonus=0.0).retrieve(

@@ -46,6 +46,15 @@ def _about_words(wanted: set[str], hits: Sequence[ScoredMemory]) -> list[ScoredM
     return [h for h in hits if any(shares(word) for word in word_set(h.memory.search_text))]
 
 
+def said_by_named(frame: RecallFrame, hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
+    """The hits spoken by a person the question names, when there are any, else all: "the
+    last time Elise saw her ex" is Elise's report, not the other's "since seeing your ex" a
+    day later."""
+    names = set(frame.values("participant"))
+    spoken = [h for h in hits if h.memory.context.speaker in names]
+    return spoken or list(hits)
+
+
 def most_relevant(hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
     """The hits scoring at least :data:`RELEVANT_FRACTION` of the best: what an order word
     ("the first time I mentioned ...") may reorder by time. A hit that shares one stray word

@@ -29,6 +29,7 @@ from ramem_integrations.core.retrieval.ordering import (
     order_subject,
     recency_subject,
     relations,
+    said_by_named,
 )
 from ramem_integrations.core.retrieval.source import EVERYTHING, EpisodeSource, Scope
 from ramem_integrations.core.text import tokenize, word_set
@@ -139,9 +140,8 @@ class ContextualRetriever:
                 if where
                 else None
             )
-            about = most_relevant(
-                about_subject(subject, found or self._search(subject, namespace, scope, depth))
-            )
+            found = found or self._search(subject, namespace, scope, depth)
+            about = most_relevant(said_by_named(frame, about_subject(subject, found)))
         ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about, searched)
         return self.reinstate(ordered, namespace, k)
 
@@ -322,7 +322,7 @@ class ContextualRetriever:
             selectivity = 1.0 - len(valid) / len(hits)  # conditions every candidate meets lift none
             ranked = self._merge(valid, ranked, len(ranked), None, selectivity=selectivity)
         subject = order_subject(frame)
-        about = about_subject(subject, ranked) if subject else []
+        about = said_by_named(frame, about_subject(subject, ranked)) if subject else []
         return self._order(frame, self._prefer_speakers(frame, ranked), k, about)
 
     def _anchor_among(self, hits: Sequence[ScoredMemory]) -> Callable[[str, str], TimeSpan | None]:

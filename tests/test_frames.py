@@ -19,6 +19,7 @@ from ramem_integrations.core.frames import (
     RuleFrameInducer,
     asks_for_several,
     asks_for_time,
+    one_slip,
 )
 from ramem_integrations.core.types import (
     Condition,
@@ -579,6 +580,38 @@ def test_short_form_and_case_of_a_participant_name_are_recognised() -> None:
     assert frame.values("participant") == ("Melanie",)
     [cond] = frame.conditions
     assert cond.evidence == "Mel" and "short for 'Melanie'" in cond.reason
+
+
+@pytest.mark.parametrize(
+    ("typed", "meant", "slip"),
+    [
+        ("nerbaas", "nebraas", True),  # two neighbours swapped
+        ("aqib", "akib", True),  # a letter changed
+        ("johnn", "john", True),  # a letter added
+        ("jon", "john", True),  # a letter dropped
+        ("melanie", "melanie", False),  # the name itself
+        ("melany", "melanie", False),  # two slips
+        ("carol", "caroline", False),  # a short form, not a slip (shortens)
+        ("nebarsa", "nebraas", False),
+    ],
+)
+def test_one_slip(typed: str, meant: str, slip: bool) -> None:
+    assert one_slip(typed, meant) is slip
+
+
+@pytest.mark.parametrize(
+    ("question", "conditions"),
+    [
+        ("What did Alcie eat in Lisbon?", ["location:Lisbon", "participant:Alice"]),
+        ("What did Bob tell Carrol?", ["participant:Bob", "participant:Carol"]),
+        ("What did Sal say?", ["!participant:Sal"]),  # too short to tell a slip from a name
+        ("What did Rob say?", ["!participant:Rob"]),  # a slip from Bob, but not its first letter
+    ],
+)
+def test_a_misspelt_participant_name_is_that_participant(
+    question: str, conditions: list[str]
+) -> None:
+    assert [describe(c) for c in induce("demo", question).conditions] == conditions
 
 
 def test_first_name_matches_a_known_full_name() -> None:

@@ -209,6 +209,13 @@ def test_relations_recency_and_short_names(openai_server: OpenAIServer) -> None:
     assert not odd.is_grounded and "unknown relation 'during'" in odd.why_not_grounded
 
 
+def test_a_misspelt_name_from_the_model_is_the_participant(openai_server: OpenAIServer) -> None:
+    openai_server.script(reply(need="What did Alcie eat?", participants=["Alcie"]))
+    with no_fallback():
+        frame = induce(openai_server, "What did Alcie eat?")
+    assert frame.values("participant") == ("Alice",) and frame.is_grounded
+
+
 def test_empty_need_is_the_question(openai_server: OpenAIServer) -> None:
     openai_server.script(reply(need="  "))
     with no_fallback():

@@ -157,3 +157,7 @@ FUTURE_MARGIN = relativedelta(years=1)
 # Katherine).
 NICKNAME_MIN_LETTERS = 2
 DIMINUTIVE_ENDINGS = ("y", "ie", "ey")
+# An unknown name one slip from exactly one participant's first name (a letter changed, added,
+# dropped, or two swapped: "Nerbaas" for Nebraas, "Aqib" for Akib), with the same first letter
+# and at least this many letters, is that participant: people misspell names when they ask.
+MISSPELT_MIN_LETTERS = 4

@@ -680,6 +680,10 @@ def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Con
         if owners:
             conditions.append(_short_name(name, name, owners))
             continue
+        if len(meant := _misspelt(name, known.participants)) == 1:
+            reason = f"known participant ({name!r} taken as a misspelling of {meant[0]!r})"
+            conditions.append(Condition("participant", meant[0], name, True, None, reason))
+            continue
         kind = "participant" if len(parts) == 1 else "entity"
         if _PLACE_CUE.search(query[: match.start()]):
             kind = "location"
@@ -699,8 +703,8 @@ def _short_name(name: str, evidence: str, owners: list[str]) -> Condition:
 
 def known_name(name: str, known: KnownContext) -> tuple[str, str] | None:
     """``(kind, canonical name)`` when ``name`` names a known participant (also by first name,
-    a short form or an alias said once), place or entity, compared case-insensitively; else
-    None."""
+    a short form, a misspelling or an alias said once), place or entity, compared
+    case-insensitively; else None."""
     folded = " ".join(name.split()).casefold()
     for kind, forms in _name_tables(known):
         for form, canonical in forms.items():
@@ -709,7 +713,9 @@ def known_name(name: str, known: KnownContext) -> tuple[str, str] | None:
     once = {alias.casefold(): person for alias, person in known.aliases_once}
     if folded in once:
         return "participant", once[folded]
-    owners = _owners(name.strip(), known.participants)
+    owners = _owners(name.strip(), known.participants) or _misspelt(
+        name.strip(), known.participants
+    )
     return ("participant", owners[0]) if len(owners) == 1 else None
 
 
@@ -719,6 +725,31 @@ def _owners(name: str, participants: tuple[str, ...]) -> list[str]:
     if " " in name or lower in STOP_WORDS or lower in _TIME_WORDS:
         return []
     return [p for p in participants if p.strip() and shortens(lower, p.split()[0].lower())]
+
+
+def _misspelt(name: str, participants: tuple[str, ...]) -> list[str]:
+    """The participants whose first name ``name`` may misspell (:func:`one_slip`)."""
+    if " " in name or len(name) < words.MISSPELT_MIN_LETTERS:
+        return []
+    lower = name.lower()
+    return [
+        p
+        for p in participants
+        if p.strip() and (first := p.split()[0].lower())[0] == lower[0] and one_slip(lower, first)
+    ]
+
+
+def one_slip(typed: str, meant: str) -> bool:
+    """Whether ``typed`` is ``meant`` with one letter changed, added or dropped, or two
+    neighbours swapped (and not ``meant`` itself)."""
+    if typed == meant or abs(len(typed) - len(meant)) > 1:
+        return False
+    start = next((i for i, (a, b) in enumerate(zip(typed, meant, strict=False)) if a != b), None)
+    if start is None:  # one is the other plus a last letter
+        return True
+    a, b = typed[start:], meant[start:]
+    swapped = len(a) == len(b) >= 2 and a[:2] == b[1::-1] and a[2:] == b[2:]
+    return a[1:] == b[1:] or a[1:] == b or a == b[1:] or swapped
 
 
 def shortens(short: str, first: str) -> bool:

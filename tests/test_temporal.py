@@ -149,6 +149,10 @@ CASES: list[tuple[str, str, str | None]] = [
     ("the winter of 2019", A, "2019-12-01/2020-03-01"),
     ("fall 2020", A, "2020-09-01/2020-12-01"),
     ("autumn of 2018", A, "2018-09-01/2018-12-01"),
+    # a break named by its season takes the year after it
+    ("spring break 2022", A, "2022-03-01/2022-06-01"),
+    ("the summer holidays of 2021", A, "2021-06-01/2021-09-01"),
+    ("summer vacation 2019", A, "2019-06-01/2019-09-01"),
     # parts of a period
     ("early June", A, "2022-06-01/2022-06-11"),
     ("early June", B, "2023-06-01/2023-06-11"),
@@ -322,6 +326,8 @@ CASES: list[tuple[str, str, str | None]] = [
     ("Boxing Day", X, "2024-12-26"),
     ("over Christmas", X, "2024-12-24/2024-12-27"),
     ("over the Christmas break", X, "2024-12-24/2024-12-27"),
+    ("over Christmas break 2022", X, "2022-12-24/2022-12-27"),
+    ("the Easter holidays of 2021", X, "2021-04-04"),
     ("New Year's Eve", W, "2023-12-31"),
     ("on New Year's Day", W, "2024-01-01"),
     ("over New Year", X, "2023-12-31/2024-01-02"),

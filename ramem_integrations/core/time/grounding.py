@@ -112,6 +112,7 @@ _UNIT = _alt(tables.UNITS)
 _MOD = _alt(tables.MODIFIERS)
 _PERIOD_UNIT = r"(?:week|weekend|month|quarter|year|decade)"
 _HOLIDAY = _alt(tables.HOLIDAYS)
+_PERIOD = _alt(tables.PERIOD_NOUNS)
 _LEAD_WEEKDAY = rf"(?:(?:(?P<lmod>{_MOD})\s+)?(?P<lw>{_WEEKDAY}),?\s+)?"
 
 # ------------------------------------------------------------------------- date arithmetic
@@ -880,7 +881,7 @@ _ATOMS: dict[str, _Rule] = {
         ),
         _Rule(
             "season_year",
-            rf"(?:the\s+)?(?P<s>{_SEASON})\s+(?:of\s+)?(?P<y>{_YEAR})",
+            rf"(?:the\s+)?(?P<s>{_SEASON})(?:\s+{_PERIOD})?\s+(?:of\s+)?(?P<y>{_YEAR})",
             _h_season,
             needs=_SEASONS,
         ),
@@ -914,7 +915,7 @@ _ATOMS: dict[str, _Rule] = {
         _Rule(
             "holiday",
             rf"(?P<over>over\s+(?:the\s+)?)?(?:(?P<mod>{_MOD})\s+)?(?P<h>{_HOLIDAY})"
-            rf"(?:,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
+            rf"(?:(?:\s+{_PERIOD})?,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
             _h_holiday,
             attributive="any",
             needs=_longest_words(tables.HOLIDAYS),

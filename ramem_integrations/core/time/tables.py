@@ -273,6 +273,10 @@ SEASONS: dict[str, str] = {
     "winter": "winter", "springtime": "spring", "summertime": "summer", "wintertime": "winter",
 }  # fmt: skip
 
+# A break named by its season or holiday takes the year after it: "spring break 2022",
+# "the summer holidays of 2021", "Christmas break 2022" (the season, or the holiday, of that year).
+PERIOD_NOUNS: tuple[str, ...] = ("break", "holidays", "holiday", "vacation", "vacations")
+
 NUMBER_WORDS: dict[str, int] = {
     "a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6,
     "seven": 7, "eight": 8, "nine": 9, "ten": 10, "eleven": 11, "twelve": 12,

@@ -168,6 +168,10 @@ CASES: list[tuple[str, str, str | None]] = [
     ("early last year", A, "2022-01-01/2022-05-01"),
     ("the end of last year", A, "2022-09-01/2023-01-01"),
     ("early this month", A, "2023-05-01/2023-05-11"),
+    # "the month", "the week", "the year" in a part are the current ones
+    ("the end of the month", A, "2023-05-22/2023-06-01"),
+    ("the beginning of the year", A, "2023-01-01/2023-05-01"),
+    ("the middle of the week", W, "2024-06-12/2024-06-15"),  # Wed to Fri
     ("late last month", A, "2023-04-21/2023-05-01"),
     ("early summer 2022", A, "2022-06-01/2022-07-01"),
     ("late summer", B, "2023-08-01/2023-09-01"),
@@ -319,6 +323,10 @@ CASES: list[tuple[str, str, str | None]] = [
     ("next Christmas", X, "2025-12-25"),
     ("this Christmas", W, "2024-12-25"),
     ("three Christmases ago", W, "2021-12-25"),
+    # seasons counted as holidays are: the Nth latest that has ended
+    ("two summers ago", W, "2022-06-01/2022-09-01"),  # summer 2024 has not ended
+    ("three winters ago", W, "2021-12-01/2022-03-01"),
+    ("two springs ago", W, "2023-03-01/2023-06-01"),  # spring 2024 has
     ("a couple of Christmases ago", W, "2022-12-25"),
     ("the Christmas before last", X, "2023-12-25"),
     ("on Christmas Eve", W, "2023-12-24"),

@@ -488,7 +488,11 @@ def _h_so_far(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None
 
 
 def _h_part(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    inner = _ground_atom(m["x"], ref, _PART_INNER, conv)
+    """'the end of May 2023', 'early last year'; 'the end of the month' is this month's."""
+    if unit := _g(m, "tu"):
+        inner: _Hit | None = _unit_offset(unit.lower(), 0, ref, conv)
+    else:
+        inner = _ground_atom(m["x"], ref, _PART_INNER, conv)
     return inner._replace(span=_part(inner.span, m["part"])) if inner else None
 
 
@@ -522,8 +526,13 @@ def _h_holiday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
 
 
 def _h_holidays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    """'two Christmases ago': the second latest Christmas that has ended."""
-    occ = _holiday_occ(tables.HOLIDAY_PLURALS[m["hp"].lower()], over=False)
+    """'two Christmases ago', 'three summers ago': the second (third) latest Christmas
+    (summer) that has ended."""
+    occ: Occurrence
+    if season := _g(m, "sp"):
+        occ = _season_occ(tables.SEASON_PLURALS[season.lower()], conv)
+    else:
+        occ = _holiday_occ(tables.HOLIDAY_PLURALS[m["hp"].lower()], over=False)
     lo, hi = _count(m["n"])
     first, last = (
         _recurring(occ, ref.year, "last", ref, conv, 1 - hi),
@@ -980,7 +989,8 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "part",
-        rf"(?P<part>{_alt(tables.PARTS)})[\s-]*(?P<x>{_union(_PART_INNER)})",
+        rf"(?P<part>{_alt(tables.PARTS)})[\s-]*"
+        rf"(?:(?P<x>{_union(_PART_INNER)})|the\s+(?P<tu>week|month|year)(?!\s+(?:before|after)))",
         _h_part,
         needs=_firsts(tables.PARTS),
     ),
@@ -1027,7 +1037,8 @@ _COMPOSITES: tuple[_Rule, ...] = (
     _Rule("weekend", r"the\s+weekend", _h_weekend, _alt(tables.WEEKEND_CUES), needs=("weekend",)),
     _Rule(
         "holidays_ago",
-        rf"(?P<n>{_COUNT})\s+(?P<hp>{_alt(tables.HOLIDAY_PLURALS)})\s+(?:ago|back)",
+        rf"(?P<n>{_COUNT})\s+(?:(?P<hp>{_alt(tables.HOLIDAY_PLURALS)})"
+        rf"|(?P<sp>{_alt(tables.SEASON_PLURALS)}))\s+(?:ago|back)",
         _h_holidays_ago,
         needs=_AGO,
     ),

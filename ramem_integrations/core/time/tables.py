@@ -133,10 +133,10 @@ CONVENTIONS: tuple[Convention, ...] = (
     Convention(
         "occurrences_ago",
         "nth_latest_ended",
-        "'N Xs ago' (X a holiday) is the Nth latest X that has ended: 'two Christmases ago' "
-        "said in June 2024 is Christmas 2022; 'the X before last' is the one before 'last X', "
-        "'the X after next' the one after 'next X' (X a weekday, holiday, week, weekend, month, "
-        "year, quarter).",
+        "'N Xs ago' (X a holiday or a season) is the Nth latest X that has ended: 'two "
+        "Christmases ago' said in June 2024 is Christmas 2022, 'two summers ago' summer 2022; "
+        "'the X before last' is the one before 'last X', 'the X after next' the one after "
+        "'next X' (X a weekday, holiday, week, weekend, month, year, quarter).",
     ),
     Convention(
         "quarters",
@@ -463,6 +463,9 @@ HOLIDAY_PLURALS: dict[str, str] = {
     for name in HOLIDAYS
     if " " not in name and "'" not in name and "’" not in name
 }
+
+# Plurals for counting seasons ("three summers ago"), as for holidays.
+SEASON_PLURALS: dict[str, str] = {name + "s": name for name in SEASONS if not name.endswith("time")}
 
 # Quarters and ordinal positions inside a month ("the third week of June", "the last Friday").
 QUARTER_ORDINALS: dict[str, int] = {

@@ -478,13 +478,15 @@ def indented(text: str, prefix: str = "    ") -> str:
 
 def why_line(hit: ScoredMemory, ranks: dict[str, int] | None = None) -> str:
     """Why a hit was chosen, in words; the score is its content relevance, one input of the
-    order among others. ``ranks`` numbers the hits an episode turn may refer to."""
+    order among others. ``ranks`` numbers the hits an episode turn or a reply may refer to."""
     score = f"content score {hit.score:.3f}"
     if hit.reason == "context":
         return f"meets {', '.join(hit.matched) or 'the conditions read'}; {score}"
+    of = ", ".join(f"#{(ranks or {})[i]}" for i in hit.matched if i in (ranks or {}))
     if hit.reason == "episode":
-        of = [f"#{(ranks or {})[i]}" for i in hit.matched if i in (ranks or {})]
-        return f"said in the same episode as {', '.join(of) or 'a hit'}; {score}"
+        return f"said in the same episode as {of or 'a hit'}; {score}"
+    if hit.reason == "reply":
+        return f"a named person's reply to {of or 'a hit'}, a question put to them; {score}"
     return f"no condition met; {score}"
 
 

@@ -356,7 +356,7 @@ class RecallFrame:
 
 
 #: Why a memory was retrieved: it meets the frame's conditions, or content relevance alone.
-Reason = Literal["context", "content", "episode"]
+Reason = Literal["context", "content", "episode", "reply"]
 #: How to retrieve: the full method, and the plain retrievers it falls back on.
 RetrievalMode = Literal["ramem", "content", "dense", "bm25"]
 
@@ -366,8 +366,9 @@ class ScoredMemory:
     """A retrieved memory, its score, and why it was chosen.
 
     ``reason`` is ``"context"`` (it meets the frame's conditions, listed in ``matched``),
-    ``"content"`` (chosen by content relevance alone, the fallback) or ``"episode"`` (a turn of
-    the episode of the hit whose id is in ``matched``, reinstated with it).
+    ``"content"`` (chosen by content relevance alone, the fallback), ``"episode"`` (a turn of
+    the episode of the hit whose id is in ``matched``, reinstated with it) or ``"reply"`` (a
+    named person's reply to that hit, a question put to them).
     """
 
     memory: MemoryUnit

@@ -70,6 +70,8 @@ class Variant:
     hits_first: int | None = None
     #: Whether the best hit keeps first place against the episode lift.
     keep_first: bool | None = None
+    #: How many of the best hits bring a named person's reply to them.
+    reply_depth: int | None = None
     kind: type[ContextualRetriever] = ContextualRetriever
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
@@ -88,6 +90,7 @@ class Variant:
             else self.episode_evidence,
             hits_first=base.hits_first if self.hits_first is None else self.hits_first,
             keep_first=base.keep_first if self.keep_first is None else self.keep_first,
+            reply_depth=base.reply_depth if self.reply_depth is None else self.reply_depth,
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:

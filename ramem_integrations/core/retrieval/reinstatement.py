@@ -31,6 +31,7 @@ from ramem_integrations.core.retrieval.ordering import (
     relations,
     said_by_named,
 )
+from ramem_integrations.core.retrieval.replies import reply_to
 from ramem_integrations.core.retrieval.source import EVERYTHING, EpisodeSource, Scope
 from ramem_integrations.core.text import tokenize, word_set
 from ramem_integrations.core.time.tables import report_lag
@@ -54,6 +55,9 @@ EPISODE_HITS_FIRST = 5
 #: A memory gains this times the best content score of another candidate of its episode;
 #: chosen on the development files (docs/episodes.md, "Relevance of the episode").
 EPISODE_EVIDENCE = 0.4
+#: How many of the best hits bring a named person's reply when they are the other's question
+#: to them (:func:`~.replies.reply_to`; docs/evaluation.md, "Session 23").
+REPLY_DEPTH = 10
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
@@ -88,6 +92,9 @@ class ContextualRetriever:
             candidate of its episode (with ``episodes`` only; 0 turns it off).
         keep_first: the best candidate by its own words keeps first place against that lift
             (``False``: the lift may pass it, as before session 20).
+        reply_depth: how many of the best hits, when one is a question put to a person the
+            question names, bring that person's reply just before it (with ``episodes``
+            only; 0 turns it off).
 
     A memory meeting the conditions must share a word with the question to gain from it
     (:meth:`_merge`). Subclasses may change three hooks: :meth:`search_query` (what content
@@ -111,6 +118,7 @@ class ContextualRetriever:
     hits_first: int = EPISODE_HITS_FIRST
     episode_evidence: float = EPISODE_EVIDENCE
     keep_first: bool = True
+    reply_depth: int = REPLY_DEPTH
 
     def retrieve(
         self, frame: RecallFrame, namespace: str, k: int, scope: Scope = EVERYTHING
@@ -143,7 +151,7 @@ class ContextualRetriever:
             found = found or self._search(subject, namespace, scope, depth)
             about = most_relevant(said_by_named(frame, about_subject(subject, found)))
         ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about, searched)
-        return self.reinstate(ordered, namespace, k)
+        return self.reinstate(ordered, namespace, k, named=frozenset(frame.values("participant")))
 
     def fitted(self, frame: RecallFrame) -> ContextualRetriever:
         """This retriever as ``frame`` needs it: strict order only where its conditions are
@@ -179,9 +187,19 @@ class ContextualRetriever:
         return lifted_by_episode(hits, self.episode_evidence, keep_first=self.keep_first)
 
     def reinstate(
-        self, ranked: Sequence[ScoredMemory], namespace: str, k: int
+        self,
+        ranked: Sequence[ScoredMemory],
+        namespace: str,
+        k: int,
+        *,
+        named: frozenset[str] = frozenset(),
     ) -> list[ScoredMemory]:
         """Each hit with the turns around it in its episode, de-duplicated, cut to ``k``.
+
+        A hit among the ``reply_depth`` best that asks a person in ``named`` (the question's
+        participants) something brings their reply (:func:`~.replies.reply_to`) just before
+        it, with its score (reason ``"reply"``, the hit's id in ``matched``): what Melanie
+        answered tells what she did better than the question put to her.
 
         Only the ``leading`` best hits bring their episode. A neighbour ``d`` turns from its
         hit scores the hit's score times ``decay ** d`` (reason ``"episode"``, the hit's id in
@@ -196,6 +214,8 @@ class ContextualRetriever:
         placed: list[tuple[float, int, ScoredMemory]] = []
         for rank, hit in enumerate(ranked):
             placed.append((rank, 0, hit))
+            if rank < self.reply_depth and (reply := self._reply(hit, namespace, named)):
+                placed.append((rank - 0.5, 0, reply))
             if rank >= self.leading:
                 continue
             for distance, unit in self._neighbours(hit.memory, namespace):
@@ -210,6 +230,17 @@ class ContextualRetriever:
             if len(out) == k:
                 break
         return list(out.values())
+
+    def _reply(
+        self, hit: ScoredMemory, namespace: str, named: frozenset[str]
+    ) -> ScoredMemory | None:
+        """A named person's reply to ``hit``, if ``hit`` is a question put to them."""
+        episode = hit.memory.context.episode
+        if not named or episode is None or self.episodes is None:
+            return None
+        turns = self.episodes.episode(namespace, episode.id)
+        reply = reply_to(hit.memory, turns, named)
+        return ScoredMemory(reply, hit.score, "reply", (hit.memory.id,)) if reply else None
 
     def _neighbours(self, unit: MemoryUnit, namespace: str) -> list[tuple[int, MemoryUnit]]:
         """The turns of ``unit``'s episode within ``before``/``after`` of it, with their

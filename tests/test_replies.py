@@ -154,3 +154,15 @@ def test_the_cli_says_which_question_a_reply_answers() -> None:
     turns = _turns(ASK, ANSWER)
     reply = ScoredMemory(turns[1], 0.9, "reply", ("t0",))
     assert why_line(reply, {"t0": 2}).startswith("a named person's reply to #2, a question put")
+
+
+def test_the_no_replies_system_is_ramem_before_the_rule(fake_mem: RaMem) -> None:
+    from ramem_integrations.evaluation.datasets import Asked
+    from ramem_integrations.evaluation.systems import SYSTEMS
+
+    fake_mem.add_turns(CHAT, "n", session_time=SAID, session_id="s1", conversation_id="c")
+    asked = Asked("When did Melanie get her tattoo?", "n")
+    with_rule = SYSTEMS["ramem"](fake_mem, asked, 1)
+    without = SYSTEMS["no-replies"](fake_mem, asked, 1)
+    assert with_rule[0].memory.content.endswith(CHAT[1]["text"])
+    assert without[0].memory.content.endswith(CHAT[0]["text"])

@@ -92,6 +92,8 @@ register("ramem-need", Variant(kind=SearchNeed))
 register("no-episodes", Variant(episodes=False))
 #: Episodes brought back, but no lift from the relevance of a memory's episode (docs/episodes.md).
 register("no-episode-evidence", Variant(episode_evidence=0.0))
+#: No named person's reply brought before the other's question to them (RaMem before session 23).
+register("no-replies", Variant(reply_depth=0))
 #: A neighbour may follow its hit at once, and the episode lift may pass the best hit (RaMem
 #: before session 20); each of the two alone (docs/evaluation.md, "Session 20").
 register("neighbours-anywhere", Variant(hits_first=1, keep_first=False))

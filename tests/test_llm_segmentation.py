@@ -16,7 +16,7 @@ import pytest
 
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
-from ramem_integrations.core.segmentation import Segmenter, episode_of
+from ramem_integrations.core.segmentation import Segmenter, episode_id, episode_of
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.memory.ramem import RaMem
@@ -86,7 +86,8 @@ def test_the_models_cuts_make_the_episodes(openai_server: OpenAIServer) -> None:
         cut = LLMSegmenter(client(openai_server)).segment(units)
 
     assert runs_of(cut) == [["D1:1", "D1:2", "D1:3"], ["D1:4", "D1:5", "D1:6"]]
-    assert cut == episode_of(units[:3]) + episode_of(units[3:])  # same ids and context as rules
+    # same ids and context as rules
+    assert cut == episode_of(units[:3], episode_id(units[3:])) + episode_of(units[3:])
     assert [u.context.episode.position for u in cut] == [0, 1, 2, 0, 1, 2]
     cavity = cut[2].context.episode
     assert cavity.event_time is not None and cavity.event_time.label() == "28 April 2022"
@@ -192,7 +193,7 @@ def test_a_failed_session_falls_back_to_the_lexical_cuts_alone(
     message = str(warning.message)
     assert "LLM episode cuts of session session_2 fell back" in message
     assert reason.lower() in message.lower()
-    assert cut[:6] == episode_of(units[:3]) + episode_of(units[3:6])
+    assert cut[:6] == episode_of(units[:3], episode_id(units[3:])) + episode_of(units[3:6])
     assert cut[6:] == Segmenter().segment(units[6:])
 
 

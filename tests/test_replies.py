@@ -11,6 +11,7 @@ import pytest
 from ramem_integrations.core.retrieval.content import ContentRetriever
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.replies import reply_to
+from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import (
     Episode,
     EpisodicContext,
@@ -122,6 +123,41 @@ def test_reinstate_places_the_reply_before_the_question_it_answers(
     )
 
 
+def test_a_question_that_ends_its_episode_takes_the_reply_that_opens_the_next() -> None:
+    """The segmenter cut between "When do you start?" and the answer: the reply is the first
+    turn of the next episode of the session."""
+
+    def into(unit: MemoryUnit, episode: Episode) -> MemoryUnit:
+        return replace(unit, context=replace(unit.context, episode=episode))
+
+    asked, answer, later = _turns(("Marisol", "When do you start?"), ANSWER, ANSWER)
+    asked = into(asked, Episode("e1", 0, next_id="e2"))
+    answer, later = into(answer, Episode("e2", 0)), into(later, Episode("e2", 1))
+    episodes = {"e1": [asked], "e2": [answer, later]}
+
+    class _Episodes:
+        def episode(self, namespace: str, episode_id: str) -> list[MemoryUnit]:
+            return episodes[episode_id]
+
+    retriever = ContextualRetriever(
+        ContentRetriever(source=None),  # type: ignore[arg-type]
+        episodes=_Episodes(),
+        leading=0,
+    )
+    ranked = [ScoredMemory(asked, 0.9), ScoredMemory(later, 0.5)]
+    hits = retriever.reinstate(ranked, "ns", 3, named=frozenset({"Melanie"}))
+    assert [(h.memory.id, h.reason) for h in hits] == [
+        ("t1", "reply"),
+        ("t0", "content"),
+        ("t2", "content"),
+    ]
+    # the last episode of its session has no next one: nothing moves
+    alone = into(asked, Episode("e1", 0))
+    episodes["e1"] = [alone]
+    hits = retriever.reinstate([ScoredMemory(alone, 0.9)], "ns", 3, named=frozenset({"Melanie"}))
+    assert [h.memory.id for h in hits] == ["t0"]
+
+
 CHAT = [
     {"speaker": "Caroline", "text": "Hey Mel! Love the new tattoo, did you just get the tattoo?"},
     {"speaker": "Melanie", "text": "Yes, last Friday! A sunflower on my arm."},
@@ -146,6 +182,19 @@ def test_the_named_persons_reply_comes_first_from_real_chroma(fake_mem: RaMem) -
     # asked about Caroline, her own question stays where content put it
     about_caroline = fake_mem.retrieve("When did Caroline ask about the tattoo?", "n", 1)
     assert about_caroline[0].memory.content.endswith(CHAT[0]["text"])
+
+
+def test_a_reply_across_an_episode_cut_comes_first_from_real_chroma(fake_mem: RaMem) -> None:
+    """With every turn its own episode, the reply is always in the next one."""
+    fake_mem.segmenter = Segmenter(min_turns=1, max_turns=1)
+    fake_mem.add_turns(CHAT, "n", session_time=SAID, session_id="s1", conversation_id="c")
+    hits = fake_mem.retrieve("When did Melanie get her tattoo?", "n", 2, reference=SAID)
+    assert [h.memory.content.split(": ", 1)[-1] for h in hits] == [CHAT[1]["text"], CHAT[0]["text"]]
+    assert hits[0].reason == "reply"
+    assert {h.memory.context.episode.id for h in hits if h.memory.context.episode} == {
+        hits[0].memory.context.episode.id,
+        hits[1].memory.context.episode.id,
+    } and hits[0].memory.context.episode != hits[1].memory.context.episode
 
 
 def test_the_cli_says_which_question_a_reply_answers() -> None:

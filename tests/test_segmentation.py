@@ -92,6 +92,16 @@ def test_episodes_never_cross_sessions_and_ids_are_stable() -> None:
     assert once == again
 
 
-def test_episode_survives_the_store_metadata() -> None:
-    unit = Segmenter().segment(session(*DENTIST))[2]
+def test_each_episode_names_the_next_one_of_its_session() -> None:
+    units = Segmenter().segment(session(*DENTIST, *HIKE) + session(*HIKE, sid="s2"))
+    episodes = [u.context.episode for u in units if u.context.episode]
+    dentist, hike, other_session = episodes[0], episodes[4], episodes[7]
+    assert [e.next_id for e in episodes[:4]] == [hike.id] * 4  # every turn of the episode
+    assert hike.next_id is None  # the last of session s1: the next session is not its sequel
+    assert other_session.next_id is None and dentist.id != hike.id != other_session.id
+
+
+@pytest.mark.parametrize("index", [0, 2, 5])
+def test_episode_survives_the_store_metadata(index: int) -> None:
+    unit = Segmenter().segment(session(*DENTIST, *HIKE))[index]
     assert MemoryUnit.from_metadata(unit.id, unit.content, unit.to_metadata()) == unit

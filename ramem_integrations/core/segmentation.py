@@ -139,28 +139,36 @@ def cut_into_episodes(
     """``units`` with their episodes set: each session cut into the ``runs`` it returns."""
     out: list[MemoryUnit] = []
     for session in _sessions(units):
-        for run in runs(session):
-            out.extend(episode_of(run))
+        cut = runs(session)
+        following = [episode_id(run) for run in cut[1:]] + [None]
+        for run, next_id in zip(cut, following, strict=True):
+            out.extend(episode_of(run, next_id))
     return out
 
 
-def episode_of(run: Sequence[MemoryUnit]) -> list[MemoryUnit]:
-    """The turns of one episode, each with the episode's context and its own position."""
+def episode_id(run: Sequence[MemoryUnit]) -> str:
+    """A hash of the episode's namespace, conversation and first turn (stable across writes)."""
     first = run[0]
     key = "\x1f".join([first.namespace, first.conversation_id, "episode", first.id])
-    episode_id = hashlib.sha1(key.encode("utf-8")).hexdigest()[:32]
+    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:32]
+
+
+def episode_of(run: Sequence[MemoryUnit], next_id: str | None = None) -> list[MemoryUnit]:
+    """The turns of one episode, each with the episode's context and its own position;
+    ``next_id`` is the episode that follows it in its session."""
     contexts = [u.context for u in run]
     topics: Counter[str] = Counter(
         word.strip() for c in contexts if c.topic for word in c.topic.split(",")
     )
     shared = Episode(
-        id=episode_id,
+        id=episode_id(run),
         event_time=next((c.event_time for c in contexts if c.event_time), None),
         participants=_union(c.participants for c in contexts),
         places=_union((c.location,) if c.location else () for c in contexts),
         entities=_union(c.entities for c in contexts),
         topic=", ".join(word for word, _ in topics.most_common(3)) or None,
         said=_said(contexts),
+        next_id=next_id,
     )
     return [
         replace(u, context=replace(u.context, episode=replace(shared, position=i)))

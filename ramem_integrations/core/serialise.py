@@ -137,6 +137,7 @@ def _episode_metadata(episode: Episode) -> dict[str, MetadataValue]:
         "episode_places": list(episode.places) or None,
         "episode_entities": list(episode.entities) or None,
         "episode_topic": episode.topic,
+        "episode_next": episode.next_id,
     }
     meta.update({key: value for key, value in optional.items() if value})
     return meta
@@ -191,6 +192,7 @@ def episode_json(episode: Episode) -> dict[str, Any]:
         "places": list(episode.places),
         "entities": list(episode.entities),
         "topic": episode.topic,
+        "next_id": episode.next_id,
     }
 
 

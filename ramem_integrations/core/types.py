@@ -116,6 +116,7 @@ class Episode:
     ``event_time`` is the first time cue any of them grounds, so a turn's "last Thursday" dates
     its whole episode. ``position`` is the turn's own place in the episode, from 0. ``said`` runs
     from its first message to its last when its turns carry their own times (chats).
+    ``next_id`` is the id of the episode that follows it in its session (None for the last).
     """
 
     id: str
@@ -126,6 +127,7 @@ class Episode:
     entities: tuple[str, ...] = ()
     topic: str | None = None
     said: TimeSpan | None = None
+    next_id: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +260,7 @@ def _episode_of(meta: Mapping[str, Any], tz: tzinfo) -> Episode | None:
         places=tuple(meta.get("episode_places") or ()),
         entities=tuple(meta.get("episode_entities") or ()),
         topic=meta.get("episode_topic"),
+        next_id=meta.get("episode_next"),
     )
 
 

@@ -238,7 +238,9 @@ class ContextualRetriever:
         episode = hit.memory.context.episode
         if not named or episode is None or self.episodes is None:
             return None
-        turns = self.episodes.episode(namespace, episode.id)
+        turns = list(self.episodes.episode(namespace, episode.id))
+        if episode.next_id:  # the cut may fall between a question and its reply
+            turns += self.episodes.episode(namespace, episode.next_id)
         reply = reply_to(hit.memory, turns, named)
         return ScoredMemory(reply, hit.score, "reply", (hit.memory.id,)) if reply else None
 

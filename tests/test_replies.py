@@ -191,10 +191,9 @@ def test_a_reply_across_an_episode_cut_comes_first_from_real_chroma(fake_mem: Ra
     hits = fake_mem.retrieve("When did Melanie get her tattoo?", "n", 2, reference=SAID)
     assert [h.memory.content.split(": ", 1)[-1] for h in hits] == [CHAT[1]["text"], CHAT[0]["text"]]
     assert hits[0].reason == "reply"
-    assert {h.memory.context.episode.id for h in hits if h.memory.context.episode} == {
-        hits[0].memory.context.episode.id,
-        hits[1].memory.context.episode.id,
-    } and hits[0].memory.context.episode != hits[1].memory.context.episode
+    reply, question = (h.memory.context.episode for h in hits)
+    assert reply is not None and question is not None
+    assert question.next_id == reply.id != question.id
 
 
 def test_the_cli_says_which_question_a_reply_answers() -> None:

@@ -22,9 +22,10 @@ def reply_to(
     """The reply to ``unit`` by a person the question names, if ``unit`` asks them something.
 
     ``unit`` must end with a question mark and be said by someone not in ``named``; its
-    reply is the next turn of its episode (``turns``, in the order they were said) that is
-    not a filler ("lol", "🎉": :func:`~.grouping.is_filler`), if a person in ``named`` said
-    it. With no names there is no one the question is about, and no reply is taken."""
+    reply is the next turn of ``turns`` (its episode's and the next episode's, in the order
+    they were said: a cut may fall between a question and its reply) that is not a filler
+    ("lol", "🎉": :func:`~.grouping.is_filler`), if a person in ``named`` said it. With
+    no names there is no one the question is about, and no reply is taken."""
     if not named or not asks(unit) or unit.context.speaker in named:
         return None
     ids = [turn.id for turn in turns]

@@ -277,6 +277,25 @@ def build_parser() -> argparse.ArgumentParser:
     )
     eval_diff.add_argument("--json", action="store_true", help="print the comparison as JSON")
     eval_diff.set_defaults(handler=_eval_diff)
+
+    eval_steps = sub.add_parser(
+        "eval-steps",
+        help="judge a ranking step conversation by conversation, with a sign test",
+        description="The default system against an ablation (the default minus one step) in "
+        "'ramem eval --json' results, one conversation at a time, per family (data file).",
+    )
+    eval_steps.add_argument("results", type=Path, nargs="+", help="'ramem eval --json' results")
+    eval_steps.add_argument("--without", required=True, help="the ablation system, e.g. no-replies")
+    eval_steps.add_argument("--system", default="ramem", help="the system with the step")
+    eval_steps.add_argument(
+        "--budget",
+        action="append",
+        default=[],
+        metavar="[FAMILY=]TOKENS",
+        help="recall within this many tokens (default 1000, beam 2000); repeatable",
+    )
+    eval_steps.add_argument("--json", action="store_true", help="print the view as JSON")
+    eval_steps.set_defaults(handler=_eval_steps)
     return parser
 
 
@@ -644,6 +663,31 @@ def _eval_diff(args: argparse.Namespace) -> int:
     diff = compare(before, after, args.system, args.against)
     print(json.dumps(diff, indent=2) if args.json else diff_text(diff))
     return 0
+
+
+def _eval_steps(args: argparse.Namespace) -> int:
+    from ramem_integrations.evaluation.diff import load_result
+    from ramem_integrations.evaluation.steps import DEFAULT_BUDGET, step_text, step_view
+
+    results = [load_result(path) for path in args.results]
+    budgets = _family_budgets(args.budget)
+    default = budgets.pop("", DEFAULT_BUDGET)
+    view = step_view(results, args.system, args.without, budgets=budgets, default=default)
+    print(json.dumps(view, indent=2) if args.json else step_text(view))
+    return 0
+
+
+def _family_budgets(given: list[str]) -> dict[str, int]:
+    """``--budget`` values: ``1000`` for every family (key ""), ``beam=2000`` for one."""
+    out: dict[str, int] = {}
+    for text in given:
+        family, _, tokens = text.rpartition("=")
+        if not tokens.isdigit() or int(tokens) < 1:
+            raise InvalidInputError(
+                f"--budget takes a number of tokens, or FAMILY=TOKENS (beam=2000); got {text!r}."
+            )
+        out[family] = int(tokens)
+    return out
 
 
 def _demo(args: argparse.Namespace) -> int:

@@ -41,7 +41,7 @@ def sign_test(helped: int, hurt: int) -> float:
     if n == 0:
         return 1.0
     tail = sum(math.comb(n, i) for i in range(min(helped, hurt) + 1)) / 2**n
-    return min(1.0, 2 * tail)
+    return float(min(1.0, 2 * tail))
 
 
 def _recall(question: Mapping[str, Any], system: str, budget: int) -> float:
@@ -101,7 +101,7 @@ def _family(
     for q in questions:
         pair = (_recall(q, system, budget), _recall(q, without, budget))
         per_conversation.setdefault(str(q["conversation"]), []).append(pair)
-    rows = []
+    rows: list[dict[str, Any]] = []
     for conversation, pairs in per_conversation.items():
         with_step = sum(a for a, _ in pairs) / len(pairs)
         without_step = sum(b for _, b in pairs) / len(pairs)

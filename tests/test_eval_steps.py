@@ -95,6 +95,8 @@ def test_cli_prints_the_view_and_takes_a_budget_per_family(
     path = tmp_path / "r.json"
     path.write_text(json.dumps(result("beam-dev.json", {"z": [(1.0, 0.0)]}, budget=500)))
     assert main(["eval-steps", str(path), "--without", "no-step", "--budget", "beam=500"]) == 0
-    assert "beam within 500 tokens: helped 1, hurt 0, tied 0" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "beam within 500 tokens: helped 1, hurt 0, tied 0" in out
+    assert "verdict: undecided: results of 2 families or more are needed, got 1" in out
     assert main(["eval-steps", str(path), "--without", "no-step", "--budget", "500", "--json"]) == 2
     assert "--budgets including 2000" in capsys.readouterr().err

@@ -88,7 +88,8 @@ def step_view(
         "system": system,
         "without": without,
         "families": families,
-        "keep": winning >= min(FAMILIES_NEEDED, len(families)) and not costly,
+        "keep": winning >= FAMILIES_NEEDED and not costly,
+        "decided": len(families) >= FAMILIES_NEEDED,
         "families_helped": winning,
         "families_cost": costly,
     }
@@ -146,6 +147,11 @@ def step_text(view: Mapping[str, Any]) -> str:
                 f"({r['diff']:+.3f}, {r['questions']} questions)"
             )
     verdict = "keep" if view["keep"] else "remove"
+    if not view["decided"]:
+        verdict = (
+            f"undecided: results of {FAMILIES_NEEDED} families or more are needed, "
+            f"got {len(view['families'])}"
+        )
     cost = ", ".join(view["families_cost"]) or "none"
     lines.append(
         f"verdict: {verdict} (helps most conversations in {view['families_helped']} "

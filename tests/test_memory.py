@@ -137,7 +137,7 @@ def test_a_small_namespace_puts_the_asked_time_first(
 ) -> None:
     # The default (strict) order. With only two memories, fusion spreads their content scores
     # to 1.0 and 0.5, and the soft order's bonus does not lift the July visit over the March one
-    # (docs/evaluation.md, "Real chats, round 2"): why strict stays the default.
+    # (docs/evaluation.md, "What the figures say"): why strict stays the default.
     from datetime import UTC, datetime
 
     mem = RaMem.from_path(tmp_path)

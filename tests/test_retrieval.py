@@ -380,8 +380,8 @@ def test_a_condition_every_memory_meets_costs_no_second_search(
 
 
 def test_ramem_orders_strictly_by_default(fake_mem: RaMem) -> None:
-    # Soft order measured ahead on the development sets (docs/evaluation.md, "Real chats, round
-    # 2"), but in a small namespace it puts the wrong month first: test_memory.py shows it.
+    # Soft order measures level on the development sets (docs/evaluation.md, "What the figures
+    # say"), but in a small namespace it puts the wrong month first: test_memory.py shows it.
     assert fake_mem.reinstatement.strict is True
 
 

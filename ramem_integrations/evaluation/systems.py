@@ -92,16 +92,17 @@ register("ramem-need", Variant(kind=SearchNeed))
 register("no-episodes", Variant(episodes=False))
 #: Episodes brought back, but no lift from the relevance of a memory's episode (docs/episodes.md).
 register("no-episode-evidence", Variant(episode_evidence=0.0))
-#: No named person's reply brought before the other's question to them (RaMem before session 23).
+#: No named person's reply brought before the other's question to them.
 register("no-replies", Variant(reply_depth=0))
-#: A neighbour may follow its hit at once, and the episode lift may pass the best hit (RaMem
-#: before session 20); each of the two alone (docs/evaluation.md, "Session 20").
+#: A neighbour may follow its hit at once, and the episode lift may pass the best hit; each of
+#: the two alone (docs/episodes.md, "Options and their defaults").
 register("neighbours-anywhere", Variant(hits_first=1, keep_first=False))
 register("no-hits-first", Variant(hits_first=1))
 register("lift-passes-first", Variant(keep_first=False))
 #: A name condition met only by the names anchoring read, not by a memory's words (lower case).
 register("no-names-in-text", Variant(kind=NoNamesInText))
-#: Reciprocal rank fusion instead of the convex fusion of dense and BM25 (docs/evaluation.md).
+#: Reciprocal rank fusion instead of the convex fusion of dense and BM25 (docs/evaluation.md,
+#: "Fusion").
 register("content-rrf", Fused("rrf"))
 register("ramem-rrf", Variant(fusion="rrf"))
 register("context-shuffle", ContextShuffle())

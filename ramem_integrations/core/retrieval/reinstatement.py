@@ -50,13 +50,13 @@ EPISODE_DECAY = 0.8
 #: How many of the best hits bring their episode (docs/episodes.md).
 EPISODE_LEADING = 2
 #: How many hits come before any episode neighbour: a hit was found for the question, a
-#: neighbour only sits beside one (docs/evaluation.md, "Session 20").
+#: neighbour only sits beside one (docs/episodes.md, "Options and their defaults").
 EPISODE_HITS_FIRST = 5
 #: A memory gains this times the best content score of another candidate of its episode;
-#: chosen on the development files (docs/episodes.md, "Relevance of the episode").
+#: chosen on the development files (docs/episodes.md, "Options and their defaults").
 EPISODE_EVIDENCE = 0.4
 #: How many of the best hits bring a named person's reply when they are the other's question
-#: to them (:func:`~.replies.reply_to`; docs/evaluation.md, "Session 23").
+#: to them (:func:`~.replies.reply_to`; docs/episodes.md, "Options and their defaults").
 REPLY_DEPTH = 10
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)

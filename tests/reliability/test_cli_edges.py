@@ -86,13 +86,17 @@ def test_an_empty_store_is_refused_not_the_current_folder(tmp_path: Path) -> Non
     assert list(here.iterdir()) == []
 
 
-def test_from_path_refuses_an_empty_path(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_an_empty_store_path_is_refused_before_chroma_opens_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``RaMem.from_path("")`` takes the path through ``hold`` first; Chroma itself would write
+    ``/chroma.sqlite3`` for an empty path, so this checks ``hold``, not Chroma."""
     from ramem_integrations.errors import StoreError
-    from ramem_integrations.memory.ramem import RaMem
+    from ramem_integrations.stores.process_lock import hold
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(StoreError, match="The store path is empty"):
-        RaMem.from_path("")
+        hold("")
     assert list(tmp_path.iterdir()) == []
 
 

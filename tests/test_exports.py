@@ -194,6 +194,8 @@ def test_a_full_telegram_export_is_a_conversation_a_chat(tmp_path: Path) -> None
         ({"text": [{"type": "bold", "text": 3}]}, "not a string"),
         ({"date": "soon"}, "cannot read the date"),
         ({"date_unixtime": "x"}, "is not epoch seconds"),
+        ({"date_unixtime": [1710450782]}, r"\[1710450782\] is not epoch seconds"),
+        ({"date_unixtime": {"seconds": 1710450782}}, "is not epoch seconds"),
         ({"date_unixtime": "1"}, "more than 14 hours apart"),
         ({"id": None}, "has no 'id'"),
     ],

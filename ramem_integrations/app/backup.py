@@ -81,7 +81,7 @@ def export_namespace(
             f"{target} already exists; the backup was not written. Give a new file name, or "
             "pass overwrite=True ('ramem export --overwrite') to replace it."
         ) from exc
-    except OSError as exc:
+    except (OSError, RuntimeError) as exc:  # RuntimeError: a symbolic link loop (Python < 3.13)
         raise RamemError(f"Could not write the backup {target}: {exc}. Check the path.") from exc
     return len(units)
 

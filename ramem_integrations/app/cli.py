@@ -11,6 +11,7 @@ import argparse
 import difflib
 import json
 import os
+import re
 import sys
 from collections.abc import Sequence
 from datetime import UTC, datetime, tzinfo
@@ -227,7 +228,7 @@ def build_parser() -> argparse.ArgumentParser:
         "upgrade", help="move a store of an older format into this version's layout"
     )
     where = upgrade.add_mutually_exclusive_group(required=True)
-    where.add_argument("--store", type=Path, help=STORE_HELP + " (embedded)")
+    where.add_argument("--store", type=store_path, help=STORE_HELP + " (embedded)")
     where.add_argument("--server", metavar="HOST:PORT", help="a Chroma server (chroma run)")
     upgrade.add_argument(
         "--collection",
@@ -247,7 +248,7 @@ def build_parser() -> argparse.ArgumentParser:
     reembed.set_defaults(handler=_reembed)
 
     demo = sub.add_parser("demo", help="ingest the shipped sample and answer questions, offline")
-    demo.add_argument("--store", type=Path, help="default: a temporary directory")
+    demo.add_argument("--store", type=store_path, help="default: a temporary directory")
     demo.set_defaults(handler=_demo)
 
     evaluate = sub.add_parser(
@@ -343,8 +344,18 @@ def _limits(args: argparse.Namespace) -> Limits:
 def _store_options(parser: argparse.ArgumentParser, *, created: bool = False) -> None:
     """``--store DIR`` or ``--server HOST:PORT``, one of them required."""
     where = parser.add_mutually_exclusive_group(required=True)
-    where.add_argument("--store", type=Path, help=STORE_HELP + (" (created)" if created else ""))
+    where.add_argument(
+        "--store", type=store_path, help=STORE_HELP + (" (created)" if created else "")
+    )
     where.add_argument("--server", metavar="HOST:PORT", help=SERVER_HELP)
+
+
+def store_path(text: str) -> Path:
+    """A ``--store`` folder; an empty one (a variable that was not set) is refused rather than
+    read as the current folder."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("the store path is empty; give a folder, e.g. ./memory")
+    return Path(text)
 
 
 def _open(
@@ -439,8 +450,8 @@ def _query(args: argparse.Namespace) -> int:
         print(ORDER_NOTE)
     ranks = {hit.memory.id: rank for rank, hit in enumerate(hits, 1)}
     for rank, hit in enumerate(hits, 1):
-        print(f"{rank:>2}. {indented(hit.memory.content)}")
-        print(f"    {coordinates_line(hit.memory)}")
+        print(f"{rank:>2}. {indented(shown_text(hit.memory.content))}")
+        print(f"    {shown_text(coordinates_line(hit.memory))}")
         print(f"    why: {why_line(hit, ranks)}")
     return 0
 
@@ -490,6 +501,17 @@ def _no_memories(mem: Any, namespace: str) -> str:
     return "(no memories)"
 
 
+#: Control characters (C0 but tab and newline, DEL, C1): a terminal acts on them (ESC starts
+#: an escape sequence that can recolour, retitle or rewrite the screen).
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def shown_text(text: str) -> str:
+    """Stored text as the terminal shows it: each control character written as its escape
+    (``\\x1b``), never sent to the terminal; ``--json`` keeps the text exact."""
+    return _CONTROL.sub(lambda m: m.group().encode("unicode_escape").decode("ascii"), text)
+
+
 def indented(text: str, prefix: str = "    ") -> str:
     """A memory of several lines, its later lines indented under the first."""
     return ("\n" + prefix).join(text.splitlines() or [""])
@@ -532,10 +554,11 @@ def _answer(args: argparse.Namespace) -> int:
         print(json.dumps(found, indent=2, ensure_ascii=False))
         return 0
     _warn_not_grounded(missed)
-    print(result.text if result.text is not None else f"({result.note})")
+    print(shown_text(result.text) if result.text is not None else f"({result.note})")
     print("\nevidence:")
     for rank, hit in enumerate(result.hits, 1):
-        print(f"{rank:>2}. {indented(hit.memory.content)}\n    {coordinates_line(hit.memory)}")
+        text = indented(shown_text(hit.memory.content))
+        print(f"{rank:>2}. {text}\n    {shown_text(coordinates_line(hit.memory))}")
     return 0
 
 

@@ -263,7 +263,7 @@ def _telegram_time(raw: Mapping[str, Any], where: str, tz: tzinfo) -> datetime:
     wall = _parse_time(raw["date"], where, UTC).replace(tzinfo=None)
     try:
         exact = datetime.fromtimestamp(int(epoch), UTC).replace(tzinfo=None)
-    except (ValueError, OverflowError, OSError) as exc:
+    except (TypeError, ValueError, OverflowError, OSError) as exc:
         raise DataFormatError(f"{where}: 'date_unixtime' {epoch!r} is not epoch seconds.") from exc
     offset = wall - exact
     if abs(offset) > timedelta(hours=14):

@@ -59,6 +59,9 @@ MEMORY_BLOCK = (
     "text: {text}"
 )
 
+#: A memory's text line: its words quoted (:func:`quote`), as in :data:`MEMORY_BLOCK`.
+TEXT_LINE = "text: {text}"
+
 #: The coordinates line of a group of memories (an episode, or a session): when it was said
 #: (the day), then those of its other coordinates that are known.
 GROUP_HEADER = "[{rank}] said {said}"
@@ -84,6 +87,12 @@ def memory_block(unit: MemoryUnit, rank: int) -> str:
     shown = {k: v for k, v in coordinates(unit).items() if k != "source"}
     values = {k: _one_line(str(v)) for k, v in {**shown, "rank": rank}.items()}
     return render(MEMORY_BLOCK, {**values, "text": quote(unit.content)})  # verbatim, one line
+
+
+def text_line(text: str) -> str:
+    """A memory's words as one ``text:`` line, quoted as every prompt quotes memory text: a
+    node or block that shows its own coordinate lines ends with it."""
+    return render(TEXT_LINE, {"text": quote(text)})
 
 
 def _one_line(value: str) -> str:

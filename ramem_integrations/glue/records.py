@@ -25,6 +25,7 @@ from typing import Any
 
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
+from ramem_integrations.core.limits import check_unicode
 from ramem_integrations.core.serialise import readable_metadata
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import DataFormatError, InvalidInputError
@@ -113,6 +114,14 @@ def anchor_records(
         speaker = str(_first(record.metadata, SPEAKER_KEYS) or default_speaker)
         session = str(_first(record.metadata, SESSION_KEYS) or f"{when:%Y-%m-%d}")
         conv = str(record.metadata.get("conversation_id") or conversation_id)
+        for name, text in [
+            ("text", record.text),
+            ("id", record.id or ""),
+            ("speaker", speaker),
+            ("session", session),
+            ("conversation id", conv),
+        ]:
+            check_unicode(text, f"Record {index}: its {name}")
         turn_id = _record_id(record, namespace, when, speaker)
         turns.append((conv, session, Turn(turn_id, speaker, record.text, when)))
     by_turn: dict[str, MemoryUnit] = {}

@@ -16,6 +16,7 @@ from typing import Any
 
 from langgraph.store.base import InvalidNamespaceError
 
+from ramem_integrations.core.limits import check_unicode
 from ramem_integrations.errors import InvalidInputError, NamespaceError
 
 #: Characters a label cannot hold, and why.
@@ -50,6 +51,10 @@ def check_namespace(namespace: Any, *, empty_ok: bool = False) -> tuple[str, ...
             raise NamespaceLabelError(
                 f"Namespace {labels!r}: every label must be a non-empty string, got {label!r}."
             )
+        try:
+            check_unicode(label, f"Namespace {labels!r}: label {label!r}")
+        except InvalidInputError as exc:
+            raise NamespaceLabelError(str(exc)) from exc
         bad = [why for char, why in FORBIDDEN.items() if char in label]
         if bad:
             raise NamespaceLabelError(
@@ -67,7 +72,7 @@ def check_key(key: Any) -> str:
         raise InvalidInputError(
             f"An item key must be a non-empty string, got {key!r}; e.g. store.put(ns, 'm1', ...)."
         )
-    return key
+    return check_unicode(key, f"The item key {key!r}")
 
 
 def check_value(key: str, value: Any) -> dict[str, Any]:
@@ -79,15 +84,31 @@ def check_value(key: str, value: Any) -> dict[str, Any]:
         )
     try:
         json.dumps(value)
+        _check_text(value, f"Item {key!r}")  # a lone surrogate, before anything is written
     except RecursionError as exc:
         raise InvalidInputError(
             f"Item {key!r}: the value is nested too deeply to store; flatten it."
         ) from exc
+    except InvalidInputError:
+        raise
     except (TypeError, ValueError) as exc:
         raise InvalidInputError(
             f"Item {key!r}: the value must be JSON (dicts, lists, strings, numbers): {exc}."
         ) from exc
     return dict(value)
+
+
+def _check_text(value: Any, where: str) -> None:
+    """Every string of a JSON value, field names too, storable as UTF-8."""
+    if isinstance(value, str):
+        check_unicode(value, where)
+    elif isinstance(value, Mapping):
+        for name, part in value.items():
+            check_unicode(str(name), f"{where}: the field name {name!r}")
+            _check_text(part, f"{where}[{name!r}]")
+    elif isinstance(value, list | tuple):
+        for index, part in enumerate(value):
+            _check_text(part, f"{where}[{index}]")
 
 
 def check_page(limit: Any, offset: Any) -> None:

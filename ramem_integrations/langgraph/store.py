@@ -252,6 +252,11 @@ class RaMemStore(BaseStore):
     ) -> list[ScoredMemory]:
         """RaMem's retrieval in exactly ``namespace``: memories with their episodes, best
         first, the question grounded at ``reference`` (default ``clock()``)."""
+        if not isinstance(query, str):
+            raise InvalidInputError(
+                f"query must be text, got {type(query).__name__}; e.g. "
+                "store.recall(('memories', 'alice'), 'What did the dentist say?')."
+            )
         name = ramem_namespace(namespace)
         if not query.strip() or self.memory.count(name) == 0:
             return []

@@ -13,6 +13,7 @@ from llama_index.core.memory.memory import BaseMemoryBlock
 from pydantic import Field, SkipValidation
 
 from ramem_integrations.core.grouping import ACKNOWLEDGEMENTS, is_filler
+from ramem_integrations.core.limits import check_unicode
 from ramem_integrations.core.types import utc_now
 from ramem_integrations.glue.context import memory_context, shrink
 from ramem_integrations.glue.records import Record, record_time
@@ -145,9 +146,9 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
         return role not in self.skip_fillers or not is_filler(text, ACKNOWLEDGEMENTS)
 
     def _turn(self, message: ChatMessage, when: datetime) -> dict[str, Any]:
-        text = str(message.content)
+        text = check_unicode(str(message.content), f"A {message.role.value} message")
         role = message.role.value
-        speaker = self.speakers.get(role, role)
+        speaker = check_unicode(self.speakers.get(role, role), f"The speaker of {role!r}")
         digest = hashlib.sha1(f"{role}\x1f{when.isoformat()}\x1f{text}".encode()).hexdigest()
         return {"id": digest[:24], "speaker": speaker, "text": text, "time": when}
 

@@ -6,6 +6,7 @@ postprocessor reads back), four readable coordinate lines the LLM sees: ``said``
 (:func:`~ramem_integrations.memory.embedding.speaker_line`). The flat keys are hidden from the
 LLM and from the embedding; the readable ones from the embedding; ``said_by`` from the LLM
 only, so a node embeds as its speaker line and its text, whatever embedding model embeds it.
+A memory's node is a :class:`MemoryNode`: the LLM sees its text quoted, as in every prompt.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from typing import Any
 
 from llama_index.core.schema import BaseNode, MetadataMode, NodeWithScore, TextNode
 
+from ramem_integrations.core.prompts import text_line
 from ramem_integrations.core.serialise import coordinates
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.glue.records import unit_of
@@ -25,6 +27,31 @@ SHOWN_KEYS = ("said", "happened", "who", "place")
 EMBEDDED_KEY = "said_by"
 #: Why RaMem chose a node (set on retrieved and re-ranked nodes; hidden from the LLM).
 REASON_KEYS = ("ramem_reason", "ramem_matched")
+
+
+class MemoryNode(TextNode):
+    """A memory as a ``TextNode`` whose text the LLM sees quoted.
+
+    In a query engine's prompt (``MetadataMode.LLM``) the node is its coordinate lines, then
+    its words on one ``text:`` line as the core's prompts quote them
+    (:func:`~ramem_integrations.core.prompts.text_line`), so a memory saying "Question: ..." or
+    "ignore all previous instructions" stays data. Every other view is ``TextNode``'s, and it
+    is stored as a ``TextNode``.
+    """
+
+    def get_content(self, metadata_mode: MetadataMode = MetadataMode.NONE) -> str:
+        if metadata_mode != MetadataMode.LLM:
+            return super().get_content(metadata_mode)
+        lines = self.get_metadata_str(mode=metadata_mode).strip()
+        return "\n".join([*([lines] if lines else []), text_line(self.text)])
+
+
+def memory_node(node: BaseNode) -> BaseNode:
+    """``node`` (a copy the caller owns) as a :class:`MemoryNode` when it is a plain
+    ``TextNode``; any other kind of node as it is."""
+    if type(node) is not TextNode:
+        return node
+    return MemoryNode.model_validate(node.model_dump(exclude={"class_name"}))
 
 
 def episodic_metadata(unit: MemoryUnit) -> dict[str, Any]:
@@ -68,7 +95,7 @@ def attach(node: BaseNode, unit: MemoryUnit) -> None:
 def to_node(hit: ScoredMemory | MemoryUnit) -> NodeWithScore:
     """A memory as a scored ``TextNode`` (id = memory id, text = memory content)."""
     scored = hit if isinstance(hit, ScoredMemory) else ScoredMemory(hit, 0.0)
-    node = TextNode(id_=scored.memory.id, text=scored.memory.content)
+    node = MemoryNode(id_=scored.memory.id, text=scored.memory.content)
     attach(node, scored.memory)
     if isinstance(hit, ScoredMemory):
         note(node, scored)

@@ -22,7 +22,7 @@ from ramem_integrations.core.retrieval.source import Hits
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError, RamemError
 from ramem_integrations.glue.records import SPEAKER_KEYS, TIME_KEYS, Record, anchor_records
-from ramem_integrations.llama_index.nodes import note, unit_of_node
+from ramem_integrations.llama_index.nodes import memory_node, note, unit_of_node
 
 #: Said when no node carries an episode or a readable time (once per postprocessor).
 NO_EPISODES = (
@@ -159,6 +159,6 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
 
     @staticmethod
     def _copy(item: NodeWithScore, hit: ScoredMemory) -> NodeWithScore:
-        node = item.node.model_copy(deep=True)
+        node = memory_node(item.node.model_copy(deep=True))  # its text quoted for the LLM
         note(node, hit)
         return NodeWithScore(node=node, score=hit.score)

@@ -24,7 +24,7 @@ from ramem_integrations.core.conversation import (
     check_conversation,
     parse_datetime,
 )
-from ramem_integrations.core.limits import Limits
+from ramem_integrations.core.limits import Limits, check_unicode
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.time.corrections import corrected
 from ramem_integrations.core.types import MemoryUnit
@@ -334,6 +334,10 @@ class Writer:
         """Delete memories: by id, by source conversation, or the whole namespace."""
         if isinstance(ids, str):
             raise InvalidInputError("ids must be a list of memory ids, not one string: ids=[id].")
+        for memory_id in ids or ():
+            check_unicode(memory_id, f"The memory id {memory_id!r}")
+        if conversation_id is not None:
+            check_unicode(conversation_id, f"The conversation id {conversation_id!r}")
         removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
         self.cache.removed(namespace, removed)
         return len(removed)

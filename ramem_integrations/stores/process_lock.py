@@ -41,7 +41,14 @@ def hold(path: str | Path) -> None:
         import fcntl
     except ImportError:  # pragma: no cover - Windows
         return
-    directory = Path(path).resolve()
+    if not str(path).strip():
+        raise StoreError("The store path is empty; give a folder, e.g. './memory'.")
+    try:
+        directory = Path(path).resolve()
+    except RuntimeError as exc:  # a loop of symbolic links (Python < 3.13)
+        raise StoreError(
+            f"Could not open a store at {path}: {exc}. Give a directory you can write."
+        ) from exc
     key = str(directory)
     with _guard:
         if key in _held:
@@ -49,7 +56,7 @@ def hold(path: str | Path) -> None:
         try:
             directory.mkdir(parents=True, exist_ok=True)
             fd = os.open(directory, os.O_RDONLY)
-        except OSError as exc:
+        except OSError as exc:  # a loop of symbolic links (Python >= 3.13) among others
             raise StoreError(
                 f"Could not open a store at {directory}: {exc}. Give a directory you can write."
             ) from exc

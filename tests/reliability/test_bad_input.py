@@ -437,6 +437,14 @@ def _named(name: str) -> Callable[[Callable[[RaMem], Any]], Callable[[RaMem], An
 
 
 D = datetime(2023, 5, 8, tzinfo=UTC)
+
+
+def _graph_store(memory: RaMem) -> Any:
+    from ramem_integrations.langgraph import RaMemStore
+
+    return RaMemStore(memory)
+
+
 for _name, _call in {
     "add_turns: session_time is a string": lambda m: m.add_turns(
         [{"speaker": "A", "text": "x"}], "n", session_time="2023-05-08"
@@ -517,6 +525,8 @@ for _name, _call in {
     "forget: ids is a string": lambda m: m.forget("seed-x", ids="abc"),
     "frame: namespace blank": lambda m: m.frame("q", ""),
     "answer: question None": lambda m: m.answer(None, "seed"),
+    "LangGraph recall: query None": lambda m: _graph_store(m).recall(("seed",), None),
+    "LangGraph recall: query a number": lambda m: _graph_store(m).recall(("seed",), 3),
 }.items():
     _named(_name)(_call)
 

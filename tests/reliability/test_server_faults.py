@@ -62,6 +62,31 @@ def test_a_server_that_is_down_raises_a_store_error_naming_it(
         assert "chroma run --path" in message and "run the same call again" in message, name
 
 
+def test_a_langgraph_store_on_a_server_that_is_down_raises_a_store_error(
+    tmp_path: Path, servers: list[ChromaServer]
+) -> None:
+    pytest.importorskip("langgraph")
+    from ramem_integrations.langgraph import RaMemStore
+
+    server = ChromaServer(tmp_path / "server")
+    servers.append(server)
+    store = RaMemStore(RaMem.from_client(server.client(), embedder=HashingEmbedder()))
+    store.put(("memories", "ann"), "m1", {"text": "the dentist moved to Friday"})
+    assert store.get(("memories", "ann"), "m1") is not None
+    server.kill()
+    calls = {
+        "put": lambda: store.put(("memories", "ann"), "m2", {"text": "a new note"}),
+        "get": lambda: store.get(("memories", "ann"), "m1"),
+        "search": lambda: store.search(("memories",), query="dentist"),
+        "list_namespaces": store.list_namespaces,
+        "delete": lambda: store.delete(("memories", "ann"), "m1"),
+    }
+    for name, call in calls.items():
+        with pytest.raises(StoreError) as raised:
+            call()
+        assert f"Chroma server at {server.url} did not answer" in str(raised.value), name
+
+
 class KillingEmbedder(HashingEmbedder):
     """Kills the server when asked to embed for the ``at``-th time (a write half done)."""
 

@@ -31,6 +31,7 @@ from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.systems import SYSTEMS
+from ramem_integrations.glue.asked import UNDATED
 from ramem_integrations.llama_index import (
     EpisodicMetadataExtractor,
     EpisodicReinstatementPostprocessor,
@@ -189,7 +190,7 @@ def test_postprocessor_puts_the_valid_episode_first_and_is_pure(demo_mem: RaMem)
     [
         (ASKED_ON, True),
         (lambda: ASKED_ON, True),  # a clock callable, like TimeWeightedPostprocessor's now
-        (None, False),  # undated: "last March" is not grounded
+        (UNDATED, False),  # undated: "last March" is not grounded
         (datetime(2026, 6, 1, tzinfo=UTC), False),  # March 2026: no candidate is valid
     ],
 )

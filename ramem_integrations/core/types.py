@@ -384,10 +384,16 @@ class ScoredMemory:
     ``reason`` is ``"context"`` (it meets the frame's conditions, listed in ``matched``),
     ``"content"`` (chosen by content relevance alone, the fallback), ``"episode"`` (a turn of
     the episode of the hit whose id is in ``matched``, reinstated with it) or ``"reply"`` (a
-    named person's reply to that hit, a question put to them).
+    named person's reply to that hit, a question put to them). ``score`` is its content
+    relevance, one input of the order: ``placed`` says what set its place.
     """
 
     memory: MemoryUnit
     score: float
     reason: Reason = "content"
     matched: tuple[str, ...] = field(default=())
+    #: Why it stands where it stands in the ranking (the step that placed it), in words.
+    placed: str = field(default="", compare=False)
+    #: The recall frame it was retrieved for (RaMem's own retrieval), so a prompt shows the
+    #: conditions the retrieval read.
+    frame: RecallFrame | None = field(default=None, compare=False, repr=False)

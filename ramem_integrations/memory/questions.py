@@ -9,6 +9,7 @@ a framework surface passes is :mod:`ramem_integrations.glue.asked`'s rule).
 from __future__ import annotations
 
 import warnings
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal, get_args
 
@@ -98,6 +99,12 @@ def frame_question(
         message = UNGROUNDED.format(query=query, times=times, verb=verb)
         warnings.warn(message, UngroundedTimeWarning, stacklevel=3)
     return frame
+
+
+def read_frame(question: str, hits: Sequence[ScoredMemory]) -> RecallFrame | None:
+    """The frame ``hits`` were retrieved for, when their retrieval read ``question``: what a
+    prompt over them shows as the conditions read."""
+    return next((h.frame for h in hits if h.frame is not None and h.frame.query == question), None)
 
 
 def questions_last(hits: list[ScoredMemory]) -> list[ScoredMemory]:

@@ -323,6 +323,14 @@ def test_stored_messages_read_the_memories_back() -> None:
         ([("Marcus", "and* sorry typo lol")], {}),
         ([("Marcus", "hey trixie what happened"), ("Marcus", "trixie's van")], {}),  # said again
         ([("Marcus", "hey there")], {}),  # not a name
+        # a message opening by calling the other, capitalised and set off: "Sammy!! how ..."
+        ([("Marcus", "Trixie!! how are you?")], {"Trixie": ("Bea", 1)}),
+        ([("Marcus", "Trixie, how are you?")], {"Trixie": ("Bea", 1)}),
+        ([("Marcus", "Trixie!! hi"), ("Marcus", "Trixie that is great")], {"Trixie": ("Bea", 1)}),
+        ([("Marcus", "Trixie!! hi"), ("Bea", "Trixie is here")], {}),  # she writes it
+        ([("Marcus", "Amazing, who is going?"), ("Marcus", "that is amazing")], {}),  # a word
+        ([("Marcus", "Bea!! how are you?")], {}),  # her own name
+        ([("Marcus", "Trixie went home. How are you?")], {}),  # not set off: talked about
     ],
 )
 def test_a_word_addressed_once_needs_an_opening_salutation(
@@ -331,3 +339,39 @@ def test_a_word_addressed_once_needs_an_opening_salutation(
     from ramem_integrations.core.aliases import alias_evidence
 
     assert alias_evidence(said(*rows)) == once
+
+
+def test_a_nickname_the_chat_uses_finds_the_nicknamed_persons_messages(tmp_path: Path) -> None:
+    """Priya calls Samantha "Sammy" and writes it again; the question about Sammy is about
+    Samantha (real RaMem over Chroma), not about the messages that wrote the word."""
+    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    sessions = [
+        (10, [("Priya", "My boss moved the deadline again."), ("Samantha", "Ugh, good luck")]),
+        (
+            26,
+            [
+                ("Priya", "Sammy!! how are you?"),
+                ("Samantha", "Good! I finally booked the flights to Lisbon for June."),
+                ("Priya", "Sammy that is amazing, who is going with you?"),
+                ("Samantha", "Just me and my sister Ana. We want to ride the old trams."),
+            ],
+        ),
+    ]
+    for day, turns in sessions:
+        start = datetime(2026, 11, day, 18, tzinfo=UTC)
+        rows = [
+            {"speaker": who, "text": text, "time": start + timedelta(minutes=i)}
+            for i, (who, text) in enumerate(turns)
+        ]
+        mem.add_turns(rows, "chat", session_time=start)
+    question, asked = "What did Sammy say last week?", datetime(2026, 12, 4, 12, tzinfo=UTC)
+    conditions = mem.frame(question, "chat", reference=asked).conditions
+    assert [(c.kind, c.value, c.evidence) for c in conditions if c.kind != "time"] == [
+        ("participant", "Samantha", "Sammy")
+    ]
+    hits = mem.retrieve(question, "chat", 2, reference=asked)
+    assert [h.memory.context.speaker for h in hits] == ["Samantha", "Samantha"]
+    assert {h.memory.content[:20] for h in hits} == {
+        "Good! I finally book",
+        "Just me and my siste",
+    }

@@ -23,6 +23,7 @@ import ramem_integrations.langchain as lc
 from ramem_integrations import MemoryUnit, RaMem, load_conversations
 from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.glue.asked import UNDATED
 from ramem_integrations.langchain import (
     EpisodicDocumentTransformer,
     RaMemMemory,
@@ -30,6 +31,7 @@ from ramem_integrations.langchain import (
     context_prompt,
     format_documents,
 )
+from ramem_integrations.memory.questions import UngroundedTimeWarning
 from ramem_integrations.testing import HashingEmbedder
 
 QUESTION = "What did the dentist say last March?"
@@ -109,15 +111,49 @@ def test_documents_carry_the_episode(demo_mem: RaMem) -> None:
 
 def test_call_arguments_override_the_fields(demo_mem: RaMem) -> None:
     retriever = RaMemRetriever(memory=demo_mem, namespace="alice")
-    plain = retriever.invoke(QUESTION, k=2)
+    with pytest.warns(UngroundedTimeWarning, match="'last March'"):
+        plain = retriever.invoke(QUESTION, k=2, reference=UNDATED)
     assert len(plain) == 2
-    assert plain[0].metadata["reason"] == "content"  # no reference: "last March" not grounded
+    assert plain[0].metadata["reason"] == "content"  # undated: "last March" not grounded
     dated = retriever.invoke(QUESTION, k=2, reference=ASKED_ON)
     assert dated[0].metadata["source_ids"] == [MARCH_DENTIST]
     clocked = RaMemRetriever(memory=demo_mem, namespace="alice", reference=lambda: ASKED_ON)
     assert clocked.invoke(QUESTION, k=1)[0].metadata["source_ids"] == [MARCH_DENTIST]
     with pytest.raises(InvalidInputError, match="top_k"):
         retriever.invoke(QUESTION, top_k=2)
+
+
+@pytest.mark.parametrize(
+    ("options", "call", "count"),
+    [
+        ({"search_kwargs": {"k": 2}}, {}, 2),  # as a VectorStoreRetriever's
+        ({"k": 5, "search_kwargs": {"k": 2}}, {}, 2),  # search_kwargs over the field
+        ({"search_kwargs": {"k": 2}}, {"k": 3}, 3),  # the call over both
+        ({"k": 4}, {}, 4),
+    ],
+)
+def test_search_kwargs_are_honoured(
+    demo_mem: RaMem, options: dict[str, Any], call: dict[str, Any], count: int
+) -> None:
+    retriever = RaMemRetriever(memory=demo_mem, namespace="alice", reference=ASKED_ON, **options)
+    assert len(retriever.invoke(QUESTION, **call)) == count
+
+
+@pytest.mark.parametrize(
+    ("options", "message"),
+    [
+        ({"namespce": "alice"}, "'namespce' \\(did you mean 'namespace'\\?\\)"),
+        ({"top_k": 3}, "'top_k'"),
+        ({"search_type": "mmr"}, "'search_type'"),
+        ({"search_kwargs": {"filter": {"speaker": "Alice"}}}, "search_kwargs key.*'filter'"),
+        ({"search_kwargs": {"top_k": 3}}, "search_kwargs key.*'top_k'"),
+        ({"search_kwargs": 3}, "search_kwargs must be a dict"),
+    ],
+)
+def test_unknown_fields_are_refused(demo_mem: RaMem, options: dict[str, Any], message: str) -> None:
+    data = {"memory": demo_mem, "namespace": "alice", **options}
+    with pytest.raises(InvalidInputError, match=message):
+        RaMemRetriever(**data)
 
 
 async def test_async_matches_sync(demo_mem: RaMem) -> None:

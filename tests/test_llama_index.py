@@ -32,6 +32,7 @@ from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.systems import SYSTEMS
+from ramem_integrations.glue.asked import UNDATED
 from ramem_integrations.llama_index import (
     EpisodicMetadataExtractor,
     EpisodicReinstatementPostprocessor,
@@ -231,7 +232,7 @@ def test_postprocessor_puts_the_valid_episode_first_and_is_pure(demo_mem: RaMem)
     [
         (ASKED_ON, True),
         (lambda: ASKED_ON, True),  # a clock callable, like TimeWeightedPostprocessor's now
-        (None, False),  # undated: "last March" is not grounded
+        (UNDATED, False),  # undated: "last March" is not grounded
         (datetime(2026, 6, 1, tzinfo=UTC), False),  # March 2026: no candidate is valid
     ],
 )
@@ -399,3 +400,49 @@ def test_a_retriever_without_a_namespace_says_what_to_pass(hashed_mem: RaMem) ->
 
     with pytest.raises(NamespaceError, match="namespace is required"):
         RaMemRetriever(hashed_mem, "")
+
+
+# -- a real vector store: Chroma through llama-index-vector-stores-chroma ------------------
+
+
+def test_extractor_nodes_go_into_a_chroma_vector_store_as_they_are(tmp_path: Path) -> None:
+    chromadb = pytest.importorskip("chromadb")
+    chroma_store = pytest.importorskip("llama_index.vector_stores.chroma")
+    from llama_index.core import StorageContext
+
+    documents = [
+        TextNode(
+            id_=f"d{i}",
+            text=text,
+            metadata={"time": when, "speaker": who, "session_id": session},
+        )
+        for i, (when, who, session, text) in enumerate(
+            [
+                ("2024-03-12 18:00", "Alice", "march", "Sam, the dentist said my tooth must go."),
+                ("2024-03-12 18:05", "Sam", "march", "Ouch, Alice. On 11 March already?"),
+                ("2024-07-08 10:00", "Alice", "july", "The dentist said it healed well, Sam."),
+            ]
+        )
+    ]
+    nodes = EpisodicMetadataExtractor(namespace="alice")(documents)
+    client = chromadb.PersistentClient(path=str(tmp_path / "chroma"))
+    collection = client.get_or_create_collection("docs", embedding_function=None)
+    vector_store = chroma_store.ChromaVectorStore(chroma_collection=collection)
+    index = VectorStoreIndex(
+        nodes,
+        storage_context=StorageContext.from_defaults(vector_store=vector_store),
+        embed_model=RaMemEmbedding(HashingEmbedder()),
+    )
+    found = index.as_retriever(similarity_top_k=3).retrieve("What did the dentist say?")
+    assert {n.node.node_id for n in found} == {"d0", "d1", "d2"}
+    for item in found:  # the episode comes back whole from the store's flat metadata
+        original = next(n for n in nodes if n.node_id == item.node.node_id)
+        assert unit_of_node(item.node) == unit_of_node(original)
+    back = unit_of_node(next(n.node for n in found if n.node.node_id == "d1"))
+    assert back is not None
+    assert back.context.participants == ("Alice", "Sam")
+    assert [m.text for m in back.context.mention_times] == ["11 March"]
+    post = EpisodicReinstatementPostprocessor(reference=ASKED_ON)
+    ranked = post.postprocess_nodes(found, query_str="What did the dentist say in July?")
+    assert ranked[0].node.node_id == "d2"
+    assert ranked[0].node.metadata["ramem_reason"] == "context"

@@ -518,17 +518,23 @@ def indented(text: str, prefix: str = "    ") -> str:
 
 
 def why_line(hit: ScoredMemory, ranks: dict[str, int] | None = None) -> str:
-    """Why a hit was chosen, in words; the score is its content relevance, one input of the
-    order among others. ``ranks`` numbers the hits an episode turn or a reply may refer to."""
-    score = f"content score {hit.score:.3f}"
+    """Why a hit was chosen and why it stands at its rank (``placed``: the step that set its
+    place), in words; the score is labelled for what it is, one input of the order among
+    others. ``ranks`` numbers the hits an episode turn or a reply may refer to."""
+    from ramem_integrations.core.retrieval.reinstatement import LIFTED
+
+    label = "score with the condition bonus" if hit.placed == LIFTED else "content score"
+    tail = f"{'; placed: ' + hit.placed if hit.placed else ''}; {label} {hit.score:.3f}"
     if hit.reason == "context":
-        return f"meets {', '.join(hit.matched) or 'the conditions read'}; {score}"
+        return f"meets {', '.join(hit.matched) or 'the conditions read'}{tail}"
     of = ", ".join(f"#{(ranks or {})[i]}" for i in hit.matched if i in (ranks or {}))
     if hit.reason == "episode":
-        return f"said in the same episode as {of or 'a hit'}; {score}"
+        return f"said in the same episode as {of or 'a hit'}{tail}"
     if hit.reason == "reply":
-        return f"a named person's reply to {of or 'a hit'}, a question put to them; {score}"
-    return f"no condition met; {score}"
+        return f"a named person's reply to {of or 'a hit'}, a question put to them{tail}"
+    if hit.frame is not None and not hit.frame.is_grounded:
+        return f"chosen by relevance, no condition read{tail}"
+    return f"no condition met{tail}"
 
 
 def _namespaces(args: argparse.Namespace) -> int:

@@ -17,7 +17,11 @@ participant's own name is never an alias. A word addressed only once is an alias
 (:func:`alias_evidence` counts it), which a question reader takes only where a question writes
 it as a name, when it passes every other test, a message opens with a salutation and it
 ("hey trixie what happened"; not "Morning! Crashed", "I love badminton", "sorry typo"), and no
-one writes it anywhere else.
+one writes it anywhere else. A message that opens by calling the other, a capitalised word set
+off by "!" or "," ("Sammy!! how are you?"), addresses them too: such a word, when no one ever
+writes it in lower case (a name is capitalised; "Amazing, ..." is a word) and the one it calls
+never writes it, is an alias said once however often it is called, so an exclamation that opens
+messages ("Certainly! ...") names no one a question does not write as a name.
 
 Aliases are learned per namespace, from everything stored in it (:func:`stored_messages`
 reads the messages back from the memories), so evidence from two chats adds up and a fresh
@@ -91,6 +95,11 @@ _CLOSING_NAME = re.compile(r"(?:(,)|([\w'’]+))\s+([A-Z][a-z'’]*[a-z])\W*$")
 _BEFORE_A_CLOSING_NAME = frozenset({"you", "too", "again"})
 _OPENING = re.compile(rf"^\W*(?:{'|'.join(SALUTATIONS)})[ ,]+([a-z][a-z']*)(?![\w'’])")
 _REPEATS = re.compile(r"([a-z])\1{2,}")
+#: A capitalised word opening a message as a clause of its own, set off by "!" or ",", the
+#: message going on after it: "Sammy!! how are you?", "Sammy, how are you?".
+_CALLED = re.compile(r"^\W*([A-Z][a-z'’]*[a-z])\s*(?:!+|,)\s*\w")
+#: Words as written, to tell a name (always capitalised) from a word (also written in lower case).
+_WRITTEN = re.compile(r"[A-Za-z][A-Za-z']*")
 
 
 def _words(text: str) -> list[str]:
@@ -134,17 +143,31 @@ def _closing_name(clause: str) -> str | None:
 
 
 @lru_cache(maxsize=1 << 16)
-def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str | None]:
-    """A message's words, its :func:`vocatives` and the word a salutation opening it addresses,
-    cached: a namespace's aliases are learned again from all its messages after each write."""
+def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str | None, str | None]:
+    """A message's words, its :func:`vocatives`, the word a salutation opening it addresses and
+    the word it opens by calling someone (:data:`_CALLED`), cached: a namespace's aliases are
+    learned again from all its messages after each write."""
     words = _words(text)
     found = dict(_vocatives(text, words))
     match = _OPENING.match(_REPEATS.sub(r"\1", text.lower()))
     opening = match.group(1) if match and _plausible(match.group(1)) else None
     if opening:
         found[opening] = True  # "thank you trixie"
+    called = _CALLED.match(text)
+    name = _REPEATS.sub(r"\1", called.group(1).lower()) if called else None
+    name = name if name and _plausible(name) else None
+    if name:
+        found[name] = True  # "Sammy!! how are you?"
     written = {word.removesuffix("'s") for word in words}  # "trixie's van" writes "trixie"
-    return frozenset(written), tuple(found.items()), opening
+    return frozenset(written), tuple(found.items()), opening, name
+
+
+@lru_cache(maxsize=1 << 16)
+def _lower_case(text: str) -> frozenset[str]:
+    """The words ``text`` writes in lower case: no name, as a name is written."""
+    return frozenset(
+        _REPEATS.sub(r"\1", w.removesuffix("'s")) for w in _WRITTEN.findall(text) if w.islower()
+    )
 
 
 def _greeted(words: list[str]) -> list[str]:
@@ -183,33 +206,45 @@ def alias_evidence(
     everyone: set[str] = set()
     strong: set[str] = set()  # words seen after a greeting at least once
     opened: set[str] = set()  # words a salutation opening a message addressed
+    called: set[str] = set()  # capitalised words a message opened by calling the other
+    greeted_words: set[str] = set()  # strong by a greeting, not only by being called
+    messages = list(messages)
     said = [(speaker, participants, *_read(text)) for speaker, participants, text in messages]
-    for speaker, participants, _, found, opening in said:
+    for speaker, participants, _, found, opening, name in said:
         everyone.update(participants)
         others = [p for p in participants if p != speaker]
         if len(others) != 1:
             continue
-        opened.update([opening] if opening else [])
+        opened.update(w for w in (opening, name) if w)
+        called.update([name] if name else [])
         for word, greeted in found:
             addressed.setdefault(word, Counter())[others[0]] += 1
             vocative_uses[word] += 1
             if greeted:
                 strong.add(word)
+                if word != name:
+                    greeted_words.add(word)
     written: dict[str, Counter[str]] = {word: Counter() for word in addressed}  # -> writer -> uses
-    for speaker, _, words, _, _ in said:
+    for speaker, _, words, _, _, _ in said:
         for word in written.keys() & words:
             written[word][speaker] += 1
+    lower = set().union(*(_lower_case(text) for _, _, text in messages)) & called
     own = {form.lower() for p in everyone if p.strip() for form in (p, p.split()[0])}
     aliases: dict[str, tuple[str, int]] = {}
     for word, counts in addressed.items():
         if word in own or word not in strong or len(counts) != 1:
             continue
+        if word in lower and word not in greeted_words:
+            continue  # called as a name, but written as a word too ("Amazing, ..."; "amazing")
         person, seen = counts.most_common(1)[0]
         writers = written[word]
         if 3 * writers[person] > seen or vocative_uses[word] < min_share * writers.total():
             continue
-        if seen == 1 and (word not in opened or writers.total() > 1):
+        named = word in called  # always written as a name, never by the one it calls
+        if seen == 1 and (word not in opened or (writers.total() > 1 and not named)):
             continue
+        if named and word not in greeted_words:
+            seen = 1  # only ever called ("Sammy!!", but also "Certainly!"): read as said once
         aliases[word.capitalize()] = (person, seen)
     return dict(sorted(aliases.items()))
 

@@ -172,16 +172,20 @@ def pack(
     units = list(dict.fromkeys(_units(hits)))
     lines = count([turn_line(u) for u in units])
     taken: list[MemoryUnit] = []
-    opened: dict[str, int] = {}
+    members: dict[str, list[MemoryUnit]] = {}  # each group opened, in the order opened
+    headers: dict[str, int] = {}  # its coordinates line's cost, for the members it has
     used = 0
     for unit, cost in zip(units, lines, strict=True):
         key = group_key(unit)
-        header = 0 if key in opened else count([group_header(unit, len(opened) + 1)])[0]
-        if used + cost + header > budget:
+        rank = list(members).index(key) + 1 if key in members else len(members) + 1
+        joined = [*members.get(key, []), unit]
+        header = count([group_header(unit, rank, joined)])[0]
+        extra = header - headers.get(key, 0)  # a member's own time may lengthen the line
+        if used + cost + extra > budget:
             continue
-        opened.setdefault(key, len(opened) + 1)
+        members[key], headers[key] = joined, header
         taken.append(unit)
-        used += cost + header
+        used += cost + extra
     return group(taken)
 
 
@@ -206,12 +210,15 @@ def check_budget(budget: object) -> int:
     return budget
 
 
-def group_header(unit: MemoryUnit, rank: int) -> str:
+def group_header(unit: MemoryUnit, rank: int, members: Sequence[MemoryUnit] = ()) -> str:
     """The coordinates line of the group ``unit`` belongs to (its episode's, else its own).
     "said" is when the episode's messages were sent when they carry their own times (a chat
-    message after midnight shows its own day), else the session's time."""
+    message after midnight shows its own day), else the session's time. "happened" is the
+    first time the shown turns (``members``, else ``unit``) state themselves: a time another
+    turn of the episode stated, perhaps another speaker's, dates none of them."""
     ctx, episode = unit.context, unit.context.episode
-    event = (episode.event_time if episode else None) or ctx.event_time
+    turns = sorted(members or [unit], key=_position)
+    event = next((m.context.event_time for m in turns if m.context.event_time), None)
     places = episode.places if episode else (ctx.location,) if ctx.location else ()
     values = {
         "happened": event.label() if event else "",
@@ -249,7 +256,7 @@ def spoken_text(unit: MemoryUnit) -> str:
 
 def group_block(members: Sequence[MemoryUnit], rank: int) -> str:
     """A group: its coordinates line, then its turns in order."""
-    header = group_header(members[0], rank)
+    header = group_header(members[0], rank, members)
     return "\n".join([header, *(turn_line(u) for u in members)])
 
 

@@ -1,7 +1,8 @@
 """One serialiser of a memory: every view of a :class:`~.types.MemoryUnit` is built here.
 
 - :func:`flat_metadata`: what a store keeps (``MemoryUnit.to_metadata``; read back by
-  ``MemoryUnit.from_metadata``), exported by ``ramem export`` as it is;
+  ``MemoryUnit.from_metadata``), exported by ``ramem export`` as it is; :func:`scalar_metadata`,
+  the same with lists as JSON strings, for stores that take scalars only;
 - :func:`memory_json`: every field as plain JSON, dates as ISO spans (``ramem query --json``);
 - :func:`readable_metadata`: a retrieved memory as the metadata a framework shows;
 - :func:`coordinates`: the coordinate lines a prompt, a LlamaIndex node and the terminal show.
@@ -15,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -121,6 +122,15 @@ def flat_metadata(unit: MemoryUnit) -> dict[str, MetadataValue]:
     if ctx.episode is not None:
         meta.update(_episode_metadata(ctx.episode))
     return meta
+
+
+def scalar_metadata(meta: Mapping[str, MetadataValue]) -> dict[str, str | int | float | bool]:
+    """Flat metadata with each list as a JSON string: what every LlamaIndex vector store takes
+    (a value of str, int, float or None). :meth:`MemoryUnit.from_metadata` reads both forms."""
+    return {
+        key: json.dumps(value, ensure_ascii=False) if isinstance(value, list) else value
+        for key, value in meta.items()
+    }
 
 
 def _episode_metadata(episode: Episode) -> dict[str, MetadataValue]:

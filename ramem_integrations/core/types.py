@@ -8,6 +8,7 @@ it and every other view of a memory are written by :mod:`.serialise`.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime, timedelta, timezone, tzinfo
@@ -203,9 +204,9 @@ class MemoryUnit:
         mentions = tuple(
             TimeMention(text, TimeSpan.from_epoch(int(s), int(e), tz))
             for text, s, e in zip(
-                meta.get("mention_texts") or [],
-                meta.get("mention_starts") or [],
-                meta.get("mention_ends") or [],
+                _listed(meta, "mention_texts"),
+                _listed(meta, "mention_starts"),
+                _listed(meta, "mention_ends"),
                 strict=True,
             )
         )
@@ -216,14 +217,14 @@ class MemoryUnit:
             ),
             event_time=event,
             mention_times=mentions,
-            participants=tuple(meta.get("participants") or ()),
+            participants=_listed(meta, "participants"),
             speaker=meta.get("speaker"),
             location=meta.get("location"),
-            entities=tuple(meta.get("entities") or ()),
+            entities=_listed(meta, "entities"),
             topic=meta.get("topic"),
             episode=_episode_of(meta, tz),
             aliases=tuple(
-                zip(meta.get("alias_names") or [], meta.get("alias_of") or [], strict=True)
+                zip(_listed(meta, "alias_names"), _listed(meta, "alias_of"), strict=True)
             ),
             said_at=_span_of(meta, "said", tz),
         )
@@ -232,13 +233,25 @@ class MemoryUnit:
             content=content,
             context=context,
             namespace=str(meta["namespace"]),
-            source_ids=tuple(meta.get("source_ids") or ()),
+            source_ids=_listed(meta, "source_ids"),
             conversation_id=str(meta.get("conversation_id", "")),
             restatement=meta.get("restatement"),
             asks_memory=bool(meta.get("asks_memory", False)),
-            corrected_by=tuple(meta.get("corrected_by") or ()),
-            corrects=tuple(meta.get("corrects") or ()),
+            corrected_by=_listed(meta, "corrected_by"),
+            corrects=_listed(meta, "corrects"),
         )
+
+
+def _listed(meta: Mapping[str, Any], key: str) -> tuple[Any, ...]:
+    """A list of the flat metadata, kept as a list or, where a store takes only scalars
+    (LlamaIndex's vector stores), as the JSON string :func:`.serialise.scalar_metadata` writes."""
+    value = meta.get(key)
+    if isinstance(value, str):
+        try:
+            value = json.loads(value) if value.startswith("[") else [value]
+        except ValueError:
+            value = [value]
+    return tuple(value or ())
 
 
 def _span_of(meta: Mapping[str, Any], key: str, tz: tzinfo) -> TimeSpan | None:
@@ -256,9 +269,9 @@ def _episode_of(meta: Mapping[str, Any], tz: tzinfo) -> Episode | None:
         position=int(meta.get("episode_position", 0)),
         event_time=_span_of(meta, "episode_event", tz),
         said=_span_of(meta, "episode_said", tz),
-        participants=tuple(meta.get("episode_participants") or ()),
-        places=tuple(meta.get("episode_places") or ()),
-        entities=tuple(meta.get("episode_entities") or ()),
+        participants=_listed(meta, "episode_participants"),
+        places=_listed(meta, "episode_places"),
+        entities=_listed(meta, "episode_entities"),
         topic=meta.get("episode_topic"),
         next_id=meta.get("episode_next"),
     )
@@ -371,10 +384,16 @@ class ScoredMemory:
     ``reason`` is ``"context"`` (it meets the frame's conditions, listed in ``matched``),
     ``"content"`` (chosen by content relevance alone, the fallback), ``"episode"`` (a turn of
     the episode of the hit whose id is in ``matched``, reinstated with it) or ``"reply"`` (a
-    named person's reply to that hit, a question put to them).
+    named person's reply to that hit, a question put to them). ``score`` is its content
+    relevance, one input of the order: ``placed`` says what set its place.
     """
 
     memory: MemoryUnit
     score: float
     reason: Reason = "content"
     matched: tuple[str, ...] = field(default=())
+    #: Why it stands where it stands in the ranking (the step that placed it), in words.
+    placed: str = field(default="", compare=False)
+    #: The recall frame it was retrieved for (RaMem's own retrieval), so a prompt shows the
+    #: conditions the retrieval read.
+    frame: RecallFrame | None = field(default=None, compare=False, repr=False)

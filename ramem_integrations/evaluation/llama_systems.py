@@ -8,7 +8,7 @@ re-ranking postprocessor placed after it (the drop-in path).
 under ``original_content``), as ``EpisodicMetadataExtractor(restate=True)`` makes them.
 ``llama-vector+ramem``: the same retriever fetches :data:`CANDIDATES` nodes and
 :class:`~ramem_integrations.llama_index.EpisodicReinstatementPostprocessor` re-ranks them.
-Questions without a date of their own are re-ranked with ``reference=None`` (relative times
+Questions without a date of their own are re-ranked with ``reference=UNDATED`` (relative times
 are not grounded), as the other systems do. LlamaIndex's default vector store searches exactly
 (every node's similarity), so these systems give the same figures run to run.
 """
@@ -75,9 +75,11 @@ def llama_vector_restated(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory
 
 def llama_vector_ramem(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
     """The vector retriever, then RaMem's re-ranking postprocessor."""
+    from ramem_integrations.glue.asked import UNDATED
     from ramem_integrations.llama_index import EpisodicReinstatementPostprocessor
 
     retriever = _index(mem, asked.namespace).as_retriever(similarity_top_k=max(k, CANDIDATES))
-    postprocessor = EpisodicReinstatementPostprocessor(reference=asked.asked_at, top_n=k)
+    reference = UNDATED if asked.asked_at is None else asked.asked_at
+    postprocessor = EpisodicReinstatementPostprocessor(reference=reference, top_n=k)
     nodes = postprocessor.postprocess_nodes(retriever.retrieve(asked.text), query_str=asked.text)
     return _hits(nodes, k)

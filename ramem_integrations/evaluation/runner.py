@@ -17,6 +17,7 @@ import json
 import logging
 import os
 import time
+import warnings
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -48,6 +49,7 @@ from ramem_integrations.evaluation.results import (
 )
 from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS
 from ramem_integrations.evaluation.variants import System
+from ramem_integrations.memory.questions import UngroundedTimeWarning
 from ramem_integrations.models.tokens import TokenCounter
 
 if TYPE_CHECKING:
@@ -188,7 +190,12 @@ class Evaluation:
     def run(self, *, progress: bool = True) -> None:
         questions = self.questions()
         total = len(questions) * len(self.systems)
-        with tqdm(total=total, desc="retrieve", unit="q", disable=not progress) as bar:
+        with (
+            tqdm(total=total, desc="retrieve", unit="q", disable=not progress) as bar,
+            warnings.catch_warnings(),
+        ):
+            # undated dataset questions: their relative times are dropped by design
+            warnings.simplefilter("ignore", UngroundedTimeWarning)
             for question in questions:
                 answerability = Answerability.of(question.answer, question.reference)
                 asked = question.asked  # all a system sees: no answer, category or evidence

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
+import difflib
 from typing import Any
 
 from langchain_core.callbacks import (
@@ -12,19 +11,18 @@ from langchain_core.callbacks import (
 )
 from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field, SkipValidation
 
 from ramem_integrations.core.prompts import describe_frame
 from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.glue.asked import Reference, asked_at
 from ramem_integrations.glue.records import readable_metadata
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import check_namespace
 
-#: Arguments ``invoke`` may override per call.
+#: Arguments ``search_kwargs`` and ``invoke`` may set, as a ``VectorStoreRetriever``'s.
 CALL_OPTIONS = ("k", "namespace", "reference", "mode")
-
-Reference = datetime | Callable[[], datetime] | None
 
 
 def to_document(hit: ScoredMemory) -> Document:
@@ -34,9 +32,18 @@ def to_document(hit: ScoredMemory) -> Document:
     )
 
 
-def resolve_reference(reference: Reference) -> datetime | None:
-    """A fixed moment, or the moment a clock callable gives now."""
-    return reference() if callable(reference) else reference
+def _refuse_unknown(names: set[str], known: tuple[str, ...] | list[str], where: str) -> None:
+    """An :class:`InvalidInputError` naming each unknown argument and the closest known one."""
+    unknown = sorted(names - set(known))
+    if not unknown:
+        return
+    hints = []
+    for name in unknown:
+        close = difflib.get_close_matches(name, known, n=1)
+        hints.append(f"{name!r} (did you mean {close[0]!r}?)" if close else repr(name))
+    raise InvalidInputError(
+        f"RaMemRetriever got unknown {where} {', '.join(hints)}; it takes {', '.join(known)}."
+    )
 
 
 class RaMemRetriever(BaseRetriever):
@@ -53,11 +60,15 @@ class RaMemRetriever(BaseRetriever):
         k: how many Documents to return (default 10).
         mode: ``"ramem"`` (default), or a baseline: ``"content"``, ``"dense"``, ``"bm25"``.
         reference: when the question is asked (a datetime, or a callable returning one);
-            relative times ("last March") are grounded against it. ``None``: they are not
-            grounded (absolute dates still are).
+            relative times ("last March") are grounded against it. ``None`` (default): the
+            wall clock. ``UNDATED`` (:mod:`ramem_integrations.glue.asked`): not grounded
+            (absolute dates still are), with a warning.
+        search_kwargs: ``k``, ``namespace``, ``reference`` or ``mode``, as a
+            ``VectorStoreRetriever``'s ``search_kwargs``: ``search_kwargs={"k": 2}``.
 
-    ``k``, ``namespace``, ``reference`` and ``mode`` can be overridden per call:
-    ``retriever.invoke(question, k=3, reference=asked_on)``.
+    They can be overridden per call: ``retriever.invoke(question, k=3, reference=asked_on)``.
+    Anything else (a misspelt field, ``top_k``, ``search_type``, a ``filter``) is refused
+    with an :class:`~ramem_integrations.errors.InvalidInputError`.
 
     Instantiate:
         .. code-block:: python
@@ -80,30 +91,34 @@ class RaMemRetriever(BaseRetriever):
     ``reason`` (``"context"`` when it meets the question's conditions) and ``matched``.
     """
 
-    model_config = ConfigDict(arbitrary_types_allowed=True)
+    model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     memory: RaMem
     namespace: str
     k: int = 10
     mode: str = "ramem"
-    reference: Reference = None
+    reference: SkipValidation[Reference] = None
+    search_kwargs: dict[str, Any] = Field(default_factory=dict)
 
     def __init__(self, **data: Any) -> None:
-        check_namespace(data.get("namespace"))  # a NamespaceError that says what to pass
+        _refuse_unknown(set(data), list(type(self).model_fields), "field(s)")
+        search_kwargs = data.get("search_kwargs") or {}
+        if not isinstance(search_kwargs, dict):
+            raise InvalidInputError(
+                f"search_kwargs must be a dict, e.g. {{'k': 2}}; got {search_kwargs!r}."
+            )
+        _refuse_unknown(set(search_kwargs), CALL_OPTIONS, "search_kwargs key(s)")
+        check_namespace(search_kwargs.get("namespace", data.get("namespace")))
         super().__init__(**data)
 
     def _arguments(self, query: str, kwargs: dict[str, Any]) -> dict[str, Any]:
-        unknown = sorted(set(kwargs) - set(CALL_OPTIONS))
-        if unknown:
-            raise InvalidInputError(
-                f"RaMemRetriever got unknown argument(s) {unknown}; it takes "
-                f"{', '.join(CALL_OPTIONS)}."
-            )
+        _refuse_unknown(set(kwargs), CALL_OPTIONS, "argument(s)")
         options = {
             "k": self.k,
             "namespace": self.namespace,
             "reference": self.reference,
             "mode": self.mode,
+            **self.search_kwargs,
             **kwargs,
         }
         return {
@@ -111,14 +126,15 @@ class RaMemRetriever(BaseRetriever):
             "namespace": options["namespace"],
             "k": options["k"],
             "mode": options["mode"],
-            "reference": resolve_reference(options["reference"]),
+            "reference": asked_at(options["reference"]),
         }
 
     def conditions(self, query: str) -> str:
         """The question's grounded conditions in words: the ``conditions`` of
         :func:`~ramem_integrations.langchain.context_prompt` (``"none"`` when there are none)."""
-        reference = resolve_reference(self.reference)
-        return describe_frame(self.memory.frame(query, self.namespace, reference=reference))
+        args = self._arguments(query, {})
+        frame = self.memory.frame(query, args["namespace"], reference=args["reference"])
+        return describe_frame(frame)
 
     def _get_relevant_documents(
         self, query: str, *, run_manager: CallbackManagerForRetrieverRun, **kwargs: Any

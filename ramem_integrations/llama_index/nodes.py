@@ -1,7 +1,8 @@
 """Memory units as LlamaIndex nodes and back.
 
 A node's metadata holds the flat episodic keys of :meth:`MemoryUnit.to_metadata` (what the
-postprocessor reads back), four readable coordinate lines the LLM sees: ``said``,
+postprocessor reads back), lists written as JSON strings so that any LlamaIndex vector store
+(Chroma's included) takes the node as it is, four readable coordinate lines the LLM sees: ``said``,
 ``happened``, ``who``, ``place``, and ``said_by``, the speaker line RaMem's own vectors carry
 (:func:`~ramem_integrations.memory.embedding.speaker_line`). The flat keys are hidden from the
 LLM and from the embedding; the readable ones from the embedding; ``said_by`` from the LLM
@@ -16,7 +17,7 @@ from typing import Any
 from llama_index.core.schema import BaseNode, MetadataMode, NodeWithScore, TextNode
 
 from ramem_integrations.core.prompts import text_line
-from ramem_integrations.core.serialise import coordinates
+from ramem_integrations.core.serialise import coordinates, scalar_metadata
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.glue.records import unit_of
 from ramem_integrations.memory.embedding import speaker_line
@@ -55,7 +56,8 @@ def memory_node(node: BaseNode) -> BaseNode:
 
 
 def episodic_metadata(unit: MemoryUnit) -> dict[str, Any]:
-    """The flat episodic keys plus the readable coordinate lines."""
+    """The flat episodic keys (scalars only: lists as JSON strings) plus the readable
+    coordinate lines."""
     shown = coordinates(unit)
     readable = {
         "said": shown["said"],
@@ -65,7 +67,7 @@ def episodic_metadata(unit: MemoryUnit) -> dict[str, Any]:
     }
     line = speaker_line(unit)
     embedded = {EMBEDDED_KEY: line} if line else {}
-    return {**unit.to_metadata(), **readable, **embedded}
+    return {**scalar_metadata(unit.to_metadata()), **readable, **embedded}
 
 
 def hide(
@@ -105,7 +107,7 @@ def to_node(hit: ScoredMemory | MemoryUnit) -> NodeWithScore:
 def note(node: BaseNode, hit: ScoredMemory) -> None:
     """Record on ``node`` (a copy) why it was chosen."""
     node.metadata["ramem_reason"] = hit.reason
-    node.metadata["ramem_matched"] = list(hit.matched)
+    node.metadata["ramem_matched"] = ", ".join(hit.matched)
     hide(node, list(REASON_KEYS))
 
 

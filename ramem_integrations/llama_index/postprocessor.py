@@ -3,26 +3,22 @@
 from __future__ import annotations
 
 import warnings
-from collections.abc import Callable, Sequence
-from datetime import datetime
+from collections.abc import Sequence
 
 from llama_index.core.postprocessor.types import BaseNodePostprocessor
 from llama_index.core.schema import MetadataMode, NodeWithScore, QueryBundle
 from pydantic import ConfigDict, Field, PrivateAttr, SkipValidation
 
-from ramem_integrations.core.frames import (
-    FrameInducer,
-    KnownContext,
-    RuleFrameInducer,
-    without_relative_times,
-)
+from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
 from ramem_integrations.core.retrieval.content import ContentRetriever
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.source import Hits
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError, RamemError
+from ramem_integrations.glue.asked import Reference, asked_at
 from ramem_integrations.glue.records import SPEAKER_KEYS, TIME_KEYS, Record, anchor_records
 from ramem_integrations.llama_index.nodes import memory_node, note, unit_of_node
+from ramem_integrations.memory.questions import frame_question
 
 #: Said when no node carries an episode or a readable time (once per postprocessor).
 NO_EPISODES = (
@@ -66,9 +62,11 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
 
     Args:
         reference: when the question is asked: a datetime, or a callable returning one (as
-            ``TimeWeightedPostprocessor``'s ``now``). Relative times ("last March") are
-            grounded against it; without it they are not grounded (absolute dates are, against
-            the candidates' latest session), and the wall clock is never read.
+            ``TimeWeightedPostprocessor``'s ``now``); the wall clock when None. Relative times
+            ("last March") are grounded against it. ``UNDATED``
+            (:mod:`ramem_integrations.glue.asked`) reads an undated question: absolute dates
+            ground against the candidates' latest session, relative ones do not, and an
+            ``UngroundedTimeWarning`` says so.
         top_n: how many nodes to return (all when None).
         strict: keep every valid node ahead of every other one (``False``: a bonus instead).
         known: the people, places and dates of the corpus; read from the candidates when None.
@@ -87,7 +85,7 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
 
     model_config = ConfigDict(arbitrary_types_allowed=True)
 
-    reference: SkipValidation[datetime | Callable[[], datetime] | None] = None
+    reference: SkipValidation[Reference] = None
     top_n: int | None = Field(default=None, ge=1)
     strict: bool = True
     known: SkipValidation[KnownContext | None] = None
@@ -100,17 +98,11 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
         return "EpisodicReinstatementPostprocessor"
 
     def frame(self, query: str, units: Sequence[MemoryUnit]) -> RecallFrame:
-        """The recall frame of ``query``, grounded against ``reference``."""
+        """The recall frame of ``query``, grounded against ``reference`` (the clock when
+        None; undated when :data:`~ramem_integrations.glue.asked.UNDATED`)."""
         known = self.known or KnownContext.from_memories(units)
-        reference = self.reference() if callable(self.reference) else self.reference
-        estimated = reference is None
-        if estimated and known.date_range is not None:
-            reference = known.date_range.end
-        if reference is None:
-            return RecallFrame(query, query)
         inducer = self.frame_inducer or RuleFrameInducer()
-        frame = inducer.induce(query, reference=reference, known=known)
-        return without_relative_times(frame) if estimated else frame
+        return frame_question(query, inducer, known, asked_at(self.reference))
 
     def _postprocess_nodes(
         self, nodes: list[NodeWithScore], query_bundle: QueryBundle | None = None

@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -11,16 +9,10 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.callbacks import CallbackManager
 from llama_index.core.schema import NodeWithScore, QueryBundle
 
+from ramem_integrations.glue.asked import Reference, asked_at
 from ramem_integrations.llama_index.nodes import to_node
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import check_namespace
-
-Reference = datetime | Callable[[], datetime] | None
-
-
-def resolve_reference(reference: Reference) -> datetime | None:
-    """A fixed moment, or the moment a clock callable gives now."""
-    return reference() if callable(reference) else reference
 
 
 class RaMemRetriever(BaseRetriever):
@@ -37,7 +29,8 @@ class RaMemRetriever(BaseRetriever):
         similarity_top_k: how many nodes to return (default 10).
         mode: ``"ramem"`` (default) or a baseline: ``"content"``, ``"dense"``, ``"bm25"``.
         reference: when questions are asked (a datetime or a callable returning one); relative
-            times are grounded against it, and not at all without it.
+            times are grounded against it. ``None`` (default): the wall clock. ``UNDATED``
+            (:mod:`ramem_integrations.glue.asked`): not grounded, with a warning.
 
     Usage:
         .. code-block:: python
@@ -111,7 +104,7 @@ class RaMemRetriever(BaseRetriever):
             self.namespace,
             self.similarity_top_k,
             mode=self.mode,
-            reference=resolve_reference(self.reference),
+            reference=asked_at(self.reference),
         )
         return [to_node(h) for h in hits]
 
@@ -121,6 +114,6 @@ class RaMemRetriever(BaseRetriever):
             self.namespace,
             self.similarity_top_k,
             mode=self.mode,
-            reference=resolve_reference(self.reference),
+            reference=asked_at(self.reference),
         )
         return [to_node(h) for h in hits]

@@ -2,15 +2,23 @@
 
 :func:`check_request` refuses a request before any work is done; :func:`frame_question` holds
 the one policy for the moment a question is asked (its *reference*), shared by
-:class:`~ramem_integrations.memory.ramem.RaMem` and the LlamaIndex postprocessor.
+:class:`~ramem_integrations.memory.ramem.RaMem` and the LlamaIndex postprocessor (which moment
+a framework surface passes is :mod:`ramem_integrations.glue.asked`'s rule).
 """
 
 from __future__ import annotations
 
+import warnings
+from collections.abc import Sequence
 from datetime import datetime
 from typing import Literal, get_args
 
-from ramem_integrations.core.frames import FrameInducer, KnownContext, without_relative_times
+from ramem_integrations.core.frames import (
+    UNDATED_REASON,
+    FrameInducer,
+    KnownContext,
+    without_relative_times,
+)
 from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError
@@ -49,6 +57,19 @@ def check_mode(mode: object) -> Mode:
     raise InvalidInputError(f"Unknown mode {mode!r}; use one of: {', '.join(MODES)}.")
 
 
+class UngroundedTimeWarning(UserWarning):
+    """A relative time in a question ("last week") was not grounded: the question has no
+    date (``reference``), so it selects nothing."""
+
+
+#: What the warning says.
+UNGROUNDED = (
+    "The question {query!r} has no date, so {times} in it {verb} not grounded and selects "
+    "nothing. Pass reference= (when the question is asked; the framework adapters use their "
+    "clock unless given reference=UNDATED)."
+)
+
+
 def frame_question(
     query: str,
     inducer: FrameInducer,
@@ -59,8 +80,8 @@ def frame_question(
 
     ``reference`` is that moment. Without it, absolute dates ("May 2023") still ground, against
     the end of the memories' date range (``known.date_range``), but relative ones ("last week")
-    do not: that would be a guess. Never against today's clock. With neither, the frame has no
-    conditions.
+    do not: that would be a guess, and an :class:`UngroundedTimeWarning` names them. Never
+    against today's clock. With neither, the frame has no conditions.
     """
     estimated = reference is None
     if estimated and known.date_range is not None:
@@ -68,7 +89,22 @@ def frame_question(
     if reference is None:
         return RecallFrame(query, query)
     frame = inducer.induce(query, reference=reference, known=known)
-    return without_relative_times(frame) if estimated else frame
+    if not estimated:
+        return frame
+    frame = without_relative_times(frame)
+    dropped = [c.evidence for c in frame.conditions if c.reason == UNDATED_REASON]
+    if dropped:
+        times = ", ".join(repr(e) for e in dropped)
+        verb = "is" if len(dropped) == 1 else "are"
+        message = UNGROUNDED.format(query=query, times=times, verb=verb)
+        warnings.warn(message, UngroundedTimeWarning, stacklevel=3)
+    return frame
+
+
+def read_frame(question: str, hits: Sequence[ScoredMemory]) -> RecallFrame | None:
+    """The frame ``hits`` were retrieved for, when their retrieval read ``question``: what a
+    prompt over them shows as the conditions read."""
+    return next((h.frame for h in hits if h.frame is not None and h.frame.query == question), None)
 
 
 def questions_last(hits: list[ScoredMemory]) -> list[ScoredMemory]:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Collection, Iterable, Mapping, Sequence
+from dataclasses import replace
 from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -50,6 +51,7 @@ from ramem_integrations.memory.questions import (
     check_request,
     frame_question,
     questions_last,
+    read_frame,
 )
 from ramem_integrations.memory.source import CachedSource
 from ramem_integrations.memory.writing import Progress, Writer, segmenter_for
@@ -388,7 +390,8 @@ class RaMem:
             known = self._freshness.known(namespace)
             frame = frame_question(query, self.frame_inducer, known, reference)
             hits = self.reinstatement.retrieve(frame, namespace, k, scope)
-            return questions_last(with_corrections(hits, self._cache.memories(namespace), k))
+            hits = with_corrections(hits, self._cache.memories(namespace), k)
+            return questions_last([replace(h, frame=frame) for h in hits])
         if mode == "dense":
             return questions_last(single(self._source.dense(namespace, query, k, None, scope), k))
         if mode == "bm25":
@@ -407,11 +410,14 @@ class RaMem:
     ) -> str:
         """The context-preserving prompt for ``question`` over ``hits`` (flat for the ablation).
 
-        With ``namespace``, the question's grounded conditions are written into the prompt.
+        The question's grounded conditions are written into the prompt: those the retrieval of
+        ``hits`` read (when it read this question), else, with ``namespace``, those read now.
         Memories are shown by episode; with ``budget``, only those that fit in ``budget``
         tokens of memories, taken in rank order.
         """
-        frame = self.frame(question, namespace, reference=reference) if namespace else None
+        frame = read_frame(question, hits)
+        if frame is None and namespace:
+            frame = self.frame(question, namespace, reference=reference)
         if budget is not None:
             hits = within_budget(hits, check_budget(budget), self.count_tokens)
         return render_answer_prompt(question, hits, frame, flat=flat)

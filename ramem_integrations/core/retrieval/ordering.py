@@ -4,6 +4,7 @@ and the subject an order word governs."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 
@@ -120,7 +121,8 @@ def _by_time(
         close = (about_subject(subject, close) if subject else []) or close
     rest = [h for h in ranked if h not in close]
     close.sort(key=_when, reverse=latest)
-    return (close + rest)[:k]
+    placed = LATEST if latest else EARLIEST
+    return ([replace(h, placed=placed) for h in close] + rest)[:k]
 
 
 def _when(hit: ScoredMemory) -> datetime:
@@ -133,3 +135,7 @@ def _when(hit: ScoredMemory) -> datetime:
 #: stays put).
 TIME_ORDER_WINDOW = 5
 RELEVANT_FRACTION = 0.75
+
+#: Why a memory reordered by time stands where it does.
+LATEST = "latest first among the most relevant: the question asks for the latest"
+EARLIEST = "earliest first among the most relevant: the question asks for the first time"

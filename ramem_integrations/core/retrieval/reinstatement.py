@@ -22,6 +22,8 @@ from ramem_integrations.core.prompts import PACK_DEPTH
 from ramem_integrations.core.retrieval.content import ContentRetriever
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.ordering import (
+    EARLIEST,
+    LATEST,
     about_subject,
     earliest_first,
     latest_first,
@@ -61,6 +63,16 @@ REPLY_DEPTH = 10
 
 _DAWN = datetime(1, 1, 2, tzinfo=UTC)
 _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
+
+#: Why a memory stands where it does (``ScoredMemory.placed``), by the step that placed it.
+BY_RELEVANCE = "by relevance to the question"
+MEETS = "meets the conditions: before every memory that does not, then by relevance"
+AFTER_VALID = "meets no condition: after the memories that do, by relevance"
+UNMATCHED = "meets the conditions but shares no word with the question: after the relevant ones"
+LIFTED = "by relevance plus a bonus for meeting the conditions (not sure enough to rank first)"
+SAID_BY = "lifted: said by {speaker}, whom the question names"
+NEIGHBOUR = "a turn of the episode of the hit it follows, brought with it"
+REPLY = "the named person's reply to the question it comes just before"
 
 
 @dataclass(frozen=True)
@@ -151,7 +163,8 @@ class ContextualRetriever:
             found = found or self._search(subject, namespace, scope, depth)
             about = most_relevant(said_by_named(frame, about_subject(subject, found)))
         ordered = self._order(frame, self._prefer_speakers(frame, ranked), depth, about, searched)
-        return self.reinstate(ordered, namespace, k, named=frozenset(frame.values("participant")))
+        hits = self.reinstate(ordered, namespace, k, named=frozenset(frame.values("participant")))
+        return [h if h.placed else replace(h, placed=BY_RELEVANCE) for h in hits]
 
     def fitted(self, frame: RecallFrame) -> ContextualRetriever:
         """This retriever as ``frame`` needs it: strict order only where its conditions are
@@ -221,7 +234,7 @@ class ContextualRetriever:
             for distance, unit in self._neighbours(hit.memory, namespace):
                 score = hit.score * self.decay**distance
                 ahead = sum(1 for later in scores[rank + 1 :] if later >= score)
-                near = ScoredMemory(unit, score, "episode", (hit.memory.id,))
+                near = ScoredMemory(unit, score, "episode", (hit.memory.id,), NEIGHBOUR)
                 place = max(rank + ahead, self.hits_first - 1) + 0.5
                 placed.append((place, distance, near))
         out: dict[str, ScoredMemory] = {}
@@ -242,7 +255,7 @@ class ContextualRetriever:
         if episode.next_id:  # the cut may fall between a question and its reply
             turns += self.episodes.episode(namespace, episode.next_id)
         reply = reply_to(hit.memory, turns, named)
-        return ScoredMemory(reply, hit.score, "reply", (hit.memory.id,)) if reply else None
+        return ScoredMemory(reply, hit.score, "reply", (hit.memory.id,), REPLY) if reply else None
 
     def _neighbours(self, unit: MemoryUnit, namespace: str) -> list[tuple[int, MemoryUnit]]:
         """The turns of ``unit``'s episode within ``before``/``after`` of it, with their
@@ -278,7 +291,13 @@ class ContextualRetriever:
             spoken = hit.memory.context.speaker in names
             return (self.strict and hit.reason != "context", -(hit.score + lift * spoken))
 
-        return sorted(ranked, key=key)
+        def noted(hit: ScoredMemory) -> ScoredMemory:
+            if hit.memory.context.speaker not in names:
+                return hit
+            said = SAID_BY.format(speaker=hit.memory.context.speaker)
+            return replace(hit, placed=f"{hit.placed}; {said}" if hit.placed else said)
+
+        return [noted(h) for h in sorted(ranked, key=key)]
 
     @staticmethod
     def _order(
@@ -298,6 +317,8 @@ class ContextualRetriever:
         if about and (latest or "first" in order):
             ids = {h.memory.id for h in about}
             timed = sorted(about, key=lambda h: h.memory.context.session_span.start, reverse=latest)
+            placed = (LATEST if latest else EARLIEST).replace("the most relevant", "those about it")
+            timed = [replace(h, placed=placed) for h in timed]
             return (timed + [h for h in ranked if h.memory.id not in ids])[:k]
         if latest:
             ranked = latest_first(ranked, k, recency_subject(frame), searched)
@@ -443,7 +464,10 @@ class ContextualRetriever:
         fallback = [h for h in base if h.memory.id not in seen]
         seen |= {h.memory.id for h in fallback}
         unmatched = [h for h in unmatched if h.memory.id not in seen]
+        unmatched = [replace(h, placed=UNMATCHED) for h in unmatched]
         if self.strict:
+            valid = [replace(h, placed=MEETS) for h in valid]
+            fallback = [replace(h, placed=AFTER_VALID if valid else BY_RELEVANCE) for h in fallback]
             return (valid + fallback + unmatched)[:k]
         # Soft: a valid memory's relevance is its relevance among the valid ones (on the scale
         # of the unfiltered ranking: on_scale_of) and in the unfiltered ranking, weighed by how
@@ -457,7 +481,8 @@ class ContextualRetriever:
             unfiltered = content_score.get(hit.memory.id, floor)
             return selectivity * hit.score + (1.0 - selectivity) * unfiltered
 
-        lifted = [replace(h, score=relevance(h) + bonus) for h in valid]
+        lifted = [replace(h, score=relevance(h) + bonus, placed=LIFTED) for h in valid]
+        fallback = [replace(h, placed=BY_RELEVANCE) for h in fallback]
         return (sorted(lifted + fallback, key=lambda h: -h.score) + unmatched)[:k]
 
 

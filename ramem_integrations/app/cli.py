@@ -15,6 +15,7 @@ import sys
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, tzinfo
+from functools import cache
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -389,8 +390,10 @@ def _read_only_mount(path: Path) -> bool:
         return False
 
 
+@cache
 def _read_only_copy(store: Path) -> Path:
-    """A writable copy of a read-only store, removed when the command ends; says so."""
+    """A writable copy of a read-only store, removed when the command ends; says so (once:
+    the command's later opens read the same copy)."""
     import atexit
     import shutil
     import tempfile

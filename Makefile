@@ -5,15 +5,20 @@ BIN := $(VENV)/bin
 
 .PHONY: install demo test test-fast lint format bench bench-large clean
 
-$(BIN)/.installed: pyproject.toml
+# The package alone (what the demo runs on), then the development tools on top of it.
+$(BIN)/.installed-package: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e .
+	touch $@
+
+$(BIN)/.installed: $(BIN)/.installed-package
 	$(BIN)/python -m pip install --quiet -e '.[dev]'
 	touch $@
 
 install: $(BIN)/.installed
 
-demo: install  ## ingest the shipped sample conversation and answer questions, offline
+demo: $(BIN)/.installed-package  ## ingest the shipped sample conversation and answer questions, offline
 	$(BIN)/ramem demo
 
 test: install  ## the whole test suite (offline), without the speed measurements (-m perf)

@@ -13,8 +13,10 @@ import json
 import os
 import re
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from datetime import UTC, datetime, tzinfo
+from functools import cache
 from pathlib import Path
 from typing import Any
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -128,7 +130,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     ingest = sub.add_parser("ingest", help="anchor a conversation file into a store")
     ingest.add_argument(
-        "path", type=Path, help="a chat, messages, WhatsApp, Telegram, LoCoMo or LongMemEval file"
+        "path",
+        type=Path,
+        help="a chat, messages, WhatsApp, Telegram, LoCoMo or LongMemEval file, or - to read "
+        "standard input",
     )
     _store_options(ingest, created=True)
     ingest.add_argument(
@@ -155,6 +160,7 @@ def build_parser() -> argparse.ArgumentParser:
         "WhatsApp export's times have none)",
     )
     ingest.add_argument("--json", action="store_true", help="print counts as JSON")
+    ingest.add_argument("--quiet", action="store_true", help="no progress bar")
     _limit_options(ingest, "message_chars", "file_bytes", "json_depth")
     ingest.set_defaults(handler=_ingest)
 
@@ -178,11 +184,23 @@ def build_parser() -> argparse.ArgumentParser:
     names.add_argument("--json", action="store_true", help="print counts as JSON")
     names.set_defaults(handler=_namespaces)
 
+    convs = sub.add_parser(
+        "conversations", help="list a namespace's conversations (ids for 'forget --conversation')"
+    )
+    _store_options(convs)
+    convs.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
+    convs.add_argument("--json", action="store_true", help="print counts as JSON")
+    convs.set_defaults(handler=_conversations)
+
     forget = sub.add_parser("forget", help="delete memories: by conversation, by id, or all")
     _store_options(forget)
     forget.add_argument("--namespace", required=True, help=NAMESPACE_HELP)
     which = forget.add_mutually_exclusive_group(required=True)
-    which.add_argument("--conversation", metavar="ID", help="the memories of this conversation")
+    which.add_argument(
+        "--conversation",
+        metavar="ID",
+        help="the memories of this conversation ('ramem conversations' lists them)",
+    )
     which.add_argument("--id", action="append", metavar="ID", help="this memory (repeatable)")
     which.add_argument("--all", action="store_true", help="every memory of the namespace")
     forget.add_argument("--json", action="store_true", help="print the count as JSON")
@@ -302,8 +320,8 @@ def build_parser() -> argparse.ArgumentParser:
 
 STORE_HELP = "the store directory"
 SERVER_HELP = (
-    "a Chroma server instead of a directory (chroma run --path DIR --port 8000): several "
-    "commands can then use one store at once"
+    "a Chroma server instead of a directory (chroma run --path DIR --port 8000), as HOST:PORT "
+    "or http://HOST:PORT: several commands can then use one store at once"
 )
 NAMESPACE_HELP = "whose memories to read (see 'ramem namespaces')"
 #: What each input limit bounds, for its --max-... option (docs/reliability.md, "Limits").
@@ -318,8 +336,8 @@ LIMIT_HELP = {
 def _asked_on_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--asked-on",
-        help="when the question is asked (e.g. 2023-10-02); relative times like 'last week' "
-        "are grounded only with it",
+        help="when the question is asked (e.g. 2023-10-02, or today, or now); relative times "
+        "like 'last week' are grounded only with it",
     )
 
 
@@ -364,15 +382,19 @@ def _open(
     create: bool = False,
     limits: Limits | None = None,
     embeds: bool = False,
+    writes: bool = False,
 ) -> Any:
-    """The memory the command names; reads never create a store (a typo is an error). A
-    command that ``embeds`` starts loading the model while the store opens."""
+    """The memory the command names; reads never create a store (a typo is an error), and a
+    command that only reads a read-only store reads a copy of it. A command that ``embeds``
+    starts loading the model while the store opens."""
     store: Path | None = args.store
     if store is not None and not create and not (store / "chroma.sqlite3").is_file():
         what = "is not a ramem store" if store.exists() else "does not exist"
         raise StoreError(
             f"{store} {what}. Check the path; 'ramem ingest FILE --store {store}' creates one."
         )
+    if store is not None and not (create or writes) and not _writable(store):
+        store = _read_only_copy(store)
     if embeds:
         from ramem_integrations.models.embeddings import MiniLMEmbedder
 
@@ -384,20 +406,63 @@ def _open(
     return RaMem.from_client(_client(None, args.server), limits=limits)
 
 
+def _writable(store: Path) -> bool:
+    """Whether this user can write the store in place (Chroma writes even to read)."""
+    files = [store, store / "chroma.sqlite3"]
+    return all(os.access(f, os.W_OK) for f in files) and not _read_only_mount(store)
+
+
+def _read_only_mount(path: Path) -> bool:
+    """Whether ``path`` is on a file system mounted read-only (root may write anything else)."""
+    try:
+        return bool(os.statvfs(path).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):  # no statvfs (Windows): the access check above holds
+        return False
+
+
+@cache
+def _read_only_copy(store: Path) -> Path:
+    """A writable copy of a read-only store, removed when the command ends; says so (once:
+    the command's later opens read the same copy)."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="ramem-read-only-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    copy = folder / "store"
+    try:
+        shutil.copytree(store, copy, ignore=shutil.ignore_patterns(".ramem.lock"))
+    except OSError as exc:
+        raise StoreError(
+            f"The store at {store} is read-only, and copying it to {folder} to read it failed: "
+            f"{exc}. Copy it to a writable place yourself and give that path."
+        ) from exc
+    for path in [copy, *copy.rglob("*")]:
+        path.chmod(path.stat().st_mode | 0o200)  # the copy is this user's to write
+    print(
+        f"note: the store at {store} is read-only; reading a copy of it (Chroma writes even to "
+        "read), removed when this command ends.",
+        file=sys.stderr,
+    )
+    return copy
+
+
 def _ingest(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
     limits = _limits(args)
-    fmt = args.format or file_format(read_text(args.path, limits), args.path, limits)
+    path = _stdin_file(limits) if str(args.path) == "-" else args.path
+    fmt = args.format or file_format(read_text(path, limits), path, limits)
     conversations = load_conversations(
-        args.path, fmt, tz=_zone(args.tz), conversation_id=args.conversation, limits=limits
+        path, fmt, tz=_zone(args.tz), conversation_id=args.conversation, limits=limits
     )
     chat = fmt not in ("locomo", "longmemeval")
     mem = _open(args, create=True, limits=limits, embeds=True)
     namespace = args.namespace or ("default" if chat else None)
     names = [namespace] if namespace else [c.id for c in conversations]
-    before = {ns: mem.count(ns) for ns in names}
-    with tqdm(unit="mem", desc="ingesting", file=sys.stderr) as bar:
+    before = {ns: _contents(mem, ns) for ns in names}
+    with tqdm(unit="mem", desc="ingesting", file=sys.stderr, disable=args.quiet) as bar:
 
         def total(n: int) -> None:  # memories, known once anchored (messages may group)
             bar.total = n
@@ -406,14 +471,51 @@ def _ingest(args: argparse.Namespace) -> int:
         read = mem.add_conversations(
             conversations, namespace, progress=bar.update, replace=args.replace, total=total
         )
-    stored = {ns: mem.count(ns) for ns in read}
-    added = {ns: max(stored[ns] - before.get(ns, 0), 0) for ns in read}
+    changes = {ns: _changes(before.get(ns, {}), _contents(mem, ns)) for ns in read}
     if args.json:
-        print(json.dumps({"read": read, "added": added, "stored": stored}, indent=2))
+        counts = {key: {ns: c[key] for ns, c in changes.items()} for key in CHANGE_KEYS}
+        print(json.dumps({"read": read, **counts}, indent=2))
     else:
-        for ns, n in stored.items():
-            print(f"{ns}: {read[ns]} memories read, {added[ns]} new, {n} stored")
+        for ns, c in changes.items():
+            print(
+                f"{ns}: {read[ns]} memories read, {c['added']} new, {c['changed']} changed, "
+                f"{c['replaced']} replaced by others, {c['stored']} stored"
+            )
     return 0
+
+
+#: What an ingest reports per namespace: memories new, stored with other words now, deleted
+#: because new ones hold their words (a burst that grew), and stored after it.
+CHANGE_KEYS = ("added", "changed", "replaced", "stored")
+
+
+def _contents(mem: Any, namespace: str) -> dict[str, str]:
+    """Each stored memory's words by id (nothing for a namespace never written)."""
+    return {u.id: u.content for u in mem.memories(namespace, missing_ok=True)}
+
+
+def _changes(before: dict[str, str], after: dict[str, str]) -> dict[str, int]:
+    """How a write changed a namespace, from its memories before and after it."""
+    return {
+        "added": sum(1 for i in after if i not in before),
+        "changed": sum(1 for i, text in after.items() if i in before and before[i] != text),
+        "replaced": sum(1 for i in before if i not in after),
+        "stored": len(after),
+    }
+
+
+def _stdin_file(limits: Limits) -> Path:
+    """Standard input (``ramem ingest -``) saved once to a temporary file, since the format is
+    detected before it is read; at most ``limits.file_bytes`` (the file check refuses more)."""
+    import atexit
+    import shutil
+    import tempfile
+
+    folder = Path(tempfile.mkdtemp(prefix="ramem-stdin-"))
+    atexit.register(shutil.rmtree, folder, ignore_errors=True)
+    path = folder / "stdin"
+    path.write_bytes(sys.stdin.buffer.read(limits.file_bytes + 1))
+    return path
 
 
 def _zone(name: str | None) -> tzinfo:
@@ -457,8 +559,12 @@ def _query(args: argparse.Namespace) -> int:
 
 
 def _asked_on(args: argparse.Namespace) -> datetime | None:
-    """The moment ``--asked-on`` gives, or None."""
-    return parse_datetime(args.asked_on, "--asked-on") if args.asked_on else None
+    """The moment ``--asked-on`` gives (``today`` and ``now`` are this moment), or None."""
+    if not args.asked_on:
+        return None
+    if args.asked_on.strip().lower() in ("today", "now"):
+        return datetime.now().astimezone()  # in this machine's zone, as the user's day
+    return parse_datetime(args.asked_on, "--asked-on")
 
 
 def not_grounded(frame: RecallFrame, asked_on: datetime | None) -> list[dict[str, str]]:
@@ -471,7 +577,7 @@ def not_grounded(frame: RecallFrame, asked_on: datetime | None) -> list[dict[str
             continue
         if asked_on is None and cond.reason == UNDATED_REASON:
             today = datetime.now(UTC).date().isoformat()
-            why = f"no --asked-on given; pass --asked-on {today} (the day it is asked)"
+            why = f"no --asked-on given; pass --asked-on {today} (the day it is asked, or today)"
         else:
             why = cond.reason
         missed.append({"text": cond.evidence, "reason": why})
@@ -552,26 +658,56 @@ def _answer(args: argparse.Namespace) -> int:
 
     mem = _open(args, limits=_limits(args), embeds=True)
     asked_on = _asked_on(args)
-    result = mem.answer(args.question, namespace=args.namespace, k=args.k, reference=asked_on)
+    with _model_failures() as failures:
+        result = mem.answer(args.question, namespace=args.namespace, k=args.k, reference=asked_on)
     missed = not_grounded(mem.frame(args.question, args.namespace, reference=asked_on), asked_on)
     if args.json:
         hits = [hit_to_json(h) for h in result.hits]
         found = {**answer_to_json(result, hits), "not_grounded": missed}
         print(json.dumps(found, indent=2, ensure_ascii=False))
-        return 0
-    _warn_not_grounded(missed)
-    print(shown_text(result.text) if result.text is not None else f"({result.note})")
-    print("\nevidence:")
-    for rank, hit in enumerate(result.hits, 1):
-        text = indented(shown_text(hit.memory.content))
-        print(f"{rank:>2}. {text}\n    {shown_text(coordinates_line(hit.memory))}")
-    return 0
+    else:
+        _warn_not_grounded(missed)
+        shown = "(no answer: the model failed; the evidence follows)" if failures else None
+        print(shown_text(result.text) if result.text is not None else shown or f"({result.note})")
+        print("\nevidence:")
+        for rank, hit in enumerate(result.hits, 1):
+            text = indented(shown_text(hit.memory.content))
+            print(f"{rank:>2}. {text}\n    {shown_text(coordinates_line(hit.memory))}")
+    for failure in dict.fromkeys(failures):  # each once, after the evidence
+        print(f"error: {failure}", file=sys.stderr)
+    return EXIT_FAILED if failures else 0
+
+
+@contextmanager
+def _model_failures() -> Iterator[list[str]]:
+    """The model's failures while answering, collected to be said once (the library logs and
+    warns each, for API users); other warnings pass through."""
+    import logging
+    import warnings
+
+    from ramem_integrations.models.llm import RamemFallbackWarning
+
+    failures: list[str] = []
+    quiet = logging.getLogger("ramem_integrations.memory.answering")
+    level = quiet.level
+    quiet.setLevel(logging.ERROR)
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            yield failures
+    finally:
+        quiet.setLevel(level)
+    for w in caught:
+        if issubclass(w.category, RamemFallbackWarning):
+            failures.append(str(w.message))
+        else:
+            warnings.showwarning(w.message, w.category, w.filename, w.lineno)
 
 
 def _reembed(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
-    mem = _open(args)
+    mem = _open(args, writes=True)
     stored = mem.namespaces()
     namespaces = args.namespace or list(stored)
     counts: dict[str, int] = {}
@@ -628,7 +764,9 @@ STDIN = Path("/dev/stdin")
 
 
 def _forget(args: argparse.Namespace) -> int:
-    mem = _open(args)
+    mem = _open(args, writes=True)
+    if args.conversation is not None:
+        _check_conversation(mem, args)
     # a namespace never written is an error, not "0 forgotten"
     removed = mem.forget(
         args.namespace, ids=args.id, conversation_id=args.conversation, missing_ok=False
@@ -637,6 +775,40 @@ def _forget(args: argparse.Namespace) -> int:
         print(json.dumps({"namespace": args.namespace, "forgotten": removed}))
     else:
         print(f"{args.namespace}: {removed} memories forgotten, {mem.count(args.namespace)} left")
+    return 0
+
+
+def conversation_counts(mem: Any, namespace: str) -> dict[str, int]:
+    """The namespace's conversation ids with their numbers of memories, by id."""
+    counts: dict[str, int] = {}
+    for unit in mem.memories(namespace):
+        counts[unit.conversation_id] = counts.get(unit.conversation_id, 0) + 1
+    return dict(sorted(counts.items()))
+
+
+def _check_conversation(mem: Any, args: argparse.Namespace) -> None:
+    """Refuse to forget a conversation the namespace does not hold: name those it does."""
+    namespace, conversation = args.namespace, args.conversation
+    known = conversation_counts(mem, namespace)
+    if conversation in known:
+        return
+    close = difflib.get_close_matches(conversation, list(known), n=3, cutoff=0.6)
+    listed = ", ".join(map(repr, close or list(known)[:10]))
+    more = f" (and {len(known) - 10} more)" if not close and len(known) > 10 else ""
+    raise InvalidInputError(
+        f"Namespace {namespace!r} holds no conversation {conversation!r}; nothing was "
+        f"forgotten. {'Did you mean' if close else 'Its conversations are'} {listed}{more}? "
+        f"'ramem conversations {_where(args)} --namespace {namespace}' lists them all."
+    )
+
+
+def _conversations(args: argparse.Namespace) -> int:
+    counts = conversation_counts(_open(args), args.namespace)
+    if args.json:
+        print(json.dumps(counts, indent=2, ensure_ascii=False))
+    else:
+        for conversation, n in counts.items():
+            print(f"{conversation}\t{n}")
     return 0
 
 

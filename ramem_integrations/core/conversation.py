@@ -54,7 +54,8 @@ SKIPPED_ROLES = frozenset({"system", "developer", "tool", "function"})
 @dataclass(frozen=True, slots=True)
 class Turn:
     """One utterance. ``image_caption`` describes an image shared with it, if any;
-    ``asks_memory`` marks a question put to the memory (an agent's user asking it)."""
+    ``asks_memory`` marks a question put to the memory (an agent's user asking it);
+    ``edited`` a message its sender changed after sending (its text is the latest)."""
 
     id: str
     speaker: str
@@ -62,6 +63,7 @@ class Turn:
     time: datetime | None = None
     image_caption: str | None = None
     asks_memory: bool = False
+    edited: bool = False
 
     @property
     def full_text(self) -> str:
@@ -485,7 +487,10 @@ def _load_messages(data: Any, tz: tzinfo, default_id: str = "default") -> list[C
                 f"{where}: no time. Give the first message a 'timestamp' or 'created_at' (ISO "
                 "like '2025-05-30T19:00:00Z', or epoch seconds); later ones default to it."
             )
-        turns.append(Turn(turn.id, turn.speaker, turn.text, when, turn.image_caption))
+        edited = raw.get("edited") is True  # a chat export's edited message
+        turns.append(
+            Turn(turn.id, turn.speaker, turn.text, when, turn.image_caption, edited=edited)
+        )
     if not turns:
         raise DataFormatError("The messages file has no user or assistant messages.")
     return [_conversation(conv_id, _sessions_by_gap(turns))]

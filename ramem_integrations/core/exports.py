@@ -8,7 +8,7 @@ across exports of the same chat (a later export with more messages adds them and
 nothing stored): a Telegram turn is its message id, a WhatsApp turn its time (with a count when
 several messages share it), and the conversation is named by the chat (Telegram's chat id;
 WhatsApp's participants). Text is kept as exported, except the invisible direction marks
-WhatsApp puts before some lines.
+WhatsApp puts before some lines and what the app writes itself (:mod:`.export_tables`).
 
 >>> export = "[14/03/2024, 22:48:19] Bea: ugh\\n[14/03/2024, 22:49:02] Marcus: what happened"
 >>> chat = whatsapp_messages(export)
@@ -28,9 +28,11 @@ from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from itertools import pairwise
 from typing import Any
 
+from ramem_integrations.core.export_tables import MARKS as _MARKS
+from ramem_integrations.core.export_tables import SYSTEM_LINES, SystemLines
 from ramem_integrations.errors import DataFormatError
 
-__all__ = ["DELETED", "NOTICES", "looks_like_whatsapp", "telegram_chats", "whatsapp_messages"]
+__all__ = ["looks_like_whatsapp", "telegram_chats", "whatsapp_messages"]
 
 #: A chat as OpenAI-style messages: {"conversation_id": ..., "messages": [...]}.
 Chat = dict[str, Any]
@@ -42,24 +44,6 @@ WHATSAPP_LINE = re.compile(
     r"\[?(?P<a>\d{1,4})[./-](?P<b>\d{1,2})[./-](?P<c>\d{2,4}),? "
     r"(?P<hour>\d{1,2})[:.](?P<minute>\d{2})(?:[:.](?P<second>\d{2}))?"
     r"(?:[\s\u202f]*(?P<half>[AaPp])\.?[Mm]\.?)?\]?(?: -|:)? (?P<rest>.*)"
-)
-#: Invisible direction marks WhatsApp writes before media lines and some names.
-_MARKS = "\u200e\u200f\ufeff"
-#: What WhatsApp writes in place of a deleted message: nobody's words, not stored.
-DELETED = frozenset(
-    {"This message was deleted", "You deleted this message", "This message was deleted."}
-)
-#: How WhatsApp's own notices begin (lower case). An iPhone export writes them under the chat's
-#: name, as if that person had said them, after a U+200E mark: nobody's words, not stored.
-NOTICES = (
-    "messages and calls are end-to-end encrypted",
-    "messages to this chat and calls are now secured with end-to-end encryption",
-    "messages to this group are now secured with end-to-end encryption",
-    "your security code with",
-    "missed voice call",
-    "missed video call",
-    "this chat is with a business account",
-    "disappearing messages",
 )
 #: Telegram text pieces: a string, or an entity {"type": ..., "text": ...}.
 _TEXT_PIECE = (str, Mapping)
@@ -81,13 +65,16 @@ def looks_like_whatsapp(text: str) -> bool:
     return WHATSAPP_LINE.fullmatch(first.strip(_MARKS)) is not None
 
 
-def whatsapp_messages(text: str, tz: tzinfo = UTC, name: str = "the export") -> Chat:
-    """A WhatsApp "Export chat" text file (without media) as one chat of messages.
+def whatsapp_messages(
+    text: str, tz: tzinfo = UTC, name: str = "the export", system: SystemLines = SYSTEM_LINES
+) -> Chat:
+    """A WhatsApp "Export chat" text file (with or without media) as one chat of messages.
 
     Lines that do not start a message continue the one before (a message of several lines).
-    Lines without a speaker ("Messages and calls are end-to-end encrypted", "Bea changed the
-    group name"), WhatsApp's notices an iPhone writes under a person's name (:data:`NOTICES`)
-    and deleted messages are not stored. Whether dates are day/month or
+    Lines without a speaker ("Bea changed the group name") and the app's lines written under
+    a person's name (a deleted message, "image omitted", a call, a new phone number: the table
+    ``system``) are not stored; an edited message keeps its words without the marker and is
+    marked ``edited``. Whether dates are day/month or
     month/day is read from the file: a number above 12, else the order under which the
     messages are in time order (the shorter chat if both are).
     """
@@ -97,16 +84,14 @@ def whatsapp_messages(text: str, tz: tzinfo = UTC, name: str = "the export") -> 
     seen: Counter[str] = Counter()
     for line, day in zip(lines, dated, strict=True):
         speaker, sep, said = line.rest.partition(": ")
-        words = said.lstrip(_MARKS)
-        if not sep or not speaker.strip() or not words.strip() or words.strip() in DELETED:
-            continue
-        if said != words and words.lower().startswith(NOTICES):  # WhatsApp's, marked
+        words, edited = system.words(said.lstrip(_MARKS))
+        if not sep or not speaker.strip() or not words.strip():
             continue
         when = datetime(*day, *line.clock, tzinfo=tz)
         stamp = when.replace(tzinfo=None).isoformat(timespec="seconds")
         seen[stamp] += 1
         turn_id = stamp if seen[stamp] == 1 else f"{stamp}#{seen[stamp]}"
-        messages.append(_message(turn_id, speaker.strip(_MARKS + " "), words, when))
+        messages.append(_message(turn_id, speaker.strip(_MARKS + " "), words, when, edited))
     if not messages:
         raise DataFormatError(
             f"{name}: no message with a speaker. A WhatsApp export has lines like "
@@ -115,8 +100,10 @@ def whatsapp_messages(text: str, tz: tzinfo = UTC, name: str = "the export") -> 
     return {"conversation_id": _chat_id("whatsapp", messages), "messages": messages}
 
 
-def _message(turn_id: str, speaker: str, text: str, when: datetime) -> dict[str, Any]:
-    return {"role": "user", "name": speaker, "content": text, "timestamp": when, "id": turn_id}
+def _message(turn_id: str, speaker: str, text: str, when: datetime, edited: bool) -> dict[str, Any]:
+    """One message; ``edited`` when the app says its sender changed it after sending."""
+    said = {"role": "user", "name": speaker, "content": text, "timestamp": when, "id": turn_id}
+    return {**said, "edited": True} if edited else said
 
 
 def _whatsapp_lines(text: str, name: str) -> list[_Line]:
@@ -201,22 +188,25 @@ def _span(days: Sequence[tuple[int, int, int]]) -> timedelta:
     return datetime(*days[-1]) - datetime(*days[0])
 
 
-def telegram_chats(data: Any, tz: tzinfo = UTC) -> list[Chat]:
+def telegram_chats(data: Any, tz: tzinfo = UTC, system: SystemLines = SYSTEM_LINES) -> list[Chat]:
     """A Telegram Desktop export (``result.json``): one chat, or every chat of a full export.
 
-    Service messages (joins, calls, pins) and messages without text (a photo or sticker with
-    no caption) are not stored. A message's time is its local ``date`` with the offset that
-    ``date_unixtime`` gives, so "yesterday" at 00:30 means the day the sender lived.
+    Service messages (joins, calls, pins: ``system.telegram_events``) and messages without
+    text (a photo or sticker with no caption) are not stored; an edited message (one with an
+    ``edited`` date) is marked ``edited``. A message's time is its local ``date`` with the
+    offset that ``date_unixtime`` gives, so "yesterday" at 00:30 means the day the sender lived.
     """
     if isinstance(data, Mapping) and isinstance(data.get("chats"), Mapping):
         chats = data["chats"].get("list")
         if not isinstance(chats, list):
             raise DataFormatError("'chats' should hold a 'list' of chats.")
-        return [c for i, chat in enumerate(chats) for c in _telegram_chat(chat, f"chat {i}", tz)]
-    return _telegram_chat(data, "the chat", tz)
+        return [
+            c for i, chat in enumerate(chats) for c in _telegram_chat(chat, f"chat {i}", tz, system)
+        ]
+    return _telegram_chat(data, "the chat", tz, system)
 
 
-def _telegram_chat(chat: Any, where: str, tz: tzinfo) -> list[Chat]:
+def _telegram_chat(chat: Any, where: str, tz: tzinfo, system: SystemLines) -> list[Chat]:
     if not isinstance(chat, Mapping) or not isinstance(chat.get("messages"), list):
         raise DataFormatError(f"{where}: expected a Telegram chat with a 'messages' list.")
     messages = []
@@ -224,7 +214,7 @@ def _telegram_chat(chat: Any, where: str, tz: tzinfo) -> list[Chat]:
         mwhere = f"{where} message {index}"
         if not isinstance(raw, Mapping):
             raise DataFormatError(f"{mwhere}: expected a JSON object.")
-        if raw.get("type", "message") != "message":
+        if raw.get("type", "message") in system.telegram_events:
             continue
         text = _telegram_text(raw.get("text", ""), mwhere)
         speaker = raw.get("from")
@@ -234,7 +224,8 @@ def _telegram_chat(chat: Any, where: str, tz: tzinfo) -> list[Chat]:
         if not isinstance(own_id, int | str) or isinstance(own_id, bool) or not str(own_id):
             raise DataFormatError(f"{mwhere}: the message has no 'id'.")
         when = _telegram_time(raw, mwhere, tz)
-        messages.append(_message(str(own_id), speaker.strip(), text, when))
+        edited = bool(raw.get("edited") or raw.get("edited_unixtime"))
+        messages.append(_message(str(own_id), speaker.strip(), text, when, edited))
     if not messages:
         raise DataFormatError(f"{where}: no message with text and a sender.")
     own = chat.get("id")

@@ -54,7 +54,7 @@ from ramem_integrations.memory.questions import (
     read_frame,
 )
 from ramem_integrations.memory.source import CachedSource
-from ramem_integrations.memory.writing import Progress, Writer, segmenter_for
+from ramem_integrations.memory.writing import Progress, Writer, edited_turns, segmenter_for
 from ramem_integrations.models import embeddings
 from ramem_integrations.models.embeddings import Embedder, as_embedder
 from ramem_integrations.models.tokens import TokenCounter
@@ -191,10 +191,12 @@ class RaMem:
 
         Memories stored with other text under the same ids (the same conversation id and turn
         ids) raise :class:`~ramem_integrations.errors.MemoryConflictError`; ``replace=True``
-        overwrites them on purpose.
+        overwrites them on purpose. A message its sender edited (a chat export says so)
+        replaces the text stored for it.
         """
         units = self.anchor(conversation, namespace)
-        return self._writer.add_memories(units, progress=progress, replace=replace)
+        edits = edited_turns([conversation])
+        return self._writer.add_memories(units, progress=progress, replace=replace, edits=edits)
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         """The memories ``conversation`` would be stored as in ``namespace``, cut into episodes;

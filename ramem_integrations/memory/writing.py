@@ -118,7 +118,7 @@ class Writer:
             pool.shutdown(cancel_futures=True)
         if total:
             total(len(units))
-        self._add(units, progress, replace, ahead)
+        self._add(units, progress, replace, ahead, edited_turns(todo))
         counts: dict[str, int] = {}
         for unit in units:
             counts[unit.namespace] = counts.get(unit.namespace, 0) + 1
@@ -159,6 +159,7 @@ class Writer:
         progress: Progress | None = None,
         replace: bool = False,
         embedded: Mapping[str, np.ndarray] | None = None,
+        edits: frozenset[tuple[str, str]] = frozenset(),
     ) -> list[str]:
         """Embed and upsert memory units; those already stored unchanged are skipped.
         ``embedded`` holds texts already embedded, by text
@@ -166,7 +167,8 @@ class Writer:
         again.
 
         A unit whose id is stored with different text raises :class:`MemoryConflictError`
-        before anything is written, unless ``replace`` says to overwrite it on purpose. A
+        before anything is written, unless ``replace`` says to overwrite it on purpose or it
+        holds a message its sender edited (``edits``: conversation id, turn id). A
         stored memory whose turns the units now hold under other ids (a chat burst that grew by
         a message) is deleted once they are written (:mod:`~ramem_integrations.memory.regrouping`).
         """
@@ -175,7 +177,7 @@ class Writer:
             if not isinstance(unit, MemoryUnit):
                 raise InvalidInputError(f"Expected MemoryUnit objects, got {type(unit).__name__}.")
             self.limits.check_text(unit.content, f"memory {unit.id!r}")
-        return self._add(units, progress, replace, embedded or {})
+        return self._add(units, progress, replace, embedded or {}, edits)
 
     def _add(
         self,
@@ -183,13 +185,16 @@ class Writer:
         progress: Progress | None,
         replace: bool,
         ahead: Mapping[str, np.ndarray],
+        edits: frozenset[tuple[str, str]] = frozenset(),
     ) -> list[str]:
-        """:meth:`add_memories` of checked units; ``ahead`` holds words already embedded."""
+        """:meth:`add_memories` of checked units; ``ahead`` holds words already embedded. A
+        unit holding a turn of ``edits`` (conversation id, turn id: a message its sender
+        edited) replaces the stored text of that turn without ``replace``."""
         by_ns: dict[str, list[MemoryUnit]] = {}
         for unit in units:
             by_ns.setdefault(unit.namespace, []).append(unit)
-        fresh = {ns: self._changed(ns, group, replace) for ns, group in by_ns.items()}
-        replaced = {ns: self._regrouped(ns, fresh[ns], replace) for ns in by_ns}
+        fresh = {ns: self._changed(ns, group, replace, edits) for ns, group in by_ns.items()}
+        replaced = {ns: self._regrouped(ns, fresh[ns], replace, edits) for ns in by_ns}
         fresh = {ns: [u for u in fresh[ns] if u.id not in replaced[ns][1]] for ns in fresh}
         if progress:
             for namespace, group in by_ns.items():
@@ -270,19 +275,32 @@ class Writer:
         if progress:
             progress(len(batch))
 
-    def _changed(self, namespace: str, units: list[MemoryUnit], replace: bool) -> list[MemoryUnit]:
-        """The units not yet stored as they are; refuses to change stored text silently."""
+    def _changed(
+        self,
+        namespace: str,
+        units: list[MemoryUnit],
+        replace: bool,
+        edits: frozenset[tuple[str, str]] = frozenset(),
+    ) -> list[MemoryUnit]:
+        """The units not yet stored as they are; refuses to change stored text silently (a
+        message its sender edited is not silent: it replaces the words it had)."""
         unique = {u.id: u for u in units}
         stored = {u.id: u for u in self.store.get(namespace, ids=list(unique))}
         clashes = [
-            u for u in unique.values() if u.id in stored and stored[u.id].content != u.content
+            u
+            for u in unique.values()
+            if u.id in stored and stored[u.id].content != u.content and not holds(u, edits)
         ]
         if clashes and not replace:
             raise conflict(namespace, clashes, stored)
         return [u for u in unique.values() if stored.get(u.id) != u]
 
     def _regrouped(
-        self, namespace: str, units: list[MemoryUnit], replace: bool
+        self,
+        namespace: str,
+        units: list[MemoryUnit],
+        replace: bool,
+        edits: frozenset[tuple[str, str]] = frozenset(),
     ) -> tuple[list[str], set[str]]:
         """Stored memories that the new ``units`` hold under other ids (a burst of messages
         that grew): the ids to delete once ``units`` are written; and the ids of units whose
@@ -294,6 +312,8 @@ class Writer:
         conversations = [u.conversation_id for u in units]
         stored = self.store.holding(namespace, conversations, turns)
         kept, changed, held = regrouped(units, stored)
+        kept += [old for old, new in changed if holds(new, edits)]
+        changed = [(old, new) for old, new in changed if not holds(new, edits)]
         if changed and not replace:
             raise conflict(namespace, [new for _, new in changed], {n.id: o for o, n in changed})
         return [u.id for u in kept] + [old.id for old, _ in changed], {u.id for u in held}
@@ -355,6 +375,22 @@ def batches(todo: Mapping[str, list[MemoryUnit]]) -> list[Batch]:
         namespace, last = out.pop()
         out += [(namespace, last[:-end]), (namespace, last[-end:])]
     return out
+
+
+def edited_turns(conversations: Iterable[Conversation]) -> frozenset[tuple[str, str]]:
+    """(conversation id, turn id) of every message its sender edited."""
+    return frozenset(
+        (c.id, turn.id)
+        for c in conversations
+        for s in c.sessions
+        for turn in s.turns
+        if turn.edited
+    )
+
+
+def holds(unit: MemoryUnit, turns: frozenset[tuple[str, str]]) -> bool:
+    """Whether ``unit`` holds one of ``turns`` (conversation id, turn id)."""
+    return any((unit.conversation_id, turn) in turns for turn in unit.source_ids)
 
 
 def conflict(

@@ -436,21 +436,40 @@ def persistent_client(path: str | Path) -> Any:
 
 
 def server_client(address: str) -> Any:
-    """Chroma's HTTP client on the server at ``address`` (``HOST:PORT``)."""
+    """Chroma's HTTP client on the server at ``address``: ``HOST:PORT`` or a URL
+    (``http://localhost:8000``, as ``chroma run`` prints it)."""
     import chromadb
     from chromadb.config import Settings
 
-    host, _, port = address.rpartition(":")
-    if not host or not port.isdigit():
-        raise StoreError(
-            f"A Chroma server is named HOST:PORT (e.g. localhost:8000), got {address!r}."
-        )
+    host, port, ssl = server_address(address)
     try:
         return chromadb.HttpClient(
-            host=host, port=int(port), settings=Settings(anonymized_telemetry=False)
+            host=host, port=port, ssl=ssl, settings=Settings(anonymized_telemetry=False)
         )
     except Exception as exc:
         raise StoreError(f"No Chroma server answers at {address}: {exc}. Is it running?") from exc
+
+
+def server_address(address: str) -> tuple[str, int, bool]:
+    """(host, port, https) of ``HOST:PORT`` or ``http(s)://HOST:PORT[/]``.
+
+    >>> server_address("http://localhost:8765/"), server_address("127.0.0.1:8000")
+    (('localhost', 8765, False), ('127.0.0.1', 8000, False))
+    """
+    from urllib.parse import urlsplit
+
+    scheme, sep, _ = address.partition("://")
+    parts = urlsplit(address if sep else f"http://{address}")
+    try:
+        port = parts.port
+    except ValueError:
+        port = None
+    if (sep and scheme.lower() not in ("http", "https")) or not parts.hostname or port is None:
+        raise StoreError(
+            f"A Chroma server is named HOST:PORT or http://HOST:PORT (e.g. localhost:8000), "
+            f"got {address!r}."
+        )
+    return parts.hostname, port, parts.scheme == "https"
 
 
 def refuse_read_only(path: Path) -> None:

@@ -22,6 +22,7 @@ import re
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, replace
 from datetime import date, datetime, timedelta, tzinfo
+from functools import cache
 from typing import NamedTuple, cast
 
 from dateutil.relativedelta import relativedelta
@@ -1142,19 +1143,21 @@ _COMPOSITES: tuple[_Rule, ...] = (
 )
 
 
-def _compile(rule: _Rule) -> re.Pattern[str]:
+@cache
+def _searcher(rule: _Rule) -> re.Pattern[str]:
+    """The rule's pattern as searched for, compiled when first tried: a text tries only the
+    rules whose words it holds, so a process that reads one question compiles few."""
     cue = rf"{rule.cue}\s+" if rule.cue else ""
     return re.compile(rf"(?<!\w){cue}(?P<core>{rule.pattern})(?!\w)", re.IGNORECASE)
 
 
 _RULES = (*_ATOMS.values(), *_COMPOSITES)
 _SEARCH = tuple(
-    (_compile(rule), frozenset(w for w in rule.needs if w != _DIGIT), _DIGIT in rule.needs, rule)
-    for rule in _RULES
+    (frozenset(w for w in rule.needs if w != _DIGIT), _DIGIT in rule.needs, rule) for rule in _RULES
 )
 _ANY_DIGIT = re.compile(r"\d")
 #: Every word some rule needs before it is tried (a rule is tried when the text holds one).
-_NEEDED_WORDS = frozenset(w for _, words, _, _ in _SEARCH for w in words)
+_NEEDED_WORDS = frozenset(w for words, _, _ in _SEARCH for w in words)
 _NEXT_WORD = {
     "lower": re.compile(r"[ \t]+([a-z][\w'’-]*)"),
     "any": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
@@ -1171,7 +1174,10 @@ def _qualifies_noun(text: str, end: int, which: str) -> bool:
     return word not in STOP_WORDS and word not in tables.TIME_FOLLOWERS
 
 
-_FULL = {name: re.compile(rule.pattern, re.IGNORECASE) for name, rule in _ATOMS.items()}
+@cache
+def _full(name: str) -> re.Pattern[str]:
+    """The atom ``name``'s pattern, to match a whole piece (compiled when first used)."""
+    return re.compile(_ATOMS[name].pattern, re.IGNORECASE)
 
 
 def _ground_atom(
@@ -1179,7 +1185,7 @@ def _ground_atom(
 ) -> _Hit | None:
     """Ground a piece of a composite (a range end, the period of 'early ...') on its own."""
     for name in names:
-        m = _FULL[name].fullmatch(text)
+        m = _full(name).fullmatch(text)
         if m and (hit := _ATOMS[name].handler(m, ref, conv)):
             return hit
     return None
@@ -1230,10 +1236,10 @@ def _matches(text: str) -> list[tuple[int, int, re.Match[str], _Rule]]:
     found = []
     folded, digits = text.casefold(), _ANY_DIGIT.search(text) is not None
     present = {w for w in _NEEDED_WORDS if w in folded}  # each word looked for once
-    for pattern, words, digit, rule in _SEARCH:
+    for words, digit, rule in _SEARCH:
         if rule.needs and not ((digit and digits) or not present.isdisjoint(words)):
             continue
-        for m in pattern.finditer(text):
+        for m in _searcher(rule).finditer(text):
             start, end = m.span("core")
             found.append((start, end, m, rule))
     return found

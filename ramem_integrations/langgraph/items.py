@@ -78,8 +78,8 @@ class Row:
 class ItemTable:
     """LangGraph items in a Chroma collection, keyed by :func:`item_id`."""
 
-    def __init__(self, client: Any, name: str) -> None:
-        self.collection = client.get_or_create_collection(name, embedding_function=None)
+    def __init__(self, collection: Any) -> None:
+        self.collection = collection
 
     def get(self, namespace: Sequence[str], keys: Iterable[str]) -> dict[str, Row]:
         ids = [item_id(namespace, key) for key in keys]

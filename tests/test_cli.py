@@ -29,6 +29,7 @@ def test_ingest_query_namespaces_json(tmp_path: Path, capsys: pytest.CaptureFixt
     assert code == 0 and json.loads(out) == {
         "read": {"default": 5},
         "added": {"default": 5},
+        "changed": {"default": 0},
         "stored": {"default": 5},
     }
     code, out, _ = run(

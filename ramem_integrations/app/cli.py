@@ -134,7 +134,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=FORMATS, help="the file's format; detected when omitted"
     )
     ingest.add_argument(
-        "--namespace", help="whose memories: default each sample's id; 'default' for chat files"
+        "--namespace",
+        help="whose memories: default each sample's id (refused if it holds other memories); "
+        "'default' for chat files",
     )
     ingest.add_argument(
         "--conversation",
@@ -213,7 +215,11 @@ def build_parser() -> argparse.ArgumentParser:
         "path", help="a file written by 'ramem export', or - to read standard input"
     )
     _store_options(restore, created=True)
-    restore.add_argument("--namespace", help="default: the namespace the file was exported from")
+    restore.add_argument(
+        "--namespace",
+        help="default: the namespace the file was exported from (refused if it holds other "
+        "memories)",
+    )
     restore.add_argument(
         "--replace",
         action="store_true",
@@ -357,6 +363,8 @@ def _open(
 def _ingest(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
+    from ramem_integrations.app.backup import refuse_taken
+
     limits = _limits(args)
     fmt = args.format or file_format(read_text(args.path, limits), args.path, limits)
     conversations = load_conversations(
@@ -366,7 +374,10 @@ def _ingest(args: argparse.Namespace) -> int:
     mem = _open(args, create=True, limits=limits, embeds=True)
     namespace = args.namespace or ("default" if chat else None)
     names = [namespace] if namespace else [c.id for c in conversations]
-    before = {ns: mem.count(ns) for ns in names}
+    if namespace is None:  # the file names them: only new ones, or the same file again
+        held = [c for c in conversations if mem.count(c.id)]
+        refuse_taken(mem, [u for c in held for u in mem.anchor(c, c.id)], "names")
+    before = {ns: {u.id: u for u in mem.memories(ns, missing_ok=True)} for ns in names}
     with tqdm(unit="mem", desc="ingesting", file=sys.stderr) as bar:
 
         def total(n: int) -> None:  # memories, known once anchored (messages may group)
@@ -376,14 +387,30 @@ def _ingest(args: argparse.Namespace) -> int:
         read = mem.add_conversations(
             conversations, namespace, progress=bar.update, replace=args.replace, total=total
         )
-    stored = {ns: mem.count(ns) for ns in read}
-    added = {ns: max(stored[ns] - before.get(ns, 0), 0) for ns in read}
+    after = {ns: {u.id: u for u in mem.memories(ns)} for ns in read}
+    stored = {ns: len(units) for ns, units in after.items()}
+    added = {ns: max(stored[ns] - len(before.get(ns, {})), 0) for ns in read}
+    changed = {ns: _changed(before.get(ns, {}), after[ns]) for ns in read}
     if args.json:
-        print(json.dumps({"read": read, "added": added, "stored": stored}, indent=2))
+        print(
+            json.dumps(
+                {"read": read, "added": added, "changed": changed, "stored": stored}, indent=2
+            )
+        )
     else:
         for ns, n in stored.items():
-            print(f"{ns}: {read[ns]} memories read, {added[ns]} new, {n} stored")
+            print(
+                f"{ns}: {read[ns]} memories read, {added[ns]} new, {changed[ns]} changed, "
+                f"{n} stored"
+            )
     return 0
+
+
+def _changed(before: dict[str, Any], after: dict[str, Any]) -> int:
+    """How many stored memories now say something else (text, speaker or time)."""
+    from ramem_integrations.memory.writing import said_otherwise
+
+    return sum(1 for i, old in before.items() if i in after and said_otherwise(old, after[i]))
 
 
 def _zone(name: str | None) -> tzinfo:

@@ -271,12 +271,11 @@ class Writer:
             progress(len(batch))
 
     def _changed(self, namespace: str, units: list[MemoryUnit], replace: bool) -> list[MemoryUnit]:
-        """The units not yet stored as they are; refuses to change stored text silently."""
+        """The units not yet stored as they are; refuses to change silently what a stored
+        memory says: its words, who said them, or when."""
         unique = {u.id: u for u in units}
         stored = {u.id: u for u in self.store.get(namespace, ids=list(unique))}
-        clashes = [
-            u for u in unique.values() if u.id in stored and stored[u.id].content != u.content
-        ]
+        clashes = [u for u in unique.values() if u.id in stored and said_otherwise(stored[u.id], u)]
         if clashes and not replace:
             raise conflict(namespace, clashes, stored)
         return [u for u in unique.values() if stored.get(u.id) != u]
@@ -353,20 +352,47 @@ def batches(todo: Mapping[str, list[MemoryUnit]]) -> list[Batch]:
     return out
 
 
+def said_otherwise(old: MemoryUnit, new: MemoryUnit) -> list[str]:
+    """What ``new`` would change of what ``old`` says: ``text``, ``speaker``, ``time`` (when
+    its messages were sent, else when its session began). Empty when they say the same."""
+    return [
+        what
+        for what, (before, after) in {
+            "text": (old.content, new.content),
+            "speaker": (old.context.speaker, new.context.speaker),
+            "time": (_said(old), _said(new)),
+        }.items()
+        if before != after
+    ]
+
+
+def _said(unit: MemoryUnit) -> object:
+    context = unit.context
+    return context.said_at.start if context.said_at else context.session_span.start
+
+
 def conflict(
     namespace: str, clashes: list[MemoryUnit], stored: Mapping[str, MemoryUnit]
 ) -> MemoryConflictError:
-    """The error for a write that would change stored words, with one example and the ways out."""
-    first = clashes[0]
+    """The error for a write that would change what stored memories say, with one example and
+    the ways out."""
+    first, old = clashes[0], stored[clashes[0].id]
     where = (
         f"turn {', '.join(first.source_ids) or first.id} of conversation {first.conversation_id!r}"
     )
+    changes = said_otherwise(old, first) or ["text"]
+    shown = {
+        "text": (_short(old.content), _short(first.content)),
+        "speaker": (repr(old.context.speaker), repr(first.context.speaker)),
+        "time": (str(_said(old)), str(_said(first))),
+    }
+    detail = "; ".join(f"{w}: stored {shown[w][0]}, new {shown[w][1]}" for w in changes)
     return MemoryConflictError(
         f"{len(clashes)} memor{'y' if len(clashes) == 1 else 'ies'} of namespace {namespace!r} "
-        f"would be overwritten with different text (e.g. {where}: stored "
-        f"{_short(stored[first.id].content)}, new {_short(first.content)}). Nothing was written. "
+        f"would be overwritten with different {' and '.join(changes)} (e.g. {where}: "
+        f"{detail}). Nothing was written. "
         "If this is another conversation, give it its own id (conversation_id=..., or "
-        "'ramem ingest --conversation ID'); to replace the stored text on purpose, pass "
+        "'ramem ingest --conversation ID'); to replace them on purpose, pass "
         "replace=True (or --replace on 'ramem ingest' or 'ramem import')."
     )
 

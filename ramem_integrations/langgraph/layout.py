@@ -2,7 +2,8 @@
 
 The memories of a store's items live in a RaMem store of their own beside the given one:
 ``<store>_langgraph`` (``ramem_memories_langgraph`` by default), on the same Chroma client, read
-with the given RaMem's embedder, anchorer, frame inducer, segmenter, strictness and limits. So
+with the given RaMem's embedder, anchorer, frame inducer, segmenter, strictness and limits as
+they are when the store is made (``store.memory`` is that RaMem). So
 the namespace ``("memories", "alice")`` of a LangGraph store and the namespace
 ``"memories.alice"`` a LangChain or LlamaIndex user names are two namespaces: no surface reads,
 writes or forgets another's memories.

@@ -205,6 +205,7 @@ def test_progress_and_counts_are_in_memories_and_a_re_ingest_adds_nothing(
     assert again == {
         "read": {"default": memories},
         "added": {"default": 0},
+        "changed": {"default": 0},
         "stored": {"default": memories},
     }
 

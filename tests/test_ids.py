@@ -5,12 +5,14 @@ from __future__ import annotations
 
 import hashlib
 import json
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from ramem_integrations.core.anchoring import memory_id
 from ramem_integrations.core.ids import digest, part_key
+from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.test_cli_newcomer import ramem
@@ -88,3 +90,29 @@ def test_another_files_replace_never_overwrites_a_memory(tmp_path: Path) -> None
         "I start at Brightwave on 16 June.\nMy cat Miso had a vet visit.",
         "Nothing happened.",
     ]
+
+
+def test_a_store_holding_old_ids_of_separator_parts_gets_no_duplicate(tmp_path: Path) -> None:
+    """Memories stored under the old joined ids of a conversation id holding ``\\x1f`` get new
+    ids when that file is ingested again; the stored ones, whose turns the new ones hold with
+    the same words, are replaced, not kept beside them."""
+    from dataclasses import replace
+
+    from ramem_integrations.core.conversation import Conversation, Session, Turn
+
+    when = datetime(2025, 5, 30, 19, tzinfo=UTC)
+    turns = (Turn("t1", "Maya", "I start on 16 June."), Turn("t2", "Sam", "Congrats!"))
+    chat = Conversation("week1\x1fcopy", (Session("s1", when, turns),))
+    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    units = mem.anchor(chat, "maya")
+
+    def old_id(unit: MemoryUnit) -> str:
+        key = "\x1f".join(["maya", unit.conversation_id, *unit.source_ids])
+        return hashlib.sha1(key.encode("utf-8")).hexdigest()[:32]
+
+    assert not {old_id(u) for u in units} & {u.id for u in units}
+    mem.add_memories([replace(u, id=old_id(u)) for u in units])
+    mem.add_conversation(chat, "maya")
+    stored = mem.memories("maya")
+    assert sorted(u.id for u in stored) == sorted(u.id for u in units)
+    assert sorted(u.content for u in stored) == ["Congrats!", "I start on 16 June."]

@@ -32,7 +32,8 @@ class UnknownNamespaceError(NamespaceError):
 
 
 class MemoryConflictError(InvalidInputError):
-    """A write would replace stored memories with different text; nothing was written."""
+    """A write would change what stored memories say (their text, speaker or time); nothing
+    was written."""
 
 
 class StoreError(RamemError):

@@ -238,3 +238,20 @@ def test_middleware_options_are_checked() -> None:
     agent, _ = _agent(InMemoryStore(), k=3)
     with pytest.raises(InvalidInputError, match="RaMemStore"):
         agent.invoke({"messages": [HumanMessage(MARCH_Q)]}, context={"user_id": "alice"})
+
+
+def test_the_config_user_wins_over_a_context_user(store: RaMemStore) -> None:
+    """A server sets the authenticated user in the config; a client sending another user in
+    the context neither reads nor writes that user's memories (tools and middleware)."""
+    agent, model = _agent(store, k=3, save="user")
+    agent.invoke({"messages": [HumanMessage(MARCH_SAID)]}, context={"user_id": "alice"})
+    state = agent.invoke(
+        {"messages": [HumanMessage(MARCH_Q)]},
+        context={"user_id": "alice"},  # what the client claims
+        config={"configurable": {"user_id": "mallory"}},  # who the server authenticated
+    )
+    seen = "\n".join(m.text for inputs in model.inputs[-2:] for m in inputs)
+    assert "wisdom tooth" not in seen
+    assert "wisdom tooth" not in state["messages"][-1].text
+    assert [i.value["text"] for i in store.search(("memories", "mallory"))] == [MARCH_Q]
+    assert MARCH_Q not in [i.value["text"] for i in store.search(("memories", "alice"))]

@@ -18,15 +18,17 @@ model).
 Import validates the whole file before writing anything (a truncated or edited file is a
 :class:`DataFormatError` naming the line), then upserts through
 :meth:`~ramem_integrations.memory.ramem.RaMem.add_memories`: re-importing skips what is
-already stored unchanged, and never duplicates. Importing into another namespace gives the
-memories the ids anchoring would have given them there, so the source namespace is never
-overwritten.
+already stored unchanged, and never duplicates. Without a namespace named by the caller, the
+file's own must hold no memories yet (a file never chooses whose memories it changes).
+Importing into another namespace gives the memories the ids anchoring would have given them
+there, so the source namespace is never overwritten.
 """
 
 from __future__ import annotations
 
 import json
 import os
+import shlex
 import tempfile
 from collections.abc import Iterable
 from dataclasses import replace
@@ -37,7 +39,7 @@ from ramem_integrations.core.anchoring import memory_id
 from ramem_integrations.core.jsondata import loads, read_text
 from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.errors import DataFormatError, RamemError
+from ramem_integrations.errors import DataFormatError, NamespaceError, RamemError
 from ramem_integrations.stores.chroma import check_namespace
 
 if TYPE_CHECKING:
@@ -163,7 +165,9 @@ def read_export(path: str | Path, limits: Limits = DEFAULT_LIMITS) -> tuple[str,
 def import_file(
     mem: RaMem, path: str | Path, namespace: str | None = None, *, replace: bool = False
 ) -> dict[str, Any]:
-    """Import an export into ``mem`` (into ``namespace`` when given, else the exported one).
+    """Import an export into ``mem`` (into ``namespace`` when given, else the exported one,
+    which must then hold no memories yet: a file never writes into a namespace its caller did
+    not name, :class:`~ramem_integrations.errors.NamespaceError`).
 
     Only that namespace is written: an id names a memory within its namespace, so a file can
     never take or change another namespace's memories. Returns ``{"namespace", "read", "added",
@@ -185,6 +189,8 @@ def import_memories(
 ) -> dict[str, Any]:
     """:func:`import_file` of an export already read (:func:`read_export`)."""
     source_ns, units = exported
+    if namespace is None:
+        refuse_taken(mem, units, "is an export of")
     target = check_namespace(namespace) if namespace is not None else source_ns
     if target != source_ns:
         units = list(renamespaced(units, target))
@@ -200,6 +206,32 @@ def import_memories(
         "changed": changed,
         "written": written,
     }
+
+
+def refuse_taken(mem: RaMem, units: Iterable[MemoryUnit], what: str) -> None:
+    """Refuse to write ``units``, in namespaces a file names but the caller did not, into a
+    namespace that holds memories already, unless it holds them all unchanged (the same file
+    again, which writes nothing): a file never chooses whose memories it changes. ``what``
+    says how the file names them ("is an export of")."""
+    by_ns: dict[str, list[MemoryUnit]] = {}
+    for unit in units:
+        by_ns.setdefault(unit.namespace, []).append(unit)
+    taken: dict[str, int] = {}
+    for ns, group in by_ns.items():
+        if count := mem.count(ns):
+            stored = {u.id: u for u in mem.store.get(ns, ids=[u.id for u in group])}
+            if any(stored.get(u.id) != u for u in group):
+                taken[ns] = count
+    if taken:
+        names = ", ".join(f"{ns!r} ({n} memories)" for ns, n in taken.items())
+        first = next(iter(taken))
+        raise NamespaceError(
+            f"The file {what} {names}, which this store holds already, and would add to or "
+            "change its memories; a file never writes into a namespace its caller did not "
+            f"name, and nothing was written. To write there, name it: --namespace "
+            f"{shlex.quote(first)} (namespace={first!r} in Python; stored memories still "
+            "change only with --replace); or name another namespace to keep them apart."
+        )
 
 
 def renamespaced(units: Iterable[MemoryUnit], namespace: str) -> Iterable[MemoryUnit]:

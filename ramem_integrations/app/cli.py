@@ -140,7 +140,9 @@ def build_parser() -> argparse.ArgumentParser:
         "--format", choices=FORMATS, help="the file's format; detected when omitted"
     )
     ingest.add_argument(
-        "--namespace", help="whose memories: default each sample's id; 'default' for chat files"
+        "--namespace",
+        help="whose memories: default each sample's id (refused if it holds other memories); "
+        "'default' for chat files",
     )
     ingest.add_argument(
         "--conversation",
@@ -232,7 +234,11 @@ def build_parser() -> argparse.ArgumentParser:
         "path", help="a file written by 'ramem export', or - to read standard input"
     )
     _store_options(restore, created=True)
-    restore.add_argument("--namespace", help="default: the namespace the file was exported from")
+    restore.add_argument(
+        "--namespace",
+        help="default: the namespace the file was exported from (refused if it holds other "
+        "memories)",
+    )
     restore.add_argument(
         "--replace",
         action="store_true",
@@ -451,6 +457,8 @@ def _read_only_copy(store: Path) -> Path:
 def _ingest(args: argparse.Namespace) -> int:
     from tqdm import tqdm
 
+    from ramem_integrations.app.backup import refuse_taken
+
     limits = _limits(args)
     path = _stdin_file(limits) if str(args.path) == "-" else args.path
     fmt = args.format or file_format(read_text(path, limits), path, limits)
@@ -461,6 +469,9 @@ def _ingest(args: argparse.Namespace) -> int:
     mem = _open(args, create=True, limits=limits, embeds=True)
     namespace = args.namespace or ("default" if chat else None)
     names = [namespace] if namespace else [c.id for c in conversations]
+    if namespace is None:  # the file names them: only new ones, or the same file again
+        held = [c for c in conversations if mem.count(c.id)]
+        refuse_taken(mem, [u for c in held for u in mem.anchor(c, c.id)], "names")
     before = {ns: _contents(mem, ns) for ns in names}
     with tqdm(unit="mem", desc="ingesting", file=sys.stderr, disable=args.quiet) as bar:
 
@@ -484,21 +495,24 @@ def _ingest(args: argparse.Namespace) -> int:
     return 0
 
 
-#: What an ingest reports per namespace: memories new, stored with other words now, deleted
+#: What an ingest reports per namespace: memories new, saying something else now, deleted
 #: because new ones hold their words (a burst that grew), and stored after it.
 CHANGE_KEYS = ("added", "changed", "replaced", "stored")
 
 
-def _contents(mem: Any, namespace: str) -> dict[str, str]:
-    """Each stored memory's words by id (nothing for a namespace never written)."""
-    return {u.id: u.content for u in mem.memories(namespace, missing_ok=True)}
+def _contents(mem: Any, namespace: str) -> dict[str, MemoryUnit]:
+    """Each stored memory by id (nothing for a namespace never written)."""
+    return {u.id: u for u in mem.memories(namespace, missing_ok=True)}
 
 
-def _changes(before: dict[str, str], after: dict[str, str]) -> dict[str, int]:
-    """How a write changed a namespace, from its memories before and after it."""
+def _changes(before: dict[str, MemoryUnit], after: dict[str, MemoryUnit]) -> dict[str, int]:
+    """How a write changed a namespace, from its memories before and after it: a memory
+    changed when it says something else (text, speaker or time)."""
+    from ramem_integrations.memory.writing import said_otherwise
+
     return {
         "added": sum(1 for i in after if i not in before),
-        "changed": sum(1 for i, text in after.items() if i in before and before[i] != text),
+        "changed": sum(1 for i, u in after.items() if i in before and said_otherwise(before[i], u)),
         "replaced": sum(1 for i in before if i not in after),
         "stored": len(after),
     }

@@ -8,7 +8,6 @@ times read by rules. ``LLMAnchorer`` (in ``llm_anchoring``) produces the same un
 
 from __future__ import annotations
 
-import hashlib
 import math
 import re
 from collections import Counter
@@ -22,6 +21,7 @@ from ramem_integrations.core.aliases import conversation_aliases
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.entity_typing import place_evidence
 from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
+from ramem_integrations.core.ids import digest
 from ramem_integrations.core.text import NOT_NAMES as _NOT_NAMES
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
 from ramem_integrations.core.text import STOP_WORDS
@@ -57,8 +57,7 @@ class Anchorer(Protocol):
 
 def memory_id(namespace: str, conversation_id: str, turn_ids: Sequence[str]) -> str:
     """A deterministic id: the same turns in the same namespace always get the same id."""
-    key = "\x1f".join([namespace, conversation_id, *turn_ids])
-    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:32]
+    return digest(namespace, conversation_id, *turn_ids)
 
 
 @dataclass(frozen=True)

@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC
 
+from ramem_integrations.core.ids import part_key
 from ramem_integrations.core.serialise import coordinates, quote, shown_name, shown_names
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
 from ramem_integrations.errors import InvalidInputError
@@ -142,8 +143,8 @@ def group_key(unit: MemoryUnit) -> str:
     """The group a memory is shown in: its episode, else its session."""
     episode = unit.context.episode
     if episode is not None:
-        return f"episode\x1f{episode.id}"
-    return f"session\x1f{unit.conversation_id}\x1f{unit.context.session_id}"
+        return part_key("episode", episode.id)
+    return part_key("session", unit.conversation_id, unit.context.session_id)
 
 
 def group(units: Sequence[MemoryUnit]) -> list[list[MemoryUnit]]:

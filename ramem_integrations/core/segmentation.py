@@ -15,13 +15,13 @@ See docs/episodes.md for the options measured.
 
 from __future__ import annotations
 
-import hashlib
 import math
 from collections import Counter
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
+from ramem_integrations.core.ids import digest
 from ramem_integrations.core.prompts import spoken_text
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import Episode, EpisodicContext, MemoryUnit, TimeSpan
@@ -149,8 +149,7 @@ def cut_into_episodes(
 def episode_id(run: Sequence[MemoryUnit]) -> str:
     """A hash of the episode's namespace, conversation and first turn (stable across writes)."""
     first = run[0]
-    key = "\x1f".join([first.namespace, first.conversation_id, "episode", first.id])
-    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:32]
+    return digest(first.namespace, first.conversation_id, "episode", first.id)
 
 
 def episode_of(run: Sequence[MemoryUnit], next_id: str | None = None) -> list[MemoryUnit]:

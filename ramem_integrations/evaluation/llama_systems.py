@@ -29,7 +29,9 @@ if TYPE_CHECKING:
 #: How many nodes the vector retriever hands the postprocessor.
 CANDIDATES = 50
 
-_INDEXES: weakref.WeakKeyDictionary[RaMem, dict[str, Any]] = weakref.WeakKeyDictionary()
+_INDEXES: weakref.WeakKeyDictionary[RaMem, dict[tuple[str, bool], Any]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 def _index(mem: RaMem, namespace: str, *, restated: bool = False) -> Any:
@@ -39,7 +41,7 @@ def _index(mem: RaMem, namespace: str, *, restated: bool = False) -> Any:
     from ramem_integrations.llama_index.extractors import restate
 
     cached = _INDEXES.setdefault(mem, {})
-    key = f"{namespace}\x1frestated" if restated else namespace
+    key = (namespace, restated)
     if key not in cached:
         units = mem.memories(namespace)
         nodes = [to_node(unit).node for unit in units]

@@ -17,7 +17,6 @@ free-form date string, or epoch seconds), else the caller's default. The speaker
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -25,6 +24,7 @@ from typing import Any
 
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
+from ramem_integrations.core.ids import digest
 from ramem_integrations.core.limits import check_unicode
 from ramem_integrations.core.serialise import readable_metadata
 from ramem_integrations.core.types import MemoryUnit
@@ -46,6 +46,8 @@ TIME_KEYS = ("session_time", "timestamp", "time", "date", "created_at")
 SPEAKER_KEYS = ("speaker", "author", "sender", "role")
 #: Metadata keys read, in order, for the session (sitting) it belongs to.
 SESSION_KEYS = ("session_id", "session")
+#: The conversation of records that name none (their ids leave it out, as they always did).
+DEFAULT_CONVERSATION = "documents"
 #: The keys :meth:`MemoryUnit.from_metadata` needs; a record without them is not episodic.
 REQUIRED_KEYS = ("namespace", "session_id", "session_start", "session_end")
 
@@ -81,11 +83,17 @@ def record_time(record: Record, default: datetime | None, where: str) -> datetim
         raise InvalidInputError(str(exc)) from exc
 
 
-def _record_id(record: Record, namespace: str, when: datetime, speaker: str) -> str:
+def _record_id(
+    record: Record, namespace: str, conversation: str, when: datetime, speaker: str
+) -> str:
+    """The record's own id, else a digest of where, when, by whom and what was said (the
+    conversation named when it is not the default one, whose ids are as they always were)."""
     if record.id:
         return record.id
-    key = "\x1f".join([namespace, speaker, when.isoformat(), record.text])
-    return hashlib.sha1(key.encode("utf-8")).hexdigest()[:32]
+    parts = [speaker, when.isoformat(), record.text]
+    if conversation != DEFAULT_CONVERSATION:
+        parts.insert(0, conversation)
+    return digest(namespace, *parts)
 
 
 def anchor_records(
@@ -94,7 +102,7 @@ def anchor_records(
     *,
     default_time: datetime | None = None,
     default_speaker: str = "user",
-    conversation_id: str = "documents",
+    conversation_id: str = DEFAULT_CONVERSATION,
     anchorer: Anchorer | None = None,
 ) -> list[MemoryUnit]:
     """One memory unit per record, in order, anchored as RaMem anchors a conversation.
@@ -102,7 +110,8 @@ def anchor_records(
     Records are grouped into conversations (metadata ``conversation_id``, else
     ``conversation_id``) and sessions (:data:`SESSION_KEYS`, else the record's day), so the
     anchorer sees who else took part. A unit's id is the record's id, or a hash of namespace,
-    speaker, time and text when the record has none (the same record always gets the same id).
+    conversation, speaker, time and text when the record has none (the same record always gets
+    the same id; the same words in two conversations, two ids).
     """
     if not isinstance(namespace, str) or not namespace.strip():
         raise InvalidInputError("A namespace is required, e.g. namespace='alice'.")
@@ -122,7 +131,7 @@ def anchor_records(
             ("conversation id", conv),
         ]:
             check_unicode(text, f"Record {index}: its {name}")
-        turn_id = _record_id(record, namespace, when, speaker)
+        turn_id = _record_id(record, namespace, conv, when, speaker)
         turns.append((conv, session, Turn(turn_id, speaker, record.text, when)))
     by_turn: dict[str, MemoryUnit] = {}
     for conversation in _conversations(turns):

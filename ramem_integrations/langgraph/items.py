@@ -29,7 +29,7 @@ from langgraph.store.base import Item, MatchCondition
 
 from ramem_integrations.core.anchoring import memory_id
 from ramem_integrations.langgraph.checks import check_key, check_namespace
-from ramem_integrations.stores.guard import Guarded, GuardedCollection, location
+from ramem_integrations.stores.guard import GuardedCollection
 
 #: The separator of namespace labels in a RaMem namespace (refused inside labels).
 SEPARATOR = "."
@@ -79,10 +79,9 @@ class Row:
 class ItemTable:
     """LangGraph items in a Chroma collection, keyed by :func:`item_id`."""
 
-    def __init__(self, client: Any, name: str) -> None:
-        where = location(client)  # a server's failures are StoreErrors, as the memories' are
-        made = Guarded(client, where).get_or_create_collection(name, embedding_function=None)
-        self.collection = GuardedCollection(made, where)
+    def __init__(self, collection: Any, where: str = "") -> None:
+        # a server's failures are StoreErrors, as the memories' are
+        self.collection = GuardedCollection(collection, where)
 
     def get(self, namespace: Sequence[str], keys: Iterable[str]) -> dict[str, Row]:
         ids = [item_id(namespace, key) for key in keys]

@@ -1,8 +1,10 @@
 """Whose memory: the namespace of a run, read from its runtime context or config.
 
-A template such as ``("memories", "{user_id}")`` is filled from the run's context (a dict key or
-an attribute: ``agent.invoke(..., context={"user_id": "alice"})``), else from
-``config["configurable"]`` (``config={"configurable": {"user_id": "alice"}}``). A callable taking
+A template such as ``("memories", "{user_id}")`` is filled from ``config["configurable"]``
+(``config={"configurable": {"user_id": "alice"}}``), else from the run's context (a dict key or
+an attribute: ``agent.invoke(..., context={"user_id": "alice"})``). The config wins: a server
+that authenticates its users sets the config, while a client may send any context, so a
+client's context never names another user when the config names one. A callable taking
 ``(context, config)`` may be given instead. Never a value fixed for every user.
 
 A filled-in value is escaped (:func:`escape_label`) so that any user id makes one label of its
@@ -66,13 +68,14 @@ def speaker(template: str, context: Any, config: Mapping[str, Any] | None) -> st
 
 
 def _value(name: str, context: Any, config: Mapping[str, Any]) -> str:
+    """``name`` from the run's config first (set by the server), then its context."""
+    configurable = config.get("configurable") or {}
+    if configurable.get(name) not in (None, ""):
+        return str(configurable[name])
     if isinstance(context, Mapping) and context.get(name) not in (None, ""):
         return str(context[name])
     if context is not None and getattr(context, name, None) not in (None, ""):
         return str(getattr(context, name))
-    configurable = config.get("configurable") or {}
-    if configurable.get(name) not in (None, ""):
-        return str(configurable[name])
     raise NamespaceError(
         f"No {name!r} for this run, so there is no memory namespace to read or write. Pass it "
         f"in the run's context (agent.invoke(..., context={{{name!r}: ...}})) or config "

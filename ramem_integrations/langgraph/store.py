@@ -39,12 +39,12 @@ from ramem_integrations.langgraph.checks import (
 )
 from ramem_integrations.langgraph.items import (
     CONVERSATION_PREFIX,
-    ItemTable,
     Row,
     matches,
     passes,
     ramem_namespace,
 )
+from ramem_integrations.langgraph.layout import items_name, memories_beside, open_items
 from ramem_integrations.memory.embedding import memory_embeddings
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
@@ -74,6 +74,9 @@ class RaMemStore(BaseStore):
         clock: "now", for items without a time and for grounding questions; the wall clock by
             default. ``search(..., reference=...)`` grounds one question at another moment.
         episode_key: the key under which search results carry their episode.
+        items_collection: the Chroma collection of the items (``<store>_langgraph_items`` by
+            default); a name of the store's own collections, or of a collection holding
+            anything but items, is refused.
 
     Instantiate:
         .. code-block:: python
@@ -94,7 +97,9 @@ class RaMemStore(BaseStore):
             #   'reason': 'context', 'matched': ['time'], ...}}, score=...)]
 
     A namespace tuple is one RaMem namespace, its labels joined by periods
-    (``("memories", "alice")`` is ``"memories.alice"``); every memory read is scoped to one.
+    (``("memories", "alice")`` is ``"memories.alice"``), in a RaMem store of the items' own
+    (``<store>_langgraph``, :attr:`memory`; :mod:`.layout`), so no LangChain or LlamaIndex
+    namespace of the given RaMem is ever one of them; every memory read is scoped to one.
     A search whose prefix covers several namespaces retrieves in each and merges (memories that
     meet the question's conditions first, then by score). RaMem memories of that namespace not
     written through the store (``RaMem.add_conversation``) are not returned: results are items.
@@ -137,13 +142,12 @@ class RaMemStore(BaseStore):
             )
         if isinstance(fields, str) or not fields:
             raise InvalidInputError("fields must be a list of value fields, e.g. ['text'].")
-        self.memory = memory
+        name = items_name(memory, items_collection)
+        self.memory = memories_beside(memory)
         self.fields = [(f, tokenize_path(f)) for f in fields]
         self.time_field, self.speaker_field = time_field, speaker_field
         self.default_speaker, self.clock, self.episode_key = default_speaker, clock, episode_key
-        chroma = memory.store
-        name = items_collection or f"{chroma.name}_langgraph_items"
-        self.items = ItemTable(chroma.client, name)
+        self.items = open_items(memory, self.memory, name)
         self._lock = threading.RLock()
 
     # -- the BaseStore contract ------------------------------------------------------------

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-import hashlib
 from collections.abc import Callable
 from datetime import datetime
 from typing import Any
@@ -13,6 +12,7 @@ from llama_index.core.memory.memory import BaseMemoryBlock
 from pydantic import Field, SkipValidation
 
 from ramem_integrations.core.grouping import ACKNOWLEDGEMENTS, is_filler
+from ramem_integrations.core.ids import digest
 from ramem_integrations.core.limits import check_unicode
 from ramem_integrations.core.types import utc_now
 from ramem_integrations.glue.context import memory_context, shrink
@@ -149,8 +149,8 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
         text = check_unicode(str(message.content), f"A {message.role.value} message")
         role = message.role.value
         speaker = check_unicode(self.speakers.get(role, role), f"The speaker of {role!r}")
-        digest = hashlib.sha1(f"{role}\x1f{when.isoformat()}\x1f{text}".encode()).hexdigest()
-        return {"id": digest[:24], "speaker": speaker, "text": text, "time": when}
+        turn_id = digest(role, when.isoformat(), text, size=24)
+        return {"id": turn_id, "speaker": speaker, "text": text, "time": when}
 
 
 def _record(message: ChatMessage) -> Record:

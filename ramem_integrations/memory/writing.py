@@ -282,14 +282,15 @@ class Writer:
         replace: bool,
         edits: frozenset[tuple[str, str]] = frozenset(),
     ) -> list[MemoryUnit]:
-        """The units not yet stored as they are; refuses to change stored text silently (a
-        message its sender edited is not silent: it replaces the words it had)."""
+        """The units not yet stored as they are; refuses to change silently what a stored
+        memory says: its words, who said them, or when (a message its sender edited is not
+        silent: it replaces the words it had)."""
         unique = {u.id: u for u in units}
         stored = {u.id: u for u in self.store.get(namespace, ids=list(unique))}
         clashes = [
             u
             for u in unique.values()
-            if u.id in stored and stored[u.id].content != u.content and not holds(u, edits)
+            if u.id in stored and said_otherwise(stored[u.id], u) and not holds(u, edits)
         ]
         if clashes and not replace:
             raise conflict(namespace, clashes, stored)
@@ -393,20 +394,47 @@ def holds(unit: MemoryUnit, turns: frozenset[tuple[str, str]]) -> bool:
     return any((unit.conversation_id, turn) in turns for turn in unit.source_ids)
 
 
+def said_otherwise(old: MemoryUnit, new: MemoryUnit) -> list[str]:
+    """What ``new`` would change of what ``old`` says: ``text``, ``speaker``, ``time`` (when
+    its messages were sent, else when its session began). Empty when they say the same."""
+    return [
+        what
+        for what, (before, after) in {
+            "text": (old.content, new.content),
+            "speaker": (old.context.speaker, new.context.speaker),
+            "time": (_said(old), _said(new)),
+        }.items()
+        if before != after
+    ]
+
+
+def _said(unit: MemoryUnit) -> object:
+    context = unit.context
+    return context.said_at.start if context.said_at else context.session_span.start
+
+
 def conflict(
     namespace: str, clashes: list[MemoryUnit], stored: Mapping[str, MemoryUnit]
 ) -> MemoryConflictError:
-    """The error for a write that would change stored words, with one example and the ways out."""
-    first = clashes[0]
+    """The error for a write that would change what stored memories say, with one example and
+    the ways out."""
+    first, old = clashes[0], stored[clashes[0].id]
     where = (
         f"turn {', '.join(first.source_ids) or first.id} of conversation {first.conversation_id!r}"
     )
+    changes = said_otherwise(old, first) or ["text"]
+    shown = {
+        "text": (_short(old.content), _short(first.content)),
+        "speaker": (repr(old.context.speaker), repr(first.context.speaker)),
+        "time": (str(_said(old)), str(_said(first))),
+    }
+    detail = "; ".join(f"{w}: stored {shown[w][0]}, new {shown[w][1]}" for w in changes)
     return MemoryConflictError(
         f"{len(clashes)} memor{'y' if len(clashes) == 1 else 'ies'} of namespace {namespace!r} "
-        f"would be overwritten with different text (e.g. {where}: stored "
-        f"{_short(stored[first.id].content)}, new {_short(first.content)}). Nothing was written. "
+        f"would be overwritten with different {' and '.join(changes)} (e.g. {where}: "
+        f"{detail}). Nothing was written. "
         "If this is another conversation, give it its own id (conversation_id=..., or "
-        "'ramem ingest --conversation ID'); to replace the stored text on purpose, pass "
+        "'ramem ingest --conversation ID'); to replace them on purpose, pass "
         "replace=True (or --replace on 'ramem ingest' or 'ramem import')."
     )
 

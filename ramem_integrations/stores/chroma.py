@@ -520,11 +520,32 @@ def _marks(client: Any, name: str) -> Any:
         raise StoreError(f"Could not open the Chroma store {name!r}: {exc}.") from exc
 
 
-def _legacy(client: Any, name: str) -> Any | None:
+def find_collection(client: Any, name: str) -> Any | None:
+    """The Chroma collection ``name`` on ``client``, or None (never created here)."""
     try:
         return client.get_collection(name, embedding_function=None)
     except NotFoundError:
         return None
+
+
+def _legacy(client: Any, name: str) -> Any | None:
+    """The format-1 collection named like the store, if any; a LangGraph items collection
+    of that name is refused (it is not a store: upgrading it would drop every item)."""
+    found = find_collection(client, name)
+    if found is None:
+        return None
+    if is_items(found):
+        raise layout.items_collection(name, (found.metadata or {}).get(layout.ITEMS_KEY))
+    return found
+
+
+def is_items(collection: Any) -> bool:
+    """Whether a Chroma collection holds a LangGraph RaMemStore's items (its marker, or, in
+    an older one without it, rows that only items have)."""
+    if layout.ITEMS_KEY in (collection.metadata or {}):
+        return True
+    first = collection.get(limit=1, include=["metadatas"])["metadatas"] or [{}]
+    return layout.ITEM_FIELD in (first[0] or {})
 
 
 def check_format(client: Any, name: str, where: str | None = None) -> Any:

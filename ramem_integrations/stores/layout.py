@@ -35,6 +35,10 @@ FORMAT_VERSION = 3
 #: Metadata keys: on the marks collection (the version), on each namespace collection.
 FORMAT_KEY, STORE_KEY, NAMESPACE_KEY = "ramem_format", "ramem_store", "ramem_namespace"
 MARKS_SUFFIX = ".writes"
+#: On a LangGraph ``RaMemStore``'s items collection: the name of the store its RaMem reads.
+#: Item rows carry ``ITEM_FIELD`` in their metadata, which no memory does (older items
+#: collections have no marker; their rows tell them apart).
+ITEMS_KEY, ITEM_FIELD = "ramem_langgraph_items", "prefixes"
 #: A namespace's marks record: ids start with this; each writer's key with ``WRITER_PREFIX``.
 MARKS_PREFIX, WRITER_PREFIX = "ns.", "w_"
 #: A namespace's marks record holds at most this many writers' keys (Chroma Cloud allows 32
@@ -101,4 +105,15 @@ def newer_layout(store: str, version: object) -> StoreFormatError:
         f"The store {store!r} is in format version {version}, newer than this version of "
         f"ramem-integrations reads ({FORMAT_VERSION}). Upgrade the package: "
         "pip install -U ramem-integrations."
+    )
+
+
+def items_collection(name: str, owner: object) -> StoreError:
+    """The error for opening or upgrading a LangGraph items collection as a store of memories."""
+    store = f" of the store {owner!r}" if isinstance(owner, str) else ""
+    return StoreError(
+        f"The Chroma collection {name!r} holds the items of a LangGraph RaMemStore{store}, "
+        "not memories: it is no store to open or upgrade, and nothing was changed. Open the "
+        "store it belongs to (RaMem.from_path(PATH) with its collection=, then "
+        "RaMemStore(mem)); its items come with it."
     )

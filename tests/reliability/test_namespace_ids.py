@@ -89,13 +89,15 @@ def test_import_never_moves_memories_out_of_another_namespace(tmp_path: Path) ->
         "0 already stored"
     )
 
-    # the target's own stored words are never overwritten silently either
+    # the target's own stored words are never overwritten silently either (mallory is named:
+    # a file alone never writes into a namespace that holds memories)
     again = crafted(bob, tmp_path / "again.jsonl", "mallory", {1: "Bob owes Mallory 900."})
-    refused = ramem("import", str(again), "--store", store, "--json")
+    named = ("--namespace", "mallory")
+    refused = ramem("import", str(again), "--store", store, *named, "--json")
     assert refused.returncode != 0
     assert "would be overwritten with different text" in refused.stderr
     assert "Nothing was written" in refused.stderr
-    replaced = ramem("import", str(again), "--store", store, "--replace", "--json")
+    replaced = ramem("import", str(again), "--store", store, *named, "--replace", "--json")
     assert json.loads(replaced.stdout) == {
         "namespace": "mallory",
         "read": count,

@@ -38,6 +38,23 @@ _COSINE = {"hnsw": {"space": "cosine"}}
 Where = dict[str, Any]
 
 
+def _forget_inherited_clients() -> None:
+    """In a forked child: Chroma shares one embedded client per path within a process, and the
+    parent's hangs in the child, so a client the child opens is built anew (and then refused
+    by the lock, with an error instead of a hang). Clients of a server are kept."""
+    from chromadb.api.shared_system_client import SharedSystemClient
+
+    systems = SharedSystemClient._identifier_to_system
+    for key, system in list(systems.items()):
+        if not system.settings.chroma_server_host:
+            _inherited_systems.append(systems.pop(key))  # kept: tearing one down could hang
+
+
+_inherited_systems: list[Any] = []
+if hasattr(os, "register_at_fork"):  # pragma: no branch - not on Windows
+    os.register_at_fork(after_in_child=_forget_inherited_clients)
+
+
 def check_namespace(namespace: Any) -> str:
     """Return ``namespace`` if it is a usable name, else raise :class:`NamespaceError`."""
     if not isinstance(namespace, str) or not namespace.strip():

@@ -83,7 +83,7 @@ def _unknown_namespace(args: argparse.Namespace, exc: UnknownNamespaceError) -> 
     if not isinstance(asked, str):
         return str(exc)
     where = _where(args)
-    known = list(_open(args).namespaces())
+    known = _open(args).namespace_names()
     close = difflib.get_close_matches(asked, known, n=3, cutoff=0.6)
     hint = (
         f"Did you mean {' or '.join(map(repr, close))}?"
@@ -172,9 +172,15 @@ def build_parser() -> argparse.ArgumentParser:
     _limit_options(query, "query_chars")
     query.set_defaults(handler=_query)
 
-    names = sub.add_parser("namespaces", help="list namespaces with their memory counts")
+    names = sub.add_parser("namespaces", help="list the store's namespaces")
     _store_options(names)
-    names.add_argument("--json", action="store_true", help="print counts as JSON")
+    names.add_argument("--json", action="store_true", help="print them as JSON")
+    names.add_argument(
+        "--counts",
+        action="store_true",
+        help="with each namespace's number of memories (reads every namespace: slower and "
+        "more memory on a store of many)",
+    )
     names.set_defaults(handler=_namespaces)
 
     forget = sub.add_parser("forget", help="delete memories: by conversation, by id, or all")
@@ -491,7 +497,13 @@ def why_line(hit: ScoredMemory, ranks: dict[str, int] | None = None) -> str:
 
 
 def _namespaces(args: argparse.Namespace) -> int:
-    counts = _open(args).namespaces()
+    mem = _open(args)
+    if not args.counts:
+        names = mem.namespace_names()
+        if args.json or names:
+            print(json.dumps(names, indent=2) if args.json else "\n".join(names))
+        return 0
+    counts = mem.namespaces()
     if args.json:
         print(json.dumps(counts, indent=2))
     else:

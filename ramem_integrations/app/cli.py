@@ -154,7 +154,7 @@ def build_parser() -> argparse.ArgumentParser:
         "WhatsApp export's times have none)",
     )
     ingest.add_argument("--json", action="store_true", help="print counts as JSON")
-    _limit_options(ingest, "message_chars", "file_bytes", "json_depth")
+    _limit_options(ingest, "message_chars", "name_chars", "file_bytes", "json_depth")
     ingest.set_defaults(handler=_ingest)
 
     query = sub.add_parser("query", help="retrieve memories for a question")
@@ -226,7 +226,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="overwrite stored memories whose text differs (refused without it)",
     )
     restore.add_argument("--json", action="store_true", help="print counts as JSON")
-    _limit_options(restore, "message_chars", "file_bytes", "json_depth")
+    _limit_options(restore, "message_chars", "name_chars", "file_bytes", "json_depth")
     restore.set_defaults(handler=_import)
 
     upgrade = sub.add_parser(
@@ -296,6 +296,7 @@ NAMESPACE_HELP = "whose memories to read (see 'ramem namespaces')"
 LIMIT_HELP = {
     "message_chars": "characters of one turn",
     "query_chars": "characters of the question",
+    "name_chars": "characters of a name or id (speaker, session, conversation, namespace)",
     "file_bytes": "bytes of the file",
     "json_depth": "levels of nesting in the file's JSON",
 }

@@ -220,23 +220,30 @@ def load_conversations(
 
 
 def check_conversation(conversation: Conversation, limits: Limits = DEFAULT_LIMITS) -> None:
-    """Refuse a turn longer than ``limits.message_chars``, any text or id that is not valid
+    """Refuse a turn longer than ``limits.message_chars``, a speaker or id longer than
+    ``limits.name_chars``, any text or id that is not valid
     Unicode, or a time outside the years times are read in, naming the conversation, session
     and turn."""
-    check_unicode(conversation.id, f"conversation id {conversation.id!r}")
+    limits.check_name(conversation.id, "the conversation id")
     for session in conversation.sessions:
-        where = f"conversation {conversation.id!r} session {session.id!r}"
-        check_unicode(session.id, where)
+        limits.check_name(session.id, f"conversation {_short(conversation.id)} session id")
+        where = f"conversation {_short(conversation.id)} session {_short(session.id)}"
         for when in (session.start, session.end):
             if isinstance(when, datetime):
                 check_year(when, where)
         for turn in session.turns:
-            at = f"{where} turn {turn.id!r}"
-            for text in (turn.id, turn.speaker, turn.image_caption or ""):
-                check_unicode(text, at)
+            limits.check_name(turn.id, f"{where}: a turn id")
+            at = f"{where} turn {_short(turn.id)}"
+            limits.check_name(turn.speaker, f"{at} speaker")
+            check_unicode(turn.image_caption or "", at)
             limits.check_text(turn.full_text, at)
             if isinstance(turn.time, datetime):
                 check_year(turn.time, at)
+
+
+def _short(name: str) -> str:
+    """A name for a message: quoted, cut to 60 characters."""
+    return repr(name) if len(name) <= 60 else repr(name[:60]) + "..."
 
 
 def _named(

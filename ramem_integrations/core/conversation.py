@@ -160,7 +160,7 @@ def check_year(when: datetime, where: str) -> datetime:
 def _parse_text(value: str, where: str) -> datetime:
     """A written date, read by dateutil with zone abbreviations from :func:`.zones.zone`."""
     text = value.replace(" on ", " ").strip()
-    text = text.split("(")[0] + text.split(")")[-1] if "(" in text else text
+    text = zones.unbracket(text)  # "(Mon)" dropped, "(PST)" read as "PST"
     # "UTC+3" means three hours east; dateutil reads it the POSIX way round (west): drop "UTC"
     text = _NAMED_OFFSET.sub("", text)
     try:
@@ -221,9 +221,8 @@ def load_conversations(
 
 def check_conversation(conversation: Conversation, limits: Limits = DEFAULT_LIMITS) -> None:
     """Refuse a turn longer than ``limits.message_chars``, a speaker or id longer than
-    ``limits.name_chars``, any text or id that is not valid
-    Unicode, or a time outside the years times are read in, naming the conversation, session
-    and turn."""
+    ``limits.name_chars``, any text or id that is not valid Unicode, or a time outside the
+    years times are read in, naming the conversation, session, turn and field."""
     limits.check_name(conversation.id, "the conversation id")
     for session in conversation.sessions:
         limits.check_name(session.id, f"conversation {_short(conversation.id)} session id")

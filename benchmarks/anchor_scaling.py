@@ -21,6 +21,11 @@ from pathlib import Path
 
 from common import provenance, say, write_result
 
+import ramem_integrations
+
+#: The code measured: the package on PYTHONPATH (another checkout's, to measure older code).
+PACKAGE = str(Path(ramem_integrations.__file__).parent)
+
 WORDS = (
     "dentist trip Paris pottery class hiking lake weather concert sister job interview garden "
     "bread recipe guitar lesson marathon flight museum painting budget"
@@ -89,7 +94,7 @@ def main() -> None:
             figures |= json.loads(out)
             say(json.dumps(figures))
             sizes.append(figures)
-    write_result(args.name, {"sizes": sizes}, started)
+    write_result(args.name, {"package": PACKAGE, "sizes": sizes}, started)
 
 
 if __name__ == "__main__":

@@ -22,6 +22,11 @@ from pathlib import Path
 
 from common import provenance, say, write_result
 
+import ramem_integrations
+
+#: The code measured: the package on PYTHONPATH (another checkout's, to measure older code).
+PACKAGE = str(Path(ramem_integrations.__file__).parent)
+
 MAKE = """
 import sys
 from datetime import UTC, datetime
@@ -78,7 +83,8 @@ def main() -> None:
         for label, argv in commands.items():
             figures[label] = json.loads(python(RUN, *argv, cwd=cwd))
             say(label, json.dumps(figures[label]))
-    write_result(args.name, {"tenants": args.tenants, "store": store, "commands": figures}, started)
+    payload = {"package": PACKAGE, "tenants": args.tenants, "store": store, "commands": figures}
+    write_result(args.name, payload, started)
 
 
 if __name__ == "__main__":

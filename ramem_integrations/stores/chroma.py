@@ -31,6 +31,9 @@ if TYPE_CHECKING:
 #: The store's name: the prefix of its collections (see :mod:`.layout`).
 DEFAULT_COLLECTION = "ramem_memories"
 _PAGE = 2000
+#: Collections listed in one call: Chroma describes each in about 50 KB (its configuration and
+#: schema), so a page of them is kept small.
+_LIST_PAGE = 100
 #: Turn ids asked for in one read of the memories holding them.
 _TURNS_PER_READ = 200
 _COSINE = {"hnsw": {"space": "cosine"}}
@@ -416,14 +419,14 @@ class ChromaEpisodicStore:
         """Each namespace of this store and its collection, as Chroma lists them."""
         offset = 0
         while True:
-            page = self._chroma.list_collections(limit=_PAGE, offset=offset)
+            page = self._chroma.list_collections(limit=_LIST_PAGE, offset=offset)
             for found in page:
                 meta = found.metadata or {}
                 if meta.get(STORE_KEY) == self.name and NAMESPACE_KEY in meta:
                     yield str(meta[NAMESPACE_KEY]), found
-            if len(page) < _PAGE:
+            if len(page) < _LIST_PAGE:
                 return
-            offset += _PAGE
+            offset += _LIST_PAGE
 
     def _pages(
         self, namespace: str, where: Where | None, ids: Sequence[str] | None, include: list[str]

@@ -13,6 +13,7 @@ from ramem_integrations.core.anchoring import (
     proper_names,
 )
 from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.text import SENTENCE_START
 from ramem_integrations.core.time.grounding import find_times
 
@@ -186,3 +187,37 @@ def test_a_sentence_opening_is_read_from_a_bounded_tail_as_from_the_whole_text(
     for match in _PROPER.finditer(text):
         whole = bool(SENTENCE_START.search(text[: match.start()]))
         assert _opens_sentence(text, match.start()) == whole
+
+
+def one_long_session(turns: int) -> Conversation:
+    topics = ("the dentist", "pottery class", "a trip to Paris", "the garden", "guitar lessons")
+    said = tuple(
+        Turn(f"D1:{i}", ("Ann", "Ben")[i % 2], f"I talked with Cleo about {topics[i % 5]} {i}.")
+        for i in range(turns)
+    )
+    return Conversation("long", (Session("session_1", SAID, said),))
+
+
+def test_anchoring_reads_each_turn_a_bounded_number_of_times(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Anchoring and segmenting one session read each turn's time a bounded number of times:
+    the reads grow as the turns do, not as their square (40,000 turns once took 92 s)."""
+    small, large = one_long_session(200), one_long_session(800)
+    slot = Turn.__dict__["time"]
+    reads = [0]
+
+    def read_time(turn: Turn) -> datetime | None:
+        reads[0] += 1
+        return slot.__get__(turn, Turn)  # type: ignore[no-any-return]
+
+    monkeypatch.setattr(Turn, "time", property(read_time))
+
+    def turn_reads(conv: Conversation) -> int:
+        reads[0] = 0
+        units = RuleAnchorer().anchor(conv, "ns")
+        Segmenter().segment(units)
+        return reads[0]
+
+    ratio = turn_reads(large) / turn_reads(small)
+    assert ratio < 4 * 1.5  # linear: 4; quadratic: 16

@@ -6,7 +6,7 @@ from datetime import UTC, date, datetime
 
 import pytest
 
-from ramem_integrations.core.segmentation import Segmenter
+from ramem_integrations.core.segmentation import Segmenter, _depths
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 
 SESSION = TimeSpan(datetime(2022, 5, 8, 18, tzinfo=UTC), datetime(2022, 5, 8, 19, tzinfo=UTC))
@@ -105,3 +105,43 @@ def test_each_episode_names_the_next_one_of_its_session() -> None:
 def test_episode_survives_the_store_metadata(index: int) -> None:
     unit = Segmenter().segment(session(*DENTIST, *HIKE))[index]
     assert MemoryUnit.from_metadata(unit.id, unit.content, unit.to_metadata()) == unit
+
+
+@pytest.mark.parametrize(
+    ("cohesion", "depths"),
+    [
+        ([], []),
+        ([0.5], [0.0]),
+        ([0.8, 0.2, 0.6], [0.0, 1.0, 0.0]),
+        ([0.4, 0.4, 0.1, 0.4], [0.0, 0.0, 0.6, 0.0]),  # a plateau climbs through
+        ([0.9, 0.5, 0.7, 0.3, 0.6], [0.0, 0.6, 0.0, 0.7, 0.0]),  # the nearest peak, not the top
+    ],
+)
+def test_depth_is_the_climb_to_the_nearest_peak_on_each_side(
+    cohesion: list[float], depths: list[float]
+) -> None:
+    assert _depths(cohesion) == pytest.approx(depths)
+
+
+class CountedReads(list[float]):
+    """A list that counts the values read from it by index or by slice."""
+
+    reads = 0
+
+    def __getitem__(self, key):  # type: ignore[no-untyped-def]
+        got = super().__getitem__(key)
+        CountedReads.reads += len(got) if isinstance(key, slice) else 1
+        return got
+
+
+@pytest.mark.parametrize("flat", [0.0, 0.3])
+def test_depths_read_each_gap_a_bounded_number_of_times(flat: float) -> None:
+    """A long run of gaps of one cohesion (turns sharing no words) once cost the square of
+    its length: 40,000 zeros took 20 s."""
+
+    def reads(gaps: int) -> int:
+        CountedReads.reads = 0
+        _depths(CountedReads([flat] * gaps))
+        return CountedReads.reads
+
+    assert reads(2000) / reads(500) < 4 * 1.5  # linear: 4; quadratic: 16

@@ -49,6 +49,7 @@ def test_the_protocol_names_reads_writes_and_marks_only() -> None:
         "has_memories",
         "holding",
         "ids",
+        "namespace_names",
         "namespaces",
         "own_mark",
         "remote",
@@ -68,6 +69,7 @@ def test_a_ramem_needs_nothing_but_the_protocol(tmp_path: Path) -> None:
     assert hits[0].memory.content == TURNS[0]["text"]
     assert mem.known("ann").places == ("Lyon",)
     assert mem.count("ann") == 3 and mem.namespaces() == {"ann": 3}
+    assert mem.namespace_names() == ["ann"]
     assert mem.reembed("ann") == 3
     backup = tmp_path / "ann.jsonl"
     assert export_namespace(mem, "ann", backup) == 3

@@ -86,7 +86,7 @@ def _unknown_namespace(args: argparse.Namespace, exc: UnknownNamespaceError) -> 
     if not isinstance(asked, str):
         return str(exc)
     where = _where(args)
-    known = list(_open(args).namespaces())
+    known = _open(args).namespace_names()
     close = difflib.get_close_matches(asked, known, n=3, cutoff=0.6)
     hint = (
         f"Did you mean {' or '.join(map(repr, close))}?"
@@ -163,7 +163,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ingest.add_argument("--json", action="store_true", help="print counts as JSON")
     ingest.add_argument("--quiet", action="store_true", help="no progress bar")
-    _limit_options(ingest, "message_chars", "file_bytes", "json_depth")
+    _limit_options(ingest, "message_chars", "name_chars", "file_bytes", "json_depth")
     ingest.set_defaults(handler=_ingest)
 
     query = sub.add_parser("query", help="retrieve memories for a question")
@@ -181,9 +181,15 @@ def build_parser() -> argparse.ArgumentParser:
     _limit_options(query, "query_chars")
     query.set_defaults(handler=_query)
 
-    names = sub.add_parser("namespaces", help="list namespaces with their memory counts")
+    names = sub.add_parser("namespaces", help="list the store's namespaces")
     _store_options(names)
-    names.add_argument("--json", action="store_true", help="print counts as JSON")
+    names.add_argument("--json", action="store_true", help="print them as JSON")
+    names.add_argument(
+        "--counts",
+        action="store_true",
+        help="with each namespace's number of memories (reads every namespace: slower and "
+        "more memory on a store of many)",
+    )
     names.set_defaults(handler=_namespaces)
 
     convs = sub.add_parser(
@@ -245,7 +251,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="overwrite stored memories whose text differs (refused without it)",
     )
     restore.add_argument("--json", action="store_true", help="print counts as JSON")
-    _limit_options(restore, "message_chars", "file_bytes", "json_depth")
+    _limit_options(restore, "message_chars", "name_chars", "file_bytes", "json_depth")
     restore.set_defaults(handler=_import)
 
     upgrade = sub.add_parser(
@@ -334,6 +340,7 @@ NAMESPACE_HELP = "whose memories to read (see 'ramem namespaces')"
 LIMIT_HELP = {
     "message_chars": "characters of one turn",
     "query_chars": "characters of the question",
+    "name_chars": "characters of a name or id (speaker, session, conversation, namespace)",
     "file_bytes": "bytes of the file",
     "json_depth": "levels of nesting in the file's JSON",
 }
@@ -658,7 +665,13 @@ def why_line(hit: ScoredMemory, ranks: dict[str, int] | None = None) -> str:
 
 
 def _namespaces(args: argparse.Namespace) -> int:
-    counts = _open(args).namespaces()
+    mem = _open(args)
+    if not args.counts:
+        names = mem.namespace_names()
+        if args.json or names:
+            print(json.dumps(names, indent=2) if args.json else "\n".join(names))
+        return 0
+    counts = mem.namespaces()
     if args.json:
         print(json.dumps(counts, indent=2))
     else:

@@ -94,6 +94,7 @@ class RuleAnchorer:
         aliases = conversation_aliases(conversation)
         units = []
         for session in conversation.sessions:
+            span = session.span  # read from every turn: once per session, not per unit
             participants = tuple(dict.fromkeys(t.speaker for t in session.turns))
             called = tuple((a, p) for a, p in aliases.items() if p in participants)
             for turns in self._utterances(session):
@@ -101,6 +102,7 @@ class RuleAnchorer:
                     self._unit(
                         conversation,
                         session,
+                        span,
                         turns,
                         participants,
                         called,
@@ -122,6 +124,7 @@ class RuleAnchorer:
         self,
         conversation: Conversation,
         session: Session,
+        span: TimeSpan,
         turns: tuple[Turn, ...],
         participants: tuple[str, ...],
         aliases: tuple[tuple[str, str], ...],
@@ -149,7 +152,7 @@ class RuleAnchorer:
         places = (find_place(turn.full_text, known) for turn, _ in facts)
         context = EpisodicContext(
             session_id=session.id,
-            session_span=session.span,
+            session_span=span,
             event_time=found[0].span if found else None,
             mention_times=tuple(TimeMention(f.text, f.span) for f in found),
             participants=tuple(dict.fromkeys([*participants, *mentioned])),

@@ -162,7 +162,7 @@ def check_year(when: datetime, where: str) -> datetime:
 def _parse_text(value: str, where: str) -> datetime:
     """A written date, read by dateutil with zone abbreviations from :func:`.zones.zone`."""
     text = value.replace(" on ", " ").strip()
-    text = text.split("(")[0] + text.split(")")[-1] if "(" in text else text
+    text = zones.unbracket(text)  # "(Mon)" dropped, "(PST)" read as "PST"
     # "UTC+3" means three hours east; dateutil reads it the POSIX way round (west): drop "UTC"
     text = _NAMED_OFFSET.sub("", text)
     try:
@@ -222,23 +222,29 @@ def load_conversations(
 
 
 def check_conversation(conversation: Conversation, limits: Limits = DEFAULT_LIMITS) -> None:
-    """Refuse a turn longer than ``limits.message_chars``, any text or id that is not valid
-    Unicode, or a time outside the years times are read in, naming the conversation, session
-    and turn."""
-    check_unicode(conversation.id, f"conversation id {conversation.id!r}")
+    """Refuse a turn longer than ``limits.message_chars``, a speaker or id longer than
+    ``limits.name_chars``, any text or id that is not valid Unicode, or a time outside the
+    years times are read in, naming the conversation, session, turn and field."""
+    limits.check_name(conversation.id, "the conversation id")
     for session in conversation.sessions:
-        where = f"conversation {conversation.id!r} session {session.id!r}"
-        check_unicode(session.id, where)
+        limits.check_name(session.id, f"conversation {_short(conversation.id)} session id")
+        where = f"conversation {_short(conversation.id)} session {_short(session.id)}"
         for when in (session.start, session.end):
             if isinstance(when, datetime):
                 check_year(when, where)
         for turn in session.turns:
-            at = f"{where} turn {turn.id!r}"
-            for text in (turn.id, turn.speaker, turn.image_caption or ""):
-                check_unicode(text, at)
+            limits.check_name(turn.id, f"{where}: a turn id")
+            at = f"{where} turn {_short(turn.id)}"
+            limits.check_name(turn.speaker, f"{at} speaker")
+            check_unicode(turn.image_caption or "", at)
             limits.check_text(turn.full_text, at)
             if isinstance(turn.time, datetime):
                 check_year(turn.time, at)
+
+
+def _short(name: str) -> str:
+    """A name for a message: quoted, cut to 60 characters."""
+    return repr(name) if len(name) <= 60 else repr(name[:60]) + "..."
 
 
 def _named(

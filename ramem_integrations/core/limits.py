@@ -1,4 +1,4 @@
-"""Limits on input size: a message, a query, a file and the nesting of its JSON.
+"""Limits on input size: a message, a query, a name, a file and the nesting of its JSON.
 
 Each is checked before anything is stored (or, for a file, before it is read past the limit),
 and a refusal names the limit, the value found and how to raise it: ``Limits(...)`` in the API
@@ -22,12 +22,16 @@ class Limits:
     Args:
         message_chars: characters of one turn's text (a message, a memory's content).
         query_chars: characters of one question.
+        name_chars: characters of one name or id a caller gives: a speaker, participant,
+            place, entity or topic, a conversation, session, turn or memory id, a namespace,
+            and a LangGraph key or namespace label.
         file_bytes: bytes of one conversation file or backup.
         json_depth: levels of nesting in a JSON file (a chat file needs about 5).
     """
 
     message_chars: int = 100_000
     query_chars: int = 10_000
+    name_chars: int = 1_000
     file_bytes: int = 200 * 1024 * 1024
     json_depth: int = 100
 
@@ -55,6 +59,16 @@ class Limits:
             raise self.refuse(name, f"the text has {len(text):,} characters", where)
         check_unicode(text, where)
         return text
+
+    def check_name(self, text: str, where: str) -> str:
+        """``text`` if it is within ``name_chars`` and valid Unicode, else an error naming
+        ``where`` (the field: "turn 'D1:3' speaker")."""
+        if not isinstance(text, str):
+            return check_unicode(text, where)  # the error names the type
+        if len(text) > self.name_chars:
+            found = f"{len(text):,} characters ({text[:40]!r}...)"
+            raise self.refuse("name_chars", found, where)
+        return check_unicode(text, where)
 
 
 def limit_option(name: str) -> str:

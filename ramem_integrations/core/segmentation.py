@@ -117,20 +117,22 @@ def cosine(a: Counter[str], b: Counter[str]) -> float:
 
 
 def _depths(cohesion: list[float]) -> list[float]:
-    """TextTiling depth of each gap: how far it lies below the nearest peak on either side."""
-    out = []
-    for i, value in enumerate(cohesion):
-        left = right = value
-        for before in reversed(cohesion[:i]):
-            if before < left:
-                break
-            left = before
-        for after in cohesion[i + 1 :]:
-            if after < right:
-                break
-            right = after
-        out.append((left - value) + (right - value))
-    return out
+    """TextTiling depth of each gap: how far it lies below the nearest peak on either side.
+
+    The peak on a side is where climbing from the gap (through values at least as high)
+    stops; a gap's climb goes on as its neighbour's does, so each peak comes from the
+    neighbour's in one pass per side (plateaus included, the work grows as the gaps do)."""
+    n = len(cohesion)
+    left, right = list(cohesion), list(cohesion)
+    for i in range(1, n):
+        if cohesion[i - 1] >= cohesion[i]:
+            left[i] = left[i - 1]
+    for i in range(n - 2, -1, -1):
+        if cohesion[i + 1] >= cohesion[i]:
+            right[i] = right[i + 1]
+    return [
+        (lo - value) + (hi - value) for lo, value, hi in zip(left, cohesion, right, strict=True)
+    ]
 
 
 def cut_into_episodes(

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 from collections.abc import Mapping, Sequence
+from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
@@ -100,6 +101,9 @@ def flat_metadata(unit: MemoryUnit) -> dict[str, MetadataValue]:
         meta["event_start"], meta["event_end"] = ctx.event_time.to_epoch()
     if ctx.said_at is not None:
         meta["said_start"], meta["said_end"] = ctx.said_at.to_epoch()
+        own = ctx.said_at.start.utcoffset()
+        if own is not None and own != (offset or timedelta(0)):  # a speaker in another zone
+            meta["said_offset"] = int(own.total_seconds())
     if ctx.mention_times:
         meta["mention_texts"] = [m.text for m in ctx.mention_times]
         meta["mention_starts"] = [m.span.to_epoch()[0] for m in ctx.mention_times]

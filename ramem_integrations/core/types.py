@@ -198,11 +198,14 @@ class MemoryUnit:
     @classmethod
     def from_metadata(cls, id: str, content: str, meta: Mapping[str, Any]) -> MemoryUnit:
         """Inverse of :meth:`to_metadata`. Times come back in the clock of the place they were
-        said (``utc_offset``), so "happened 2 August 2024" reads as the speaker's day."""
+        said (``utc_offset``, or ``said_offset`` for a message sent from another zone than its
+        session's), so "happened 2 August 2024" reads as the speaker's day."""
         tz = timezone(timedelta(seconds=int(meta["utc_offset"]))) if "utc_offset" in meta else UTC
-        event = _span_of(meta, "event", tz)
+        # a message whose speaker was in another zone than the session's: its times in theirs
+        own = timezone(timedelta(seconds=int(meta["said_offset"]))) if "said_offset" in meta else tz
+        event = _span_of(meta, "event", own)
         mentions = tuple(
-            TimeMention(text, TimeSpan.from_epoch(int(s), int(e), tz))
+            TimeMention(text, TimeSpan.from_epoch(int(s), int(e), own))
             for text, s, e in zip(
                 _listed(meta, "mention_texts"),
                 _listed(meta, "mention_starts"),
@@ -226,7 +229,7 @@ class MemoryUnit:
             aliases=tuple(
                 zip(_listed(meta, "alias_names"), _listed(meta, "alias_of"), strict=True)
             ),
-            said_at=_span_of(meta, "said", tz),
+            said_at=_span_of(meta, "said", own),
         )
         return cls(
             id=id,

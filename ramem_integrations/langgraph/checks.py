@@ -5,7 +5,9 @@ list_namespaces, recall, the tools and the middleware): a label is a non-empty s
 ``.`` (it joins labels into the RaMem namespace), NUL, or the ASCII separators ``\\x1e`` and
 ``\\x1f`` (they join labels into an item's row id), so that no two namespace tuples share a
 RaMem namespace or a row. The rest checks keys, values, filters and page sizes as LangGraph's
-own stores read them, with errors that are also ``ValueError``.
+own stores read them, with errors that are also ``ValueError``. Labels and keys are names
+(:attr:`~ramem_integrations.core.limits.Limits.name_chars`); a value's JSON is held to
+``message_chars``, as a message is.
 """
 
 from __future__ import annotations
@@ -16,8 +18,8 @@ from typing import Any
 
 from langgraph.store.base import InvalidNamespaceError
 
-from ramem_integrations.core.limits import check_unicode
-from ramem_integrations.errors import InvalidInputError, NamespaceError
+from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits, check_unicode
+from ramem_integrations.errors import InvalidInputError, LimitError, NamespaceError
 
 #: Characters a label cannot hold, and why.
 FORBIDDEN = {
@@ -37,7 +39,13 @@ class NamespaceLabelError(NamespaceError, InvalidNamespaceError):
     ``InvalidNamespaceError``)."""
 
 
-def check_namespace(namespace: Any, *, empty_ok: bool = False) -> tuple[str, ...]:
+class LabelLimitError(NamespaceLabelError, LimitError):
+    """A namespace label longer than ``Limits.name_chars``."""
+
+
+def check_namespace(
+    namespace: Any, *, empty_ok: bool = False, limits: Limits = DEFAULT_LIMITS
+) -> tuple[str, ...]:
     """``namespace`` as a tuple of labels, or :class:`NamespaceLabelError`."""
     if isinstance(namespace, str) or not isinstance(namespace, Sequence):
         raise NamespaceLabelError(
@@ -55,6 +63,10 @@ def check_namespace(namespace: Any, *, empty_ok: bool = False) -> tuple[str, ...
             check_unicode(label, f"Namespace {labels!r}: label {label!r}")
         except InvalidInputError as exc:
             raise NamespaceLabelError(str(exc)) from exc
+        if len(label) > limits.name_chars:
+            found = f"a label has {len(label):,} characters ({label[:40]!r}...)"
+            refused = limits.refuse("name_chars", found, "The namespace")
+            raise LabelLimitError(str(refused))
         bad = [why for char, why in FORBIDDEN.items() if char in label]
         if bad:
             raise NamespaceLabelError(
@@ -66,24 +78,26 @@ def check_namespace(namespace: Any, *, empty_ok: bool = False) -> tuple[str, ...
     return labels
 
 
-def check_key(key: Any) -> str:
-    """An item key: a non-empty string."""
+def check_key(key: Any, limits: Limits = DEFAULT_LIMITS) -> str:
+    """An item key: a non-empty string within ``limits.name_chars``."""
     if not isinstance(key, str) or not key:
         raise InvalidInputError(
             f"An item key must be a non-empty string, got {key!r}; e.g. store.put(ns, 'm1', ...)."
         )
-    return check_unicode(key, f"The item key {key!r}")
+    check_unicode(key, f"The item key {key!r}")
+    return limits.check_name(key, "An item key")
 
 
-def check_value(key: str, value: Any) -> dict[str, Any]:
-    """An item value: a dict that is JSON (LangGraph stores dicts)."""
+def check_value(key: str, value: Any, limits: Limits = DEFAULT_LIMITS) -> dict[str, Any]:
+    """An item value: a dict that is JSON (LangGraph stores dicts), its JSON within
+    ``limits.message_chars``."""
     if not isinstance(value, Mapping):
         raise InvalidInputError(
             f"Item {key!r}: the value must be a dict such as {{'text': '...'}}, got "
             f"{type(value).__name__}; wrap it: {{'value': ...}}."
         )
     try:
-        json.dumps(value)
+        size = len(json.dumps(value))
         _check_text(value, f"Item {key!r}")  # a lone surrogate, before anything is written
     except RecursionError as exc:
         raise InvalidInputError(
@@ -95,6 +109,9 @@ def check_value(key: str, value: Any) -> dict[str, Any]:
         raise InvalidInputError(
             f"Item {key!r}: the value must be JSON (dicts, lists, strings, numbers): {exc}."
         ) from exc
+    if size > limits.message_chars:
+        found = f"the value's JSON has {size:,} characters"
+        raise limits.refuse("message_chars", found, f"Item {key[:60]!r}")
     return dict(value)
 
 

@@ -27,6 +27,7 @@ from langgraph.store.base import (
 )
 
 from ramem_integrations.core.conversation import parse_datetime
+from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory, utc_now
 from ramem_integrations.errors import DataFormatError, InvalidInputError, InvalidTimeError
 from ramem_integrations.glue.records import readable_metadata
@@ -156,7 +157,7 @@ class RaMemStore(BaseStore):
         so a bad one writes nothing."""
         ops = list(ops)
         for op in ops:
-            _check(op)
+            _check(op, self.memory.limits)
         sources = {i: self._source(op) for i, op in enumerate(ops) if isinstance(op, PutOp)}
         with self._lock:
             made = self._premade(ops, sources)
@@ -184,7 +185,7 @@ class RaMemStore(BaseStore):
     ) -> None:
         """LangGraph's put, with the key checked as given (LangGraph's ``str(key)`` would
         store ``None`` as ``"None"``)."""
-        super().put(namespace, check_key(key), value, index, ttl=ttl)
+        super().put(namespace, check_key(key, self.memory.limits), value, index, ttl=ttl)
 
     async def aput(
         self,
@@ -196,7 +197,7 @@ class RaMemStore(BaseStore):
         ttl: float | NotProvided | None = NOT_PROVIDED,
     ) -> None:
         """:meth:`put` without blocking the event loop."""
-        await super().aput(namespace, check_key(key), value, index, ttl=ttl)
+        await super().aput(namespace, check_key(key, self.memory.limits), value, index, ttl=ttl)
 
     async def abatch(self, ops: Iterable[Op]) -> list[Result]:
         """:meth:`batch` in a worker thread, without blocking the event loop."""
@@ -218,7 +219,7 @@ class RaMemStore(BaseStore):
         moment than ``clock()``."""
         _check_reference(reference)
         op = SearchOp(namespace_prefix, filter, limit, offset, query)
-        _check(op)
+        _check(op, self.memory.limits)
         with self._lock:
             return self._search(op, reference)
 
@@ -504,23 +505,23 @@ class RaMemStore(BaseStore):
         return names[op.offset : op.offset + op.limit]
 
 
-def _check(op: Op) -> None:
+def _check(op: Op, limits: Limits) -> None:
     """Refuse a bad op before any op of its batch runs (what LangGraph's stores refuse, and
-    labels the store cannot represent)."""
+    labels, keys and values the store cannot represent or that are over ``limits``)."""
     if isinstance(op, GetOp | PutOp):
-        check_namespace(op.namespace)
-        check_key(op.key)
+        check_namespace(op.namespace, limits=limits)
+        check_key(op.key, limits)
         if isinstance(op, PutOp) and op.value is not None:
-            check_value(op.key, op.value)
+            check_value(op.key, op.value, limits)
     elif isinstance(op, SearchOp):
-        check_namespace(op.namespace_prefix, empty_ok=True)
+        check_namespace(op.namespace_prefix, empty_ok=True, limits=limits)
         check_filter(op.filter)
         check_page(op.limit, op.offset)
         if op.query is not None and not isinstance(op.query, str):
             raise InvalidInputError(f"query must be text, got {type(op.query).__name__}.")
     elif isinstance(op, ListNamespacesOp):
         for condition in op.match_conditions or ():
-            check_namespace(condition.path, empty_ok=True)
+            check_namespace(condition.path, empty_ok=True, limits=limits)
         check_page(op.limit, op.offset)
 
 

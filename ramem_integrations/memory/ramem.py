@@ -479,7 +479,13 @@ class RaMem:
         return self.store.count(namespace)
 
     def namespaces(self) -> dict[str, int]:
+        """Every namespace holding memories, with its number of memories (reads each one:
+        :meth:`namespace_names` is the cheap listing)."""
         return self.store.namespaces()
+
+    def namespace_names(self) -> list[str]:
+        """Every namespace ever written to the store, sorted, read without opening any."""
+        return self.store.namespace_names()
 
     def memories(self, namespace: str, *, missing_ok: bool = False) -> list[MemoryUnit]:
         """Every memory of ``namespace``; a namespace never written raises

@@ -176,7 +176,7 @@ class Writer:
         for unit in units:
             if not isinstance(unit, MemoryUnit):
                 raise InvalidInputError(f"Expected MemoryUnit objects, got {type(unit).__name__}.")
-            self.limits.check_text(unit.content, f"memory {unit.id!r}")
+            check_fields(unit, self.limits)
         return self._add(units, progress, replace, embedded or {}, edits)
 
     def _add(
@@ -480,3 +480,46 @@ def segmenter_for(anchorer: Anchorer) -> EpisodeSegmenter:
     one (an ``LLMAnchorer`` cuts with the same model), else the offline lexical cuts."""
     own = getattr(anchorer, "episode_segmenter", None)
     return own() if callable(own) else Segmenter()
+
+
+def check_fields(unit: MemoryUnit, limits: Limits) -> None:
+    """Refuse a memory a caller built whose text or any name in it is over ``limits``: its
+    content (``message_chars``; its restatement, with names and dates written out, up to twice
+    a message and a name); its ids, namespace and every name of its context (``name_chars``).
+    The error names the memory and the field."""
+    memory = f"memory {unit.id[:60]!r}"
+    limits.check_name(unit.id, "a memory id")
+    limits.check_text(unit.content, memory)
+    restated = unit.restatement or ""
+    if len(restated) > 2 * (limits.message_chars + limits.name_chars):  # names and dates
+        found = f"the restatement has {len(restated):,} characters (twice a message and a name)"
+        raise limits.refuse("message_chars", found, memory)
+    ctx = unit.context
+    episode = ctx.episode
+    names: dict[str, Iterable[str | None]] = {
+        "namespace": (unit.namespace,),
+        "conversation_id": (unit.conversation_id,),
+        "source_ids": unit.source_ids,
+        "corrects": (*unit.corrects, *unit.corrected_by),
+        "session_id": (ctx.session_id,),
+        "speaker": (ctx.speaker,),
+        "participants": ctx.participants,
+        "location": (ctx.location,),
+        "entities": ctx.entities,
+        "topic": (ctx.topic,),
+        "aliases": (name for pair in ctx.aliases for name in pair),
+        "mention_times": (mention.text for mention in ctx.mention_times),
+    }
+    if episode is not None:
+        names["episode"] = (
+            episode.id,
+            episode.next_id,
+            episode.topic,
+            *episode.participants,
+            *episode.places,
+            *episode.entities,
+        )
+    for field, values in names.items():
+        for value in values:
+            if value is not None:
+                limits.check_name(value, f"{memory} {field}")

@@ -31,11 +31,31 @@ if TYPE_CHECKING:
 #: The store's name: the prefix of its collections (see :mod:`.layout`).
 DEFAULT_COLLECTION = "ramem_memories"
 _PAGE = 2000
+#: Collections listed in one call: Chroma describes each in about 50 KB (its configuration and
+#: schema), so a page of them is kept small.
+_LIST_PAGE = 100
 #: Turn ids asked for in one read of the memories holding them.
 _TURNS_PER_READ = 200
 _COSINE = {"hnsw": {"space": "cosine"}}
 
 Where = dict[str, Any]
+
+
+def _forget_inherited_clients() -> None:
+    """In a forked child: Chroma shares one embedded client per path within a process, and the
+    parent's hangs in the child, so a client the child opens is built anew (and then refused
+    by the lock, with an error instead of a hang). Clients of a server are kept."""
+    from chromadb.api.shared_system_client import SharedSystemClient
+
+    systems = SharedSystemClient._identifier_to_system
+    for key, system in list(systems.items()):
+        if not system.settings.chroma_server_host:
+            _inherited_systems.append(systems.pop(key))  # kept: tearing one down could hang
+
+
+_inherited_systems: list[Any] = []
+if hasattr(os, "register_at_fork"):  # pragma: no branch - not on Windows
+    os.register_at_fork(after_in_child=_forget_inherited_clients)
 
 
 def check_namespace(namespace: Any) -> str:
@@ -380,20 +400,33 @@ class ChromaEpisodicStore:
         return 0 if collection is None else int(collection.count())
 
     def namespaces(self) -> dict[str, int]:
-        """Every namespace of the store that holds memories, with its number of memories."""
-        counts: dict[str, int] = {}
+        """Every namespace of the store that holds memories, with its number of memories.
+
+        Counting reads each namespace (an embedded Chroma loads its index, about 2.7 MB a
+        namespace); :meth:`namespace_names` reads the names alone."""
+        counts = {
+            namespace: int(Guarded(found, self.where).count())
+            for namespace, found in self._namespace_collections()
+        }
+        return {namespace: n for namespace, n in sorted(counts.items()) if n}
+
+    def namespace_names(self) -> list[str]:
+        """Every namespace ever written in the store, sorted (one whose memories were all
+        forgotten included), read from the collections' metadata: no namespace is opened."""
+        return sorted(namespace for namespace, _ in self._namespace_collections())
+
+    def _namespace_collections(self) -> Iterator[tuple[str, Any]]:
+        """Each namespace of this store and its collection, as Chroma lists them."""
         offset = 0
         while True:
-            page = self._chroma.list_collections(limit=_PAGE, offset=offset)
+            page = self._chroma.list_collections(limit=_LIST_PAGE, offset=offset)
             for found in page:
                 meta = found.metadata or {}
                 if meta.get(STORE_KEY) == self.name and NAMESPACE_KEY in meta:
-                    n = int(Guarded(found, self.where).count())
-                    if n:
-                        counts[str(meta[NAMESPACE_KEY])] = n
-            if len(page) < _PAGE:
-                return dict(sorted(counts.items()))
-            offset += _PAGE
+                    yield str(meta[NAMESPACE_KEY]), found
+            if len(page) < _LIST_PAGE:
+                return
+            offset += _LIST_PAGE
 
     def _pages(
         self, namespace: str, where: Where | None, ids: Sequence[str] | None, include: list[str]

@@ -10,10 +10,14 @@ processes go through a Chroma server, whose reads are consistent.
 A Chroma server that is down, or dies during a call, makes its HTTP client raise ``httpx``
 errors; :class:`Guarded` (the client) and :class:`GuardedCollection` turn them into a
 ``StoreError`` naming the server and what to do.
+
+An embedded client used in a process forked after it was opened would hang inside Chroma; its
+calls raise :class:`~ramem_integrations.errors.StoreBusyError` there instead.
 """
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -22,6 +26,7 @@ from typing import Any
 import httpx
 
 from ramem_integrations.errors import StoreError
+from ramem_integrations.stores.process_lock import forked_error
 
 __all__ = ["Guarded", "GuardedCollection", "ReadWriteLock", "location"]
 
@@ -111,12 +116,21 @@ class Guarded:
 
     def __init__(self, target: Any, where: str) -> None:
         self._target, self._where = target, where
+        self._pid = os.getpid()  # an embedded client works in this process only
+        self._embedded = bool(where) and not where.startswith(("http://", "https://"))
 
     def __getattr__(self, name: str) -> Any:
         attr = getattr(self._target, name)
         if not callable(attr):
             return attr
-        return _guarded(attr, lambda: _server_errors(self._where))
+        return _guarded(attr, self._guard)
+
+    @contextmanager
+    def _guard(self) -> Iterator[None]:
+        if self._embedded and os.getpid() != self._pid:
+            raise forked_error(self._where, self._pid, self._where)
+        with _server_errors(self._where):
+            yield
 
 
 class GuardedCollection(Guarded):

@@ -16,6 +16,12 @@ mount). The lock belongs to the process: opening the same path again in the same
 allowed (Chroma shares one client per path within a process), and the operating system
 releases it when the process ends, however it ends (``SIGKILL`` included), so a crash never
 leaves a stale lock. On systems without ``fcntl`` (Windows) no lock is taken.
+
+A process forked after its parent opened a store shares the parent's lock but not Chroma's
+working state: Chroma's embedded client hangs in the child, on any path (measured with chromadb
+1.5.9: an upsert never returns). So the child does not inherit the parent's "held" state
+(:func:`os.register_at_fork`): it closes its copy of the lock, and opening an embedded store in
+the child raises :class:`StoreBusyError` naming the parent, instead of hanging.
 """
 
 from __future__ import annotations
@@ -32,7 +38,24 @@ from ramem_integrations.errors import StoreBusyError, StoreError
 LOCK_NAME = ".ramem.lock"
 
 _held: dict[str, int] = {}  # path -> file descriptor, held until the process ends
+_forked_from: tuple[int, str] | None = None  # the parent, and a store it held, at the fork
 _guard = threading.Lock()
+
+
+def _after_fork_in_child() -> None:
+    """The child of a fork: the parent's stores are the parent's, not this process's."""
+    global _guard, _forked_from
+    _guard = threading.Lock()  # another thread of the parent may have held it
+    if _held and _forked_from is None:
+        _forked_from = (os.getppid(), next(iter(_held)))
+    for fd in _held.values():
+        with contextlib.suppress(OSError):
+            os.close(fd)  # the parent keeps its lock; the child no longer shares it
+    _held.clear()
+
+
+if hasattr(os, "register_at_fork"):  # pragma: no branch - not on Windows
+    os.register_at_fork(after_in_child=_after_fork_in_child)
 
 
 def hold(path: str | Path) -> None:
@@ -53,6 +76,8 @@ def hold(path: str | Path) -> None:
     with _guard:
         if key in _held:
             return
+        if _forked_from is not None:
+            raise forked_error(key, *_forked_from)
         try:
             directory.mkdir(parents=True, exist_ok=True)
             fd = os.open(directory, os.O_RDONLY)
@@ -85,6 +110,21 @@ def hold_client(client: Any) -> None:
     settings = client.get_settings() if hasattr(client, "get_settings") else None
     if settings is not None and settings.is_persistent:
         hold(settings.persist_directory)
+
+
+def forked_error(directory: str, parent: int, opened: str) -> StoreBusyError:
+    """The error of a process forked after its parent opened the embedded store ``opened``."""
+    return StoreBusyError(
+        f"The store at {directory} cannot be used in this process (pid {os.getpid()}): it "
+        f"was forked from process {parent} after that process opened the embedded store at "
+        f"{opened}, and Chroma's embedded client hangs in a forked child. Open embedded "
+        "stores after forking, or start workers with multiprocessing's 'spawn' start "
+        "method; to share one store between processes, run a Chroma server on it "
+        f"(chroma run --path {directory} --port 8000) and open it with "
+        "RaMem.from_client(chromadb.HttpClient(host='localhost', port=8000)).",
+        directory,
+        str(parent),
+    )
 
 
 def _holder(directory: Path) -> str:

@@ -81,6 +81,10 @@ class MemoryStore(Protocol):
         """Every namespace holding memories, with its number of memories."""
         ...
 
+    def namespace_names(self) -> list[str]:
+        """Every namespace ever written, sorted, without reading any of them."""
+        ...
+
     # -- write marks -----------------------------------------------------------------------
     def own_mark(self, namespace: str) -> tuple[str, int] | None:
         """This object's latest mark on the namespace (None before its first write there)."""

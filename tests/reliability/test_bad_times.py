@@ -10,7 +10,7 @@ import json
 import os
 import subprocess
 import sys
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
@@ -42,6 +42,18 @@ READ = [
     (f"{DAY} 13:56 GMT-05:00", datetime(2023, 5, 8, 18, 56, tzinfo=UTC)),
     ("1:56 pm on 8 May, 2023", datetime(2023, 5, 8, 13, 56, tzinfo=UTC)),
 ]
+#: A time with its zone in parentheses, or in another zone than its session's (UTC here): the
+#: moment it names, in UTC, and the clock it was said by (hours east of UTC), both kept.
+ZONED = [
+    (f"{DAY} 13:56 (PST)", datetime(2023, 5, 8, 21, 56, tzinfo=UTC), -8),
+    (f"{DAY} 13:56 (UTC+3)", datetime(2023, 5, 8, 10, 56, tzinfo=UTC), 3),
+    (f"{DAY} 13:56 (GMT-5)", datetime(2023, 5, 8, 18, 56, tzinfo=UTC), -5),
+    (f"{DAY} 13:56 (PDT)", datetime(2023, 5, 8, 20, 56, tzinfo=UTC), -7),
+    ("2023/05/08 (Mon) 13:56 (JST)", datetime(2023, 5, 8, 4, 56, tzinfo=UTC), 9),
+    ("2023/05/08 (Mon) 13:56", datetime(2023, 5, 8, 13, 56, tzinfo=UTC), 0),
+    (f"{DAY}T13:56:00+05:30", datetime(2023, 5, 8, 8, 26, tzinfo=UTC), 5.5),
+    (f"{DAY} 13:56 EST", datetime(2023, 5, 8, 18, 56, tzinfo=UTC), -5),
+]
 #: Abbreviations that name several zones, or none: refused.
 REFUSED = ["CST", "IST", "BST", "AST", "XYZ"]
 
@@ -65,11 +77,24 @@ def test_zone_abbreviations_are_read_as_the_moment_they_name(tmp_path: Path) -> 
         assert span is not None and span.start == moment, (written, span)
 
 
+def test_a_zone_in_parentheses_and_a_turns_own_zone_are_kept(tmp_path: Path) -> None:
+    source = chat_file(tmp_path / "chat.json", [written for written, _, _ in ZONED])
+    mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
+    mem.add_conversations(load_conversations(source), "ns")
+    said = {m.content: m.context.said_at for m in mem.memories("ns")}
+    for i, (written, moment, hours) in enumerate(ZONED):
+        span = said[f"message number {i}"]
+        assert span is not None and span.start == moment, (written, span)
+        assert span.start.utcoffset() == timedelta(hours=hours), (written, span)
+
+
+@pytest.mark.parametrize("brackets", [False, True])
 @pytest.mark.parametrize("abbreviation", REFUSED)
 def test_an_ambiguous_or_unknown_zone_is_refused_naming_the_turn(
-    tmp_path: Path, abbreviation: str
+    tmp_path: Path, abbreviation: str, brackets: bool
 ) -> None:
-    source = chat_file(tmp_path / "chat.json", [f"{DAY} 12:00", f"{DAY} 13:56 {abbreviation}"])
+    written = f"({abbreviation})" if brackets else abbreviation
+    source = chat_file(tmp_path / "chat.json", [f"{DAY} 12:00", f"{DAY} 13:56 {written}"])
     mem = RaMem.from_path(tmp_path / "store", embedder=HashingEmbedder())
     with pytest.raises(RamemError) as refused:
         mem.add_conversations(load_conversations(source), "ns")

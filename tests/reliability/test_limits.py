@@ -170,3 +170,65 @@ def test_limits_are_checked_for_sense(tmp_path: Path) -> None:
     done = ramem("query", "x " * 6_000, "--store", str(tmp_path), "--namespace", "ns",
                  cwd=tmp_path)  # fmt: skip
     assert done.returncode == 2  # the store does not exist: refused either way
+
+
+LONG = "N" * 200_000  # a name of 200,000 characters (a 10 MiB speaker took 14.7 s and 1.2 GB)
+
+
+def _unit_with(mem: RaMem, **context: object) -> list[object]:
+    from dataclasses import replace
+
+    (unit,) = mem.anchor_turns([{"speaker": "Ann", "text": "hi"}], "ns", session_time=WHEN)
+    return [replace(unit, context=replace(unit.context, **context))]
+
+
+#: (the field the error names, a write giving it a 200,000-character value)
+NAMED_FIELDS = [
+    ("speaker", lambda m: m.add_turns([{"speaker": LONG, "text": "hi"}], "ns", session_time=WHEN)),
+    ("session id", lambda m: m.add_turns([{"speaker": "A", "text": "hi"}], "ns",
+                                         session_time=WHEN, session_id=LONG)),
+    ("conversation id", lambda m: m.add_turns([{"speaker": "A", "text": "hi"}], "ns",
+                                              session_time=WHEN, conversation_id=LONG)),
+    ("namespace", lambda m: m.add_turns([{"speaker": "A", "text": "hi"}], LONG,
+                                        session_time=WHEN)),
+    ("participants", lambda m: m.add_memories(_unit_with(m, participants=("Ann", LONG)))),
+    ("location", lambda m: m.add_memories(_unit_with(m, location=LONG))),
+    ("entities", lambda m: m.add_memories(_unit_with(m, entities=(LONG,)))),
+    ("topic", lambda m: m.add_memories(_unit_with(m, topic=LONG))),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("field", "write"), NAMED_FIELDS, ids=[f for f, _ in NAMED_FIELDS])
+def test_every_name_a_caller_gives_is_limited(tmp_path: Path, field: str, write: object) -> None:
+    mem = memory(tmp_path / "store")
+    with pytest.raises(LimitError) as refused:
+        write(mem)  # type: ignore[operator]
+    message = str(refused.value)
+    assert field in message and "200,000 characters" in message
+    assert "over the limit of 1,000" in message and "--max-name-chars" in message
+    assert len(message) < 1_000  # the name is cut, not repeated whole
+    assert mem.namespaces() == {}  # nothing was written
+    mem.limits = Limits(name_chars=300_000)  # a raised limit lets it in
+    write(mem)  # type: ignore[operator]
+    assert sum(mem.namespaces().values()) == 1
+
+
+@pytest.mark.parametrize("part", ["key", "label", "value"])
+def test_a_langgraph_key_label_or_value_over_its_limit_writes_nothing(
+    tmp_path: Path, part: str
+) -> None:
+    """A 32 MiB LangGraph key left 370 MB on disk."""
+    from ramem_integrations.langgraph import RaMemStore
+
+    store = RaMemStore(memory(tmp_path / "store"), clock=lambda: WHEN)
+    namespace, key, value = ("memories", "alice"), "m1", {"text": "I took a pottery class"}
+    if part == "key":
+        key = LONG
+    elif part == "label":
+        namespace = ("memories", LONG)
+    else:
+        value = {"text": "I took a pottery class", "notes": "x" * 200_000}  # not indexed
+    with pytest.raises(LimitError, match=r"over the limit of .*(name|message)_chars") as refused:
+        store.put(namespace, key, value)
+    assert isinstance(refused.value, ValueError)
+    assert store.memory.namespaces() == {} and list(store.search(("memories",))) == []

@@ -3,7 +3,8 @@
 A second process is refused whether it opens the path with ``RaMem.from_path``, with
 ``RaMem.from_client(chromadb.PersistentClient(path))`` (the pattern docs/langchain.md shows) or
 through the ``ramem`` command, before it writes anything; deleting ``.ramem.lock`` while the
-store is held does not let it in.
+store is held does not let it in. A process forked after its parent opened a store gets a
+StoreBusyError when it uses one, instead of hanging inside Chroma.
 """
 
 from __future__ import annotations
@@ -116,3 +117,54 @@ def test_deleting_the_lock_file_does_not_let_a_second_process_in(tmp_path: Path)
         assert "open in another process" in err and "chroma run --path" in err
     finally:
         assert finished(holder) == "{'first': 20, 'second': 20}"
+
+
+#: Opens the store (argv[1]), writes, forks; the child opens a store the way argv[2] says (or
+#: uses the parent's object), tries to write and prints what happened; the parent then reads.
+FORK = """
+import os, sys
+from datetime import UTC, datetime
+import chromadb
+from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.testing import HashingEmbedder
+
+path, how = sys.argv[1], sys.argv[2]
+mem = RaMem.from_path(path, embedder=HashingEmbedder())
+turns = [{"speaker": "Ann", "text": f"note {i} about the dentist"} for i in range(20)]
+mem.add_turns(turns, "first", session_time=datetime(2025, 5, 1, 19, tzinfo=UTC))
+child = os.fork()
+if child == 0:
+    try:
+        if how == "path":
+            mine = RaMem.from_path(path, embedder=HashingEmbedder())
+        elif how == "client":
+            mine = RaMem.from_client(chromadb.PersistentClient(path), embedder=HashingEmbedder())
+        elif how == "other path":
+            mine = RaMem.from_path(path + "-other", embedder=HashingEmbedder())
+        else:
+            mine = mem
+        mine.add_turns(turns, "child", session_time=datetime(2025, 5, 2, 19, tzinfo=UTC))
+        print("child wrote", flush=True)
+    except Exception as exc:
+        print(f"child {type(exc).__name__}: {exc}", flush=True)
+    os._exit(0)
+os.waitpid(child, 0)
+print(mem.namespaces(), flush=True)
+"""
+
+
+@pytest.mark.parametrize("how", ["path", "client", "parent's object", "other path"])
+def test_a_forked_child_is_refused_with_an_error_not_a_hang(tmp_path: Path, how: str) -> None:
+    store = tmp_path / "store"
+    run = subprocess.run(
+        [sys.executable, "-c", FORK, str(store), how],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,  # before: the child hung inside Chroma
+    )
+    assert run.returncode == 0, run.stderr
+    said, namespaces = run.stdout.splitlines()
+    assert said.startswith("child StoreBusyError: ") and "forked from process" in said
+    assert "'spawn'" in said and "chroma run --path" in said
+    assert namespaces == "{'first': 20}"  # the parent's store is as it wrote it

@@ -3,11 +3,13 @@ offsets, and the ambiguous ones refused with what they could mean.
 
 Read by :func:`~ramem_integrations.core.conversation.parse_datetime` through dateutil's
 ``tzinfos``: an abbreviation not in :data:`OFFSETS` is refused, never read as UTC (dateutil
-alone warns and drops it, which stores the time hours off).
+alone warns and drops it, which stores the time hours off). A zone in parentheses after a
+time ("13:56 (PST)", "(UTC+3)") is read as one written without them (:func:`unbracket`).
 """
 
 from __future__ import annotations
 
+import re
 from datetime import timedelta, timezone
 
 from ramem_integrations.errors import InvalidTimeError
@@ -34,6 +36,29 @@ AMBIGUOUS: dict[str, str] = {
     "SST": "Samoa (-11:00) or Singapore (+08:00)",
     "ECT": "Ecuador (-05:00) or Eastern Caribbean (-04:00)",
 }
+
+
+#: A part of a written time in parentheses: "(Mon)", "(PST)", "(UTC+3)".
+_BRACKETED = re.compile(r"\(([^()]*)\)")
+#: An offset as written: "+3", "-05:00", "UTC+3", "GMT-0500".
+_OFFSET = re.compile(r"(?:UTC|GMT)?\s*[+-]\d{1,2}(?::?\d{2})?", re.IGNORECASE)
+#: A word that can only be a zone's abbreviation: two to five capitals ("PST", "XYZT").
+_ABBREVIATION = re.compile(r"[A-Z]{2,5}")
+
+
+def names_zone(text: str) -> bool:
+    """Whether ``text`` is a zone: an abbreviation (known or not: :func:`zone` refuses an
+    unknown one) or an offset."""
+    word = text.strip()
+    known = word.upper() in OFFSETS or word.upper() in AMBIGUOUS
+    return known or bool(_ABBREVIATION.fullmatch(word) or _OFFSET.fullmatch(word))
+
+
+def unbracket(text: str) -> str:
+    """``text`` without its parenthesised parts ("2023/05/08 (Mon) 13:56"), except a zone,
+    which is kept without its parentheses ("13:56 (PST)" is "13:56 PST") to be read or
+    refused, never dropped."""
+    return _BRACKETED.sub(lambda m: f" {m[1].strip()} " if names_zone(m[1]) else " ", text)
 
 
 def zone(name: str | None, offset: int | None) -> timezone | None:

@@ -11,7 +11,7 @@ import pytest
 
 from ramem_integrations.errors import WriteConflictError
 from ramem_integrations.memory.ramem import RaMem
-from ramem_integrations.testing import HashingEmbedder
+from ramem_integrations.testing import HashingEmbedder, parts
 from tests.reliability.test_concurrency import chroma_server  # noqa: F401  (fixture)
 from tests.reliability.write_races import (
     exchange_rounds,
@@ -60,7 +60,7 @@ def test_a_write_that_lost_the_race_names_the_memories_and_keeps_theirs(tmp_path
     the id taken when it writes. It raises, names the id, and the other's text stays."""
     mem = RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder())
     other = RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder())
-    writer = mem._writer
+    writer = parts(mem).writer
     checked = writer._changed
 
     def check_then_lose(namespace: str, units: list, replace: bool) -> tuple:  # type: ignore[type-arg]

@@ -197,7 +197,7 @@ class Writer:
             by_ns.setdefault(unit.namespace, []).append(unit)
         checked = {ns: self._changed(ns, group, replace) for ns, group in by_ns.items()}
         fresh = {ns: changed for ns, (changed, _) in checked.items()}
-        free = {unit_id for _, ids in checked.values() for unit_id in ids}
+        free = {(ns, unit_id) for ns, (_, ids) in checked.items() for unit_id in ids}
         replaced = {ns: self._regrouped(ns, fresh[ns], replace) for ns in by_ns}
         fresh = {ns: [u for u in fresh[ns] if u.id not in replaced[ns][1]] for ns in fresh}
         if progress:
@@ -207,8 +207,9 @@ class Writer:
             if not todo:  # nothing to write: a re-run finishes what a cut write left pending
                 self.store.settle(namespace)
         theirs = self._write(batches(fresh), progress, ahead, free)
-        taken = {u.id: u for u in theirs}
-        lost = [u for u in units if u.id in taken and taken[u.id].content != u.content]
+        taken = {(u.namespace, u.id): u for u in theirs}
+        lost = [u for u in units if (u.namespace, u.id) in taken]
+        lost = [u for u in lost if taken[u.namespace, u.id].content != u.content]
         if lost:  # before the regrouped memories go: their words stay stored
             raise race_lost(lost, taken)
         for namespace, (old, _) in replaced.items():  # now: a crash before leaves no words lost
@@ -235,12 +236,12 @@ class Writer:
         batches: list[Batch],
         progress: Progress | None,
         ahead: Mapping[str, np.ndarray],
-        free: set[str],
+        free: set[tuple[str, str]],
     ) -> list[MemoryUnit]:
         """Embed and store batch after batch; with :attr:`overlap_writes`, each batch's upsert
         overlaps the next one's embedding (one background thread writes, in order). Units
-        whose ids are in ``free`` (not stored when checked) are inserted; returns the memories
-        another writer stored first under such ids, where they are not as given.
+        whose (namespace, id) is in ``free`` (not stored when checked) are inserted; returns
+        the memories another writer stored first under such ids, where they are not as given.
 
         The caches and ``progress`` are updated in this thread once a batch's write returned.
         A failed write or embedding raises its own error here after the write in flight has
@@ -279,13 +280,13 @@ class Writer:
         return theirs
 
     def _store(
-        self, namespace: str, batch: list[MemoryUnit], vectors: Vectors, free: set[str]
+        self, namespace: str, batch: list[MemoryUnit], vectors: Vectors, free: set[tuple[str, str]]
     ) -> list[MemoryUnit]:
         """Write one batch: ids free when checked are inserted, the others upserted; returns
         the memories another writer stored first under the free ids. A failed write drops
         the namespace's cache (an unknown part of the batch may be stored)."""
-        new = [i for i, u in enumerate(batch) if u.id in free]
-        old = [i for i, u in enumerate(batch) if u.id not in free]
+        new = [i for i, u in enumerate(batch) if (namespace, u.id) in free]
+        old = [i for i, u in enumerate(batch) if (namespace, u.id) not in free]
         matrix = np.asarray(vectors)
         try:
             if old:
@@ -426,18 +427,22 @@ def conflict(
     )
 
 
-def race_lost(lost: list[MemoryUnit], theirs: Mapping[str, MemoryUnit]) -> WriteConflictError:
+def race_lost(
+    lost: list[MemoryUnit], theirs: Mapping[tuple[str, str], MemoryUnit]
+) -> WriteConflictError:
     """The error for memories whose ids another writer took with other text while this write
     was under way: theirs stay, these were not written."""
     first = lost[0]
     ids = list(dict.fromkeys(u.id for u in lost))
+    spaces = ", ".join(repr(n) for n in dict.fromkeys(u.namespace for u in lost))
+    stored = theirs[first.namespace, first.id].content
     return WriteConflictError(
-        f"{len(ids)} memor{'y' if len(ids) == 1 else 'ies'} of namespace {first.namespace!r} "
-        f"(ids {', '.join(repr(i) for i in ids[:5])}) were not written: another writer stored "
-        f"other text under the same id at the same moment (e.g. stored "
-        f"{_short(theirs[first.id].content)}, yours {_short(first.content)}). Theirs is kept; "
-        "the rest of this write is stored. If yours is another memory, give it its own id "
-        "(conversation_id=...); to replace theirs on purpose, write it again with replace=True.",
+        f"{len(ids)} memor{'y' if len(ids) == 1 else 'ies'} of namespace {spaces} (ids "
+        f"{', '.join(repr(i) for i in ids[:5])}) were not written: another writer stored other "
+        f"text under the same id at the same moment (e.g. stored {_short(stored)}, yours "
+        f"{_short(first.content)}). Theirs is kept; the rest of this write is stored. If yours "
+        "is another memory, give it its own id (conversation_id=...); to replace theirs on "
+        "purpose, write it again with replace=True.",
         ids,
     )
 

@@ -5,6 +5,7 @@ instant (those are two memories)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -77,3 +78,14 @@ def test_a_write_that_lost_the_race_names_the_memories_and_keeps_theirs(tmp_path
         "y": "Other words.",  # the rest of the write is stored
     }
     assert {u.id: u.content for u in mem.memories("race")}["x"].startswith("Theirs")
+
+
+def test_an_id_free_in_one_namespace_is_still_updated_in_another(tmp_path: Path) -> None:
+    """Whether an id was free is a fact of one namespace: in one call, the id is inserted
+    where it is new and its stored memory updated (same words, new coordinates) where not."""
+    mem = RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder())
+    mem.add_memories([unit("x", "Ann moved to Lyon.", "b")])
+    moved = replace(unit("x", "Ann moved to Lyon.", "b"), source_ids=("x", "x2"))
+    mem.add_memories([unit("x", "Ann moved to Lyon.", "a"), moved])
+    assert mem.memories("a") == [unit("x", "Ann moved to Lyon.", "a")]
+    assert mem.memories("b") == [moved]

@@ -386,6 +386,7 @@ class Writer:
         """Delete memories: by id, by source conversation, or the whole namespace."""
         if isinstance(ids, str):
             raise InvalidInputError("ids must be a list of memory ids, not one string: ids=[id].")
+        check_namespace(namespace)
         try:
             removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
         except BaseException:

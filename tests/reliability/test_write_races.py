@@ -37,7 +37,7 @@ def test_threads_writing_one_id(tmp_path: Path, objects: str) -> None:
     )
     tally = thread_rounds((first, second), ROUNDS)
     print(tally)
-    assert tally.lost_silently == 0 and tally.rounds == ROUNDS, tally
+    assert tally.lost_silently == tally.torn == 0 and tally.rounds == ROUNDS, tally
     # every round kept exactly one text, once
     assert sorted(first.store.ids("race")) == sorted(f"t{n}" for n in range(ROUNDS))
 
@@ -47,13 +47,13 @@ def test_exchanges_saved_in_one_instant_are_two_memories(tmp_path: Path) -> None
     mem = RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder())
     tally = exchange_rounds(mem, 10)
     print(tally)
-    assert tally.both_stored == tally.rounds == 10, tally
+    assert tally.both_stored == tally.rounds == 10 and tally.torn == 0, tally
 
 
 def test_processes_on_a_chroma_server_writing_one_id(chroma_server: str) -> None:  # noqa: F811
     tally = process_rounds(chroma_server, ROUNDS)
     print(tally)
-    assert tally.lost_silently == 0 and tally.rounds == ROUNDS, tally
+    assert tally.lost_silently == tally.torn == 0 and tally.rounds == ROUNDS, tally
 
 
 def test_a_write_that_lost_the_race_names_the_memories_and_keeps_theirs(tmp_path: Path) -> None:

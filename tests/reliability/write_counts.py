@@ -6,7 +6,8 @@
 - Same-id races: two writers store one id with different text at the same moment, as threads
   (one RaMem, and two on one path), as processes through a Chroma server, and as two
   ``RaMemMemory`` exchanges saved in one instant. Counted: rounds, both texts kept, the loser
-  told (``MemoryConflictError``), and texts lost silently.
+  told (``MemoryConflictError``), texts lost silently, and memories stored torn (a vector not
+  their text's).
 - Cut writes: an ingestion and a forget killed (SIGKILL) at every step, with a warm reader open
   (:mod:`tests.reliability.cut_writes`). Counted: memories the reader serves stale after the
   kill and after the re-run, memories lost, wrong and duplicated after the re-run.

@@ -20,8 +20,11 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
+import numpy as np
+
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import MemoryConflictError
+from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.testing import HashingEmbedder
 
@@ -37,6 +40,7 @@ class Tally:
     both_stored: int = 0  # both texts kept (two memories)
     loser_told: int = 0  # one text kept, the other writer got a MemoryConflictError
     lost_silently: int = 0  # both told OK, one text gone
+    torn: int = 0  # stored memories whose vector is not their own text's (parts of two writes)
 
     def count(self, told_ok: list[bool], texts: list[str], stored: set[str]) -> None:
         self.rounds += 1
@@ -47,6 +51,13 @@ class Tally:
             self.lost_silently += 1
         else:
             self.loser_told += 1
+
+
+def torn(mem: RaMem, namespace: str) -> int:
+    """How many memories of ``namespace`` are stored with a vector other than their text's."""
+    units, vectors = mem.store.get_with_vectors(namespace)
+    own = memory_vectors(mem.embedder, units)
+    return sum(not np.allclose(a, b, atol=1e-5) for a, b in zip(vectors, own, strict=True))
 
 
 def unit(memory_id: str, text: str, namespace: str = "race") -> MemoryUnit:
@@ -99,6 +110,7 @@ def thread_rounds(mems: tuple[RaMem, RaMem], rounds: int) -> Tally:
         writes = [unit(f"t{n}", text) for text in texts]
         told = together([lambda m=m, u=u: write(m, u) for m, u in zip(mems, writes, strict=True)])
         tally.count(told, texts, {u.content for u in mems[0].store.get("race", ids=[f"t{n}"])})
+    tally.torn = torn(mems[0], "race")
     return tally
 
 
@@ -121,6 +133,7 @@ def exchange_rounds(mem: RaMem, rounds: int) -> Tally:
 
         told = together([lambda t=t: save(t) for t in texts])
         tally.count(told, texts, {u.content for u in mem.store.get("chat")})
+    tally.torn = torn(mem, "chat")
     return tally
 
 
@@ -152,6 +165,7 @@ def process_rounds(server: str, rounds: int) -> Tally:
             told = [_answer(proc) == "ok" for proc in procs]
             stored = {u.content for u in reader.store.get("race", ids=[f"p{n}"])}
             tally.count(told, [_text("A", n), _text("B", n)], stored)
+        tally.torn = torn(reader, "race")
         return tally
     finally:
         for proc in procs:

@@ -213,13 +213,14 @@ class ChromaEpisodicStore:
         vectors = np.asarray(embeddings, dtype=np.float32)
         others: list[MemoryUnit] = []
         for namespace, picked in _by_namespace(memories).items():
-            units = {memories[i].id: memories[i] for i in picked}
+            rows = {memories[i].id: i for i in picked}  # an id given twice: its last row
+            units = {memory_id: memories[i] for memory_id, i in rows.items()}
             self.put(
                 namespace,
                 list(units),
                 [m.content for m in units.values()],
                 [m.to_metadata() for m in units.values()],
-                vectors[picked],
+                vectors[list(rows.values())],
                 insert=True,
             )
             others += [u for u in self.get(namespace, ids=list(units)) if u != units[u.id]]

@@ -32,6 +32,7 @@ from ramem_integrations.errors import (
     StoreError,
     StoreFormatError,
     UnknownNamespaceError,
+    WriteConflictError,
 )
 
 try:
@@ -89,6 +90,7 @@ __all__ = [
     "TimeSpan",
     "Turn",
     "UnknownNamespaceError",
+    "WriteConflictError",
     "__version__",
     "ground_time",
     "load_conversations",

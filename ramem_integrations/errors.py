@@ -36,6 +36,16 @@ class MemoryConflictError(InvalidInputError):
     was written."""
 
 
+class WriteConflictError(MemoryConflictError):
+    """Another writer stored other text under ids of this write at the same moment (two
+    threads or processes writing one id): theirs is kept, and ``ids`` names the memories of
+    this write that were not written; the rest of it was."""
+
+    def __init__(self, message: str, ids: list[str]) -> None:
+        super().__init__(message)
+        self.ids = ids
+
+
 class StoreError(RamemError):
     """The memory store could not be opened, read or written."""
 

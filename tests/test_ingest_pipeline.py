@@ -60,19 +60,20 @@ class FailingEmbedder(HashingEmbedder):
         return super().embed(texts)
 
 
-def fail_upsert_on(mem: RaMem, call: int, monkeypatch: pytest.MonkeyPatch) -> list[int]:
-    """Make the store's ``call``-th upsert raise; returns the sizes of the upserts made."""
-    real: Callable[..., None] = mem.store.upsert
+def fail_insert_on(mem: RaMem, call: int, monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """Make the store's ``call``-th insert (a write of new memories) raise; returns the sizes
+    of the inserts made."""
+    real: Callable[..., list[MemoryUnit]] = mem.store.insert
     sizes: list[int] = []
 
-    def upsert(memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> None:
+    def insert(memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> list[MemoryUnit]:
         if len(sizes) + 1 == call:
             sizes.append(0)
             raise StoreError("Chroma refused the write: disk full")
         sizes.append(len(memories))
-        real(memories, embeddings)
+        return real(memories, embeddings)
 
-    monkeypatch.setattr(mem.store, "upsert", upsert)
+    monkeypatch.setattr(mem.store, "insert", insert)
     return sizes
 
 
@@ -110,7 +111,7 @@ def test_the_last_write_is_the_end_of_the_last_batch(
     # No embedding overlaps the last upsert, so the last batch's end is written alone.
     monkeypatch.setattr(ingest, "EMBED_BATCH", batch)
     mem = overlapped(tmp_path, embedder=HashingEmbedder())
-    written = fail_upsert_on(mem, 0, monkeypatch)  # the 0th call never comes: a spy
+    written = fail_insert_on(mem, 0, monkeypatch)  # the 0th call never comes: a spy
     ids = mem.add_conversation(conversation, "ann")
     assert written == sizes
     assert mem.store.ids("ann") == ids and len(ids) == 40
@@ -122,14 +123,15 @@ def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
 ) -> None:  # type: ignore[no-untyped-def]
     mem = overlapped(tmp_path, embedder=HashingEmbedder())
     parts(mem).cache.index("ann")  # loaded (empty): kept current by each batch written
-    sizes = fail_upsert_on(mem, failing, monkeypatch)
+    sizes = fail_insert_on(mem, failing, monkeypatch)
     counts: list[int] = []
     with pytest.raises(StoreError, match=r"^Chroma refused the write: disk full$"):
         mem.add_conversation(conversation, "ann", progress=counts.append)
     assert sizes == [BATCH] * (failing - 1) + [0]  # no write after the failed one
     stored = mem.store.ids("ann")
     assert len(stored) == sum(sizes) == sum(counts)
-    assert set(parts(mem).cache.loaded("ann") or {}) == set(stored)
+    # the failed batch's part stored is unknown: the cache is dropped, and loads what is
+    assert set(parts(mem).cache.memories("ann")) == set(stored)
     monkeypatch.undo()
     monkeypatch.setattr(ingest, "EMBED_BATCH", BATCH)
     again: list[int] = []
@@ -149,7 +151,8 @@ def test_a_failed_embedding_raises_its_error_after_the_write_in_flight(
         mem.add_conversation(conversation, "ann", progress=counts.append)
     stored = mem.store.ids("ann")
     assert len(stored) == BATCH * (failing - 1) == sum(counts)
-    assert set(parts(mem).cache.loaded("ann") or {}) == set(stored)
+    # the failed batch's part stored is unknown: the cache is dropped, and loads what is
+    assert set(parts(mem).cache.memories("ann")) == set(stored)
     ids = mem.add_conversation(conversation, "ann")
     assert sorted(mem.store.ids("ann")) == sorted(ids) and len(ids) == 40
 
@@ -283,13 +286,13 @@ def test_the_writers_own_setting_says_which_thread_writes(  # type: ignore[no-un
         is None
     )
     threads: list[str] = []
-    real = mem.store.upsert
+    real = mem.store.insert
 
-    def upsert(memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> None:
+    def insert(memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> list[MemoryUnit]:
         threads.append(threading.current_thread().name)
-        real(memories, embeddings)
+        return real(memories, embeddings)
 
-    monkeypatch.setattr(mem.store, "upsert", upsert)
+    monkeypatch.setattr(mem.store, "insert", insert)
     mem.add_conversations([conversation])
     assert not mem.store.remote
     caller = threading.current_thread().name

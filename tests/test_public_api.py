@@ -36,6 +36,7 @@ PUBLIC = [
     "TimeSpan",
     "Turn",
     "UnknownNamespaceError",
+    "WriteConflictError",
     "__version__",
     "ground_time",
     "load_conversations",

@@ -18,6 +18,7 @@ import numpy.typing as npt
 from ramem_integrations.cache.bm25 import BM25, lexical_text
 from ramem_integrations.cache.vectors import VectorTable
 from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.stores.protocol import is_pending
 
 #: What a loaded memory costs besides its vector (its text, metadata and postings), an
 #: estimate: 3.3 KB measured on the shipped chats set, 3.9 KB on LoCoMo
@@ -110,15 +111,23 @@ class NamespaceCache:
         return sum(self._bytes.values())
 
     def refresh(self, namespace: str) -> Mapping[str, int]:
-        """Drop the namespace's cache if anyone else wrote it since it was loaded; returns the
-        other writers' marks on the namespace (one small read). Own writes never reload: they
-        are applied in place by :meth:`added` and :meth:`removed`."""
+        """Drop the namespace's cache if anyone else wrote it since it was loaded, or has a
+        write under way or cut (a pending mark: until it is cleared, every read loads afresh);
+        returns the other writers' marks on the namespace (one small read). Own writes never
+        reload: they are applied in place by :meth:`added` and :meth:`removed`."""
         marks = self._marks(namespace) if self._marks else {}
         with self._lock:
-            if namespace in self._indexes and dict(marks) != self._seen.get(namespace):
-                self.forget(namespace)
-                self._writes[namespace] = self.version(namespace) + 1
+            changed = dict(marks) != self._seen.get(namespace) or any(map(is_pending, marks))
+            if namespace in self._indexes and changed:
+                self.stale(namespace)
         return marks
+
+    def stale(self, namespace: str) -> None:
+        """Drop the namespace's cache, to load fresh when next asked for (its store changed
+        in a way this cache was not told, e.g. a write of this process that failed)."""
+        with self._lock:
+            self.forget(namespace)
+            self._writes[namespace] = self.version(namespace) + 1
 
     def added(
         self,

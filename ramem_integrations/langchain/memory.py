@@ -13,6 +13,7 @@ Three ways in:
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from datetime import datetime, timedelta
 from typing import TYPE_CHECKING, Any
@@ -118,12 +119,17 @@ class RaMemMemory(_MemoryBase):
     def save_context(
         self, inputs: dict[str, Any], outputs: dict[str, Any], *, now: datetime | None = None
     ) -> None:
-        """Store one exchange as episodic memory, at ``now`` (default: the clock)."""
+        """Store one exchange as episodic memory, at ``now`` (default: the clock).
+
+        Its turns' ids are the session, the time and a digest of the exchange's words: two
+        exchanges saved in the same instant (threads, a clock that stands still) are two
+        memories, and the same exchange saved again is stored once."""
         when = now or self.clock()
         said = self._text(inputs, self.input_key, "input")
         answered = self._text(outputs, self.output_key, "output", required=False)
         session = self.session_id or f"{self.conversation_id}-{when:%Y-%m-%d}"
-        stamp = when.isoformat()
+        words = hashlib.sha256(f"{said}\x1f{answered}".encode()).hexdigest()[:12]
+        stamp = f"{when.isoformat()}:{words}"
         turns: list[dict[str, Any]] = [
             {
                 "id": f"{session}:{stamp}:in",

@@ -33,6 +33,7 @@ from ramem_integrations.errors import (
     InvalidInputError,
     InvalidTimeError,
     MemoryConflictError,
+    WriteConflictError,
 )
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.regrouping import regrouped
@@ -50,8 +51,9 @@ LAST_WRITE_FRACTION = 1 / 8
 Progress = Callable[[int], None]
 #: Memories of one namespace, written together.
 Batch = tuple[str, list[MemoryUnit]]
-#: A batch's write under way: its future, namespace, memories and their embeddings.
-Pending = tuple["Future[None]", str, list[MemoryUnit], Vectors]
+#: A batch's write under way: its future (the memories another writer stored first under
+#: ids of the batch), namespace, memories and their embeddings.
+Pending = tuple["Future[list[MemoryUnit]]", str, list[MemoryUnit], Vectors]
 
 
 class Writer:
@@ -171,6 +173,11 @@ class Writer:
         holds a message its sender edited (``edits``: conversation id, turn id). A
         stored memory whose turns the units now hold under other ids (a chat burst that grew by
         a message) is deleted once they are written (:mod:`~ramem_integrations.memory.regrouping`).
+
+        Units whose ids were free when checked are inserted, never upserted: when another
+        writer stored one of those ids with other text in the meantime (two threads or
+        processes writing one id at once), its text stays and, once the rest is written,
+        :class:`WriteConflictError` names the ids not written. No text is lost silently.
         """
         units = list(memories)
         for unit in units:
@@ -193,13 +200,23 @@ class Writer:
         by_ns: dict[str, list[MemoryUnit]] = {}
         for unit in units:
             by_ns.setdefault(unit.namespace, []).append(unit)
-        fresh = {ns: self._changed(ns, group, replace, edits) for ns, group in by_ns.items()}
+        checked = {ns: self._changed(ns, group, replace, edits) for ns, group in by_ns.items()}
+        fresh = {ns: changed for ns, (changed, _) in checked.items()}
+        free = {(ns, unit_id) for ns, (_, ids) in checked.items() for unit_id in ids}
         replaced = {ns: self._regrouped(ns, fresh[ns], replace, edits) for ns in by_ns}
         fresh = {ns: [u for u in fresh[ns] if u.id not in replaced[ns][1]] for ns in fresh}
         if progress:
             for namespace, group in by_ns.items():
                 progress(len(group) - len(fresh[namespace]))
-        self._write(batches(fresh), progress, ahead)
+        for namespace, todo in fresh.items():
+            if not todo:  # nothing to write: a re-run finishes what a cut write left pending
+                self.store.settle(namespace)
+        theirs = self._write(batches(fresh), progress, ahead, free)
+        taken = {(u.namespace, u.id): u for u in theirs}
+        lost = [u for u in units if (u.namespace, u.id) in taken]
+        lost = [u for u in lost if taken[u.namespace, u.id].content != u.content]
+        if lost:  # before the regrouped memories go: their words stay stored
+            raise race_lost(lost, taken)
         for namespace, (old, _) in replaced.items():  # now: a crash before leaves no words lost
             if old:
                 self.forget(namespace, ids=old)
@@ -224,9 +241,12 @@ class Writer:
         batches: list[Batch],
         progress: Progress | None,
         ahead: Mapping[str, np.ndarray],
-    ) -> None:
+        free: set[tuple[str, str]],
+    ) -> list[MemoryUnit]:
         """Embed and store batch after batch; with :attr:`overlap_writes`, each batch's upsert
-        overlaps the next one's embedding (one background thread writes, in order).
+        overlaps the next one's embedding (one background thread writes, in order). Units
+        whose (namespace, id) is in ``free`` (not stored when checked) are inserted; returns
+        the memories another writer stored first under such ids, where they are not as given.
 
         The caches and ``progress`` are updated in this thread once a batch's write returned.
         A failed write or embedding raises its own error here after the write in flight has
@@ -234,12 +254,13 @@ class Writer:
         the rest and duplicates nothing.
         """
         overlap = self.store.remote if self.overlap_writes is None else self.overlap_writes
+        theirs: list[MemoryUnit] = []
         if len(batches) < 2 or not overlap:
             for namespace, batch in batches:
                 vectors = memory_vectors(self.embedder, batch, ahead)
-                self.store.upsert(batch, vectors)
-                self._written(namespace, batch, vectors, progress)
-            return
+                kept = self._store(namespace, batch, vectors, free)
+                theirs += self._written(namespace, batch, vectors, progress, kept)
+            return theirs
         with ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramem-write") as pool:
             pending: Pending | None = None
             try:
@@ -247,33 +268,61 @@ class Writer:
                     vectors = memory_vectors(self.embedder, batch, ahead)
                     if pending is not None:
                         done, pending = pending, None
-                        self._settle(done, progress)
+                        theirs += self._settle(done, progress)
                     pending = (
-                        pool.submit(self.store.upsert, batch, vectors),
+                        pool.submit(self._store, namespace, batch, vectors, free),
                         namespace,
                         batch,
                         vectors,
                     )
                 if pending is not None:
                     done, pending = pending, None
-                    self._settle(done, progress)
+                    theirs += self._settle(done, progress)
             except BaseException:
                 if pending is not None and pending[0].exception() is None:  # waits for it
-                    self._written(*pending[1:], progress)  # a batch stored is cached
+                    self._written(*pending[1:], progress, pending[0].result())  # cached
                 raise
+        return theirs
 
-    def _settle(self, pending: Pending, progress: Progress | None) -> None:
+    def _store(
+        self, namespace: str, batch: list[MemoryUnit], vectors: Vectors, free: set[tuple[str, str]]
+    ) -> list[MemoryUnit]:
+        """Write one batch: ids free when checked are inserted, the others upserted; returns
+        the memories another writer stored first under the free ids. A failed write drops
+        the namespace's cache (an unknown part of the batch may be stored)."""
+        new = [i for i, u in enumerate(batch) if (namespace, u.id) in free]
+        old = [i for i, u in enumerate(batch) if (namespace, u.id) not in free]
+        matrix = np.asarray(vectors)
+        try:
+            if old:
+                self.store.upsert([batch[i] for i in old], matrix[old])
+            return self.store.insert([batch[i] for i in new], matrix[new]) if new else []
+        except BaseException:
+            self.cache.stale(namespace)
+            raise
+
+    def _settle(self, pending: Pending, progress: Progress | None) -> list[MemoryUnit]:
         """Wait for a batch's write (raising its own error), then update the caches."""
-        pending[0].result()
-        self._written(*pending[1:], progress)
+        kept = pending[0].result()
+        return self._written(*pending[1:], progress, kept)
 
     def _written(
-        self, namespace: str, batch: list[MemoryUnit], vectors: Vectors, progress: Progress | None
-    ) -> None:
-        """Keep the caches current after ``batch`` (embedded as ``vectors``) was stored."""
-        self.cache.added(namespace, batch, vectors)
+        self,
+        namespace: str,
+        batch: list[MemoryUnit],
+        vectors: Vectors,
+        progress: Progress | None,
+        theirs: list[MemoryUnit],
+    ) -> list[MemoryUnit]:
+        """Keep the caches current after ``batch`` (embedded as ``vectors``) was stored, but
+        for ``theirs``, stored first by another writer (the cache then loads afresh)."""
+        if theirs:
+            self.cache.stale(namespace)
+        else:
+            self.cache.added(namespace, batch, vectors)
         if progress:
             progress(len(batch))
+        return theirs
 
     def _changed(
         self,
@@ -281,10 +330,10 @@ class Writer:
         units: list[MemoryUnit],
         replace: bool,
         edits: frozenset[tuple[str, str]] = frozenset(),
-    ) -> list[MemoryUnit]:
-        """The units not yet stored as they are; refuses to change silently what a stored
-        memory says: its words, who said them, or when (a message its sender edited is not
-        silent: it replaces the words it had)."""
+    ) -> tuple[list[MemoryUnit], set[str]]:
+        """The units not yet stored as they are, and the ids not stored at all; refuses to
+        change silently what a stored memory says: its words, who said them, or when (a
+        message its sender edited is not silent: it replaces the words it had)."""
         unique = {u.id: u for u in units}
         stored = {u.id: u for u in self.store.get(namespace, ids=list(unique))}
         clashes = [
@@ -294,7 +343,7 @@ class Writer:
         ]
         if clashes and not replace:
             raise conflict(namespace, clashes, stored)
-        return [u for u in unique.values() if stored.get(u.id) != u]
+        return [u for u in unique.values() if stored.get(u.id) != u], set(unique) - set(stored)
 
     def _regrouped(
         self,
@@ -355,11 +404,16 @@ class Writer:
         """Delete memories: by id, by source conversation, or the whole namespace."""
         if isinstance(ids, str):
             raise InvalidInputError("ids must be a list of memory ids, not one string: ids=[id].")
+        check_namespace(namespace)
         for memory_id in ids or ():
             check_unicode(memory_id, f"The memory id {memory_id!r}")
         if conversation_id is not None:
             check_unicode(conversation_id, f"The conversation id {conversation_id!r}")
-        removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
+        try:
+            removed = self.store.delete(namespace, ids=ids, conversation_id=conversation_id)
+        except BaseException:
+            self.cache.stale(namespace)  # an unknown part may be deleted
+            raise
         self.cache.removed(namespace, removed)
         return len(removed)
 
@@ -436,6 +490,26 @@ def conflict(
         "If this is another conversation, give it its own id (conversation_id=..., or "
         "'ramem ingest --conversation ID'); to replace them on purpose, pass "
         "replace=True (or --replace on 'ramem ingest' or 'ramem import')."
+    )
+
+
+def race_lost(
+    lost: list[MemoryUnit], theirs: Mapping[tuple[str, str], MemoryUnit]
+) -> WriteConflictError:
+    """The error for memories whose ids another writer took with other text while this write
+    was under way: theirs stay, these were not written."""
+    first = lost[0]
+    ids = list(dict.fromkeys(u.id for u in lost))
+    spaces = ", ".join(repr(n) for n in dict.fromkeys(u.namespace for u in lost))
+    stored = theirs[first.namespace, first.id].content
+    return WriteConflictError(
+        f"{len(ids)} memor{'y' if len(ids) == 1 else 'ies'} of namespace {spaces} (ids "
+        f"{', '.join(repr(i) for i in ids[:5])}) were not written: another writer stored other "
+        f"text under the same id at the same moment (e.g. stored {_short(stored)}, yours "
+        f"{_short(first.content)}). Theirs is kept; the rest of this write is stored. If yours "
+        "is another memory, give it its own id (conversation_id=...); to replace theirs on "
+        "purpose, write it again with replace=True.",
+        ids,
     )
 
 

@@ -9,8 +9,11 @@ query's cost does not grow with other namespaces. Collections are created with
 from __future__ import annotations
 
 import os
+import threading
+import time
 import uuid
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,8 +25,15 @@ from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
 from ramem_integrations.stores import layout
 from ramem_integrations.stores.guard import Guarded, GuardedCollection, location
-from ramem_integrations.stores.layout import MARKS_SUFFIX, NAMESPACE_KEY, STORE_KEY
+from ramem_integrations.stores.layout import (
+    MARKS_SUFFIX,
+    NAMESPACE_KEY,
+    PENDING_PREFIX,
+    STORE_KEY,
+    WRITER_PREFIX,
+)
 from ramem_integrations.stores.process_lock import hold, hold_client
+from ramem_integrations.stores.protocol import is_pending
 
 if TYPE_CHECKING:
     from ramem_integrations.stores.protocol import MemoryStore
@@ -90,9 +100,11 @@ class ChromaEpisodicStore:
     collections, so two stores of other names on one Chroma never see each other's memories.
     Reads never create a collection: a namespace never written reads as empty. Beside the
     memories, a small collection of *write marks* records, per namespace, how many writes each
-    store object has made there (:meth:`mark_written`). Any change to a namespace changes its
-    marks (:meth:`written`), so a reader holding a cache of the namespace learns of another
-    object's or another process's writes with one small read by id.
+    store object has made there (:meth:`mark_written`), and which of them are under way
+    (:meth:`mark_pending`). Every write marks itself pending before it touches the memories and
+    finished after, so a reader holding a cache of the namespace learns of another object's or
+    another process's writes with one small read by id (:meth:`written`), and of a write that
+    was cut between the two (a killed process) by the pending mark it left.
 
     Setup:
         ``pip install ramem-integrations`` (chromadb is a core dependency).
@@ -121,7 +133,11 @@ class ChromaEpisodicStore:
         self.marks = GuardedCollection(opened(self._chroma, collection), self.where)
         self._batch = int(getattr(self._chroma, "get_max_batch_size", lambda: 5000)())
         self.writer_id = uuid.uuid4().hex
+        #: The wall clock pending marks are stamped with (epoch seconds).
+        self.clock: Callable[[], float] = time.time
         self._writes: dict[str, int] = {}
+        self._under_way: dict[str, int] = {}  # this object's writes under way, by namespace
+        self._marking = threading.RLock()  # its marks change one at a time
         self._collections: dict[str, GuardedCollection] = {}
 
     @classmethod
@@ -190,11 +206,8 @@ class ChromaEpisodicStore:
             raise InvalidInputError(
                 f"{len(memories)} memories but {len(embeddings)} embeddings; give one each."
             )
-        rows: dict[str, list[int]] = {}
-        for i, memory in enumerate(memories):
-            rows.setdefault(check_namespace(memory.namespace), []).append(i)
         vectors = np.asarray(embeddings, dtype=np.float32)
-        for namespace, picked in rows.items():
+        for namespace, picked in _by_namespace(memories).items():
             units = [memories[i] for i in picked]
             self.put(
                 namespace,
@@ -204,6 +217,35 @@ class ChromaEpisodicStore:
                 vectors[picked],
             )
 
+    def insert(self, memories: Sequence[MemoryUnit], embeddings: np.ndarray) -> list[MemoryUnit]:
+        """Store memories under ids not stored yet, never replacing a stored one; returns the
+        stored memories that are not as given: another writer's, stored under the same id
+        after the caller checked that it was free (their text, or their coordinates).
+
+        Chroma has no compare-and-set, but its ``add`` keeps a stored record whole (text,
+        metadata and vector; measured with chromadb 1.5.9, embedded and server), so of two
+        writers inserting one id at once the first to reach the store keeps it, and the
+        other learns it here, from one read of the ids it wrote."""
+        if len(memories) != len(embeddings):
+            raise InvalidInputError(
+                f"{len(memories)} memories but {len(embeddings)} embeddings; give one each."
+            )
+        vectors = np.asarray(embeddings, dtype=np.float32)
+        others: list[MemoryUnit] = []
+        for namespace, picked in _by_namespace(memories).items():
+            rows = {memories[i].id: i for i in picked}  # an id given twice: its last row
+            units = {memory_id: memories[i] for memory_id, i in rows.items()}
+            self.put(
+                namespace,
+                list(units),
+                [m.content for m in units.values()],
+                [m.to_metadata() for m in units.values()],
+                vectors[list(rows.values())],
+                insert=True,
+            )
+            others += [u for u in self.get(namespace, ids=list(units)) if u != units[u.id]]
+        return others
+
     def put(
         self,
         namespace: str,
@@ -211,20 +253,23 @@ class ChromaEpisodicStore:
         documents: list[str],
         metadatas: list[Mapping[str, Any]],
         embeddings: np.ndarray,
+        *,
+        insert: bool = False,
     ) -> None:
-        """Write records into the namespace's collection as they are (no conversion), then
-        mark the write."""
+        """Write records into the namespace's collection as they are (no conversion), each
+        call marked pending before and written after; ``insert`` keeps records already
+        stored under those ids (Chroma's ``add``) instead of replacing them."""
         target = self._collection(namespace, create=True)
         assert target is not None
         for start in range(0, len(ids), self._batch):
             end = start + self._batch
-            target.upsert(
-                ids=ids[start:end],
-                documents=documents[start:end],
-                metadatas=list(metadatas[start:end]),
-                embeddings=embeddings[start:end],
-            )
-        self.mark_written(namespace)
+            with self.marked(namespace):
+                (target.add if insert else target.upsert)(
+                    ids=ids[start:end],
+                    documents=documents[start:end],
+                    metadatas=list(metadatas[start:end]),
+                    embeddings=embeddings[start:end],
+                )
 
     def dimension(self, namespace: str) -> int | None:
         """The length of the namespace's stored vectors (None when it holds none)."""
@@ -248,8 +293,8 @@ class ChromaEpisodicStore:
         vectors = np.asarray(embeddings, dtype=np.float32)
         for start in range(0, len(ids), self._batch):
             end = start + self._batch
-            collection.update(ids=list(ids[start:end]), embeddings=vectors[start:end])
-        self.mark_written(namespace)
+            with self.marked(namespace):
+                collection.update(ids=list(ids[start:end]), embeddings=vectors[start:end])
 
     def delete(
         self,
@@ -258,37 +303,98 @@ class ChromaEpisodicStore:
         ids: Sequence[str] | None = None,
         conversation_id: str | None = None,
     ) -> list[str]:
-        """Delete memories of a namespace (all, by id, or by source conversation); returns ids."""
+        """Delete memories of a namespace (all, by id, or by source conversation); returns ids.
+
+        Deleting nothing still settles the namespace (:meth:`settle`): the re-run of a forget
+        cut after its delete finishes what the cut one left pending."""
         doomed = self.ids(namespace, ids=ids, conversation_id=conversation_id)
         collection = self._collection(namespace)
         if collection is None or not doomed:
+            self.settle(namespace)
             return []
         for start in range(0, len(doomed), self._batch):
-            collection.delete(ids=doomed[start : start + self._batch])
-        self.mark_written(namespace)
+            with self.marked(namespace):
+                collection.delete(ids=doomed[start : start + self._batch])
         return doomed
 
-    def mark_written(self, namespace: str) -> tuple[str, int]:
-        """Record one more write by this store object to ``namespace``; returns its mark.
+    @contextmanager
+    def marked(self, namespace: str) -> Iterator[None]:
+        """One write call to ``namespace``: marked pending before, written after it returns.
 
-        Call it after the write: a reader that sees the new mark then sees the write. Only this
-        object's key of the namespace's marks record changes (Chroma merges an upsert's
-        metadata keys into the record), unless the record holds
-        :data:`~.layout.MAX_WRITERS` keys: then the others' are cleared in the same upsert.
-        Either way the record takes a value it never had (this object's count only grows), so
-        no reader mistakes it for a state it saw before."""
-        self._writes[namespace] = self._writes.get(namespace, 0) + 1
-        key, count = self.own_mark(namespace) or ("", 0)
-        metadata: dict[str, Any] = {"namespace": check_namespace(namespace), key: count}
-        others = [k for k in self.written(namespace) if k != key]
-        if len(others) >= layout.MAX_WRITERS - 1:  # full: None deletes those keys, in this write
-            metadata.update(dict.fromkeys(others))
-        self.marks.upsert(
-            ids=[layout.marks_id(namespace)],
-            embeddings=[[0.0]],  # Chroma wants a vector; marks are only ever read by id
-            metadatas=[metadata],
-        )
+        A call that raises or is killed leaves its pending mark: whether its change reached
+        the store is unknown, so every reader distrusts its cache until the mark is cleared
+        (by this object's next finished write or :meth:`settle`, or by any writer once it is
+        :data:`~.layout.PENDING_EXPIRY` old). This object's pending key stays while any of its
+        writes to the namespace is under way (threads may share a store)."""
+        self.mark_pending(namespace)
+        try:
+            yield
+        finally:
+            with self._marking:
+                self._under_way[namespace] -= 1
+        self.mark_written(namespace)
+
+    def mark_pending(self, namespace: str) -> None:
+        """Record, before a write touches ``namespace``, that this object's write is under way
+        (its pending key, holding the second it began)."""
+        with self._marking:
+            self._upsert_marks(namespace, {PENDING_PREFIX + self.writer_id: int(self.clock())})
+            self._under_way[namespace] = self._under_way.get(namespace, 0) + 1
+
+    def mark_written(self, namespace: str) -> tuple[str, int]:
+        """Record one more write by this store object to ``namespace``, finished; returns its
+        mark.
+
+        Call it after the write: a reader that sees the new mark then sees the write. This
+        object's count changes in the namespace's marks record (Chroma merges an upsert's
+        metadata keys into the record), and in the same upsert its pending key is cleared
+        (unless another of its writes is under way), pending keys older than
+        :data:`~.layout.PENDING_EXPIRY` too (writers killed mid-write left them), and when the
+        record holds :data:`~.layout.MAX_WRITERS` keys, the other writers' counts. Either way
+        the record takes a value it never had (this object's count only grows), so no reader
+        mistakes it for a state it saw before."""
+        with self._marking:
+            self._writes[namespace] = self._writes.get(namespace, 0) + 1
+            key, count = self.own_mark(namespace) or ("", 0)
+            marks = self._marks_of(namespace)
+            own = PENDING_PREFIX + self.writer_id
+            mine = own if not self._under_way.get(namespace) else None
+            expired = self.clock() - layout.PENDING_EXPIRY
+            cleared = [k for k, v in marks.items() if is_pending(k) and (k == mine or v < expired)]
+            others = [k for k in marks if k.startswith(WRITER_PREFIX) and k != key]
+            if len(others) + len(cleared) >= layout.MAX_WRITERS - 1:  # full: their counts too
+                cleared += others
+            self._upsert_marks(namespace, {key: count, **dict.fromkeys(cleared)})  # None: drop
         return key, count
+
+    def settle(self, namespace: str) -> bool:
+        """Finish what a cut write left: when the namespace's marks hold a pending key (this
+        object's, or any writer's), mark a write finished, which clears this object's pending
+        key and expired ones and so makes every reader reload once. Returns whether it did.
+        A write that finds nothing to do calls it, so its re-run always settles."""
+        if not any(is_pending(key) for key in self._marks_of(check_namespace(namespace))):
+            return False
+        self.mark_written(namespace)
+        return True
+
+    def _upsert_marks(self, namespace: str, keys: Mapping[str, Any]) -> None:
+        self.marks.upsert(
+            ids=[layout.marks_id(check_namespace(namespace))],
+            embeddings=[[0.0]],  # Chroma wants a vector; marks are only ever read by id
+            metadatas=[{"namespace": namespace, **keys}],
+        )
+
+    def _marks_of(self, namespace: str) -> dict[str, int]:
+        """Every key of the namespace's marks record: writers' counts and pending writes."""
+        page = self.marks.get(
+            ids=[layout.marks_id(check_namespace(namespace))], include=["metadatas"]
+        )
+        found = page["metadatas"][0] if page["ids"] else None
+        return {
+            key: int(value)
+            for key, value in (found or {}).items()
+            if key.startswith((WRITER_PREFIX, PENDING_PREFIX))
+        }
 
     def own_mark(self, namespace: str) -> tuple[str, int] | None:
         """This object's latest mark on ``namespace`` (None before its first write there)."""
@@ -298,22 +404,14 @@ class ChromaEpisodicStore:
         return layout.WRITER_PREFIX + self.writer_id, count
 
     def written(self, namespace: str, *, others_only: bool = False) -> dict[str, int]:
-        """The namespace's write marks (writer key -> writes): they change on every write.
-        One read of one record, by id.
+        """The namespace's write marks (writer key -> writes, and pending key -> the second a
+        write under way began): they change on every write. One read of one record, by id.
 
-        ``others_only`` leaves out this object's own mark (its writes are known to it)."""
-        page = self.marks.get(
-            ids=[layout.marks_id(check_namespace(namespace))], include=["metadatas"]
-        )
-        found = page["metadatas"][0] if page["ids"] else None
-        marks = {
-            key: int(value)
-            for key, value in (found or {}).items()
-            if key.startswith(layout.WRITER_PREFIX)
-        }
-        own = self.own_mark(namespace)
-        if others_only and own is not None:
-            marks.pop(own[0], None)
+        ``others_only`` leaves out this object's own keys (its writes are known to it)."""
+        marks = self._marks_of(namespace)
+        if others_only:
+            marks.pop(WRITER_PREFIX + self.writer_id, None)
+            marks.pop(PENDING_PREFIX + self.writer_id, None)
         return marks
 
     @property
@@ -610,6 +708,14 @@ def _drop_writer_records(marks: Any) -> None:
     old = [i for i in marks.get(include=[])["ids"] if not i.startswith(layout.MARKS_PREFIX)]
     for start in range(0, len(old), _PAGE):
         marks.delete(ids=old[start : start + _PAGE])
+
+
+def _by_namespace(memories: Sequence[MemoryUnit]) -> dict[str, list[int]]:
+    """The rows of ``memories`` by namespace (each namespace checked)."""
+    rows: dict[str, list[int]] = {}
+    for i, memory in enumerate(memories):
+        rows.setdefault(check_namespace(memory.namespace), []).append(i)
+    return rows
 
 
 def _units(ids: Sequence[str], documents: Any, metadatas: Any) -> list[MemoryUnit]:

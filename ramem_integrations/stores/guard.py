@@ -105,8 +105,8 @@ def _server_errors(where: str) -> Iterator[None]:
             f"The Chroma server{at} did not answer ({type(exc).__name__}: {exc}). "
             "Start it (chroma run --path DIR --host HOST --port PORT) or check its address. "
             "If a write was under way, an unknown part of it may be stored: once the server "
-            "answers, run the same call again; writes are upserts by id, so it completes the "
-            "write and never duplicates a memory."
+            "answers, run the same call again; writes go by id, so it completes the write, "
+            "never duplicates a memory, and tells every reader of the namespace to reload."
         ) from exc
 
 

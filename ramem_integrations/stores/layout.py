@@ -9,9 +9,10 @@ is these Chroma collections:
   characters from ``[a-zA-Z0-9._-]``); the collection's metadata holds both names, which is
   how :meth:`~ramem_integrations.stores.chroma.ChromaEpisodicStore.namespaces` finds them.
 - ``N.writes``: the write marks, one record per namespace (id :func:`marks_id`) whose
-  metadata holds each writer's count of writes under its own key (Chroma merges the keys of an
-  upsert into the record, so writers never overwrite each other's), read by id; and in the
-  collection's metadata the format version.
+  metadata holds each writer's count of finished writes under its own key, and, while a write
+  of that writer is under way, a *pending* key with the (epoch) second it began (Chroma merges
+  the keys of an upsert into the record, so writers never overwrite each other's), read by id;
+  and in the collection's metadata the format version.
 
 An id names a memory within its namespace's collection: the same id in two namespaces is two
 memories. (Stores written by earlier versions also hold ``N.ids``, a registry that moved an
@@ -39,8 +40,13 @@ MARKS_SUFFIX = ".writes"
 #: Item rows carry ``ITEM_FIELD`` in their metadata, which no memory does (older items
 #: collections have no marker; their rows tell them apart).
 ITEMS_KEY, ITEM_FIELD = "ramem_langgraph_items", "prefixes"
-#: A namespace's marks record: ids start with this; each writer's key with ``WRITER_PREFIX``.
-MARKS_PREFIX, WRITER_PREFIX = "ns.", "w_"
+#: A namespace's marks record: ids start with this; each writer's key with ``WRITER_PREFIX``;
+#: a writer's write under way with ``PENDING_PREFIX`` (its key: this prefix and its id).
+MARKS_PREFIX, WRITER_PREFIX, PENDING_PREFIX = "ns.", "w_", "p_"
+#: Seconds after which a pending mark is taken for one a dead writer left: the next writer to
+#: finish a write clears it. One write call of one batch takes seconds; readers distrust
+#: their cache while any pending mark stands, however old, so this bounds only their cost.
+PENDING_EXPIRY = 600
 #: A namespace's marks record holds at most this many writers' keys (Chroma Cloud allows 32
 #: metadata keys a record): a writer that finds it full clears the others' keys in the same
 #: upsert that bumps its own, so the record still changes on every write.

@@ -3,6 +3,11 @@
     python -m tests.reliability.runner ingest STORE CONV.json NS1,NS2 [--server HOST:PORT]
     python -m tests.reliability.runner verify STORE CONV.json NS1,NS2 [--partial] [--server ...]
     python -m tests.reliability.runner hold STORE          # open the store and wait for stdin
+    python -m tests.reliability.runner forget STORE CONV_ID NS [--server HOST:PORT]
+
+``--kill-at N`` (with ``ingest`` or ``forget``): the process kills itself with SIGKILL just
+before its N-th write call to Chroma (data or write marks), so that a kill lands at one exact
+step of a write; it prints ``done`` when it got through without reaching it.
 
 ``ingest`` is what ``ramem ingest`` does (anchor, embed, upsert in batches), with the hashing
 embedder and small batches so that a kill lands between and inside many writes. It prints
@@ -17,6 +22,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
+import signal
 import sys
 from typing import Any
 
@@ -25,6 +32,7 @@ from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.memory import writing as ingest_module
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.stores import guard
 from ramem_integrations.testing import HashingEmbedder, parts
 from tests.reliability.helpers import WORDS
 
@@ -87,16 +95,39 @@ def verify(mem: RaMem, conv_path: str, namespace: str, partial: bool) -> dict[st
     }
 
 
+def kill_at(step: int) -> None:
+    """SIGKILL this process just before its ``step``-th write call to any Chroma collection."""
+    calls = iter(range(1, 10**9))
+    wrapped = guard._guarded
+
+    def counted(method: Any, lock: Any) -> Any:
+        call = wrapped(method, lock)
+        if getattr(method, "__name__", "") not in guard.WRITES:
+            return call
+
+        def write(*args: Any, **kwargs: Any) -> Any:
+            if next(calls) == step:
+                os.kill(os.getpid(), signal.SIGKILL)
+            return call(*args, **kwargs)
+
+        return write
+
+    guard._guarded = counted  # type: ignore[assignment]
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser()
-    parser.add_argument("command", choices=["ingest", "verify", "hold"])
+    parser.add_argument("command", choices=["ingest", "verify", "hold", "forget"])
     parser.add_argument("store")
     parser.add_argument("conversation", nargs="?")
     parser.add_argument("namespace", nargs="?")
     parser.add_argument("--partial", action="store_true")
     parser.add_argument("--server")
+    parser.add_argument("--kill-at", type=int)
     args = parser.parse_args(argv)
     mem = open_mem(args.store, args.server)
+    if args.kill_at:
+        kill_at(args.kill_at)
     if args.command == "hold":
         print("ready", flush=True)
         sys.stdin.read()
@@ -104,6 +135,11 @@ def main(argv: list[str]) -> int:
     namespaces = args.namespace.split(",")
     if args.command == "ingest":
         ingest(mem, args.conversation, namespaces)
+        return 0
+    if args.command == "forget":  # the conversation argument is the conversation's id
+        for namespace in namespaces:
+            mem.forget(namespace, conversation_id=args.conversation)
+        print("done", flush=True)
         return 0
     report = {ns: verify(mem, args.conversation, ns, args.partial) for ns in namespaces}
     print(json.dumps(report), flush=True)

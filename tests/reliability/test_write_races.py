@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -64,8 +65,8 @@ def test_a_write_that_lost_the_race_names_the_memories_and_keeps_theirs(tmp_path
     writer = parts(mem).writer
     checked = writer._changed
 
-    def check_then_lose(namespace: str, units: list, replace: bool) -> tuple:  # type: ignore[type-arg]
-        found = checked(namespace, units, replace)
+    def check_then_lose(namespace: str, units: list, replace: bool, *edits: Any) -> tuple:  # type: ignore[type-arg]
+        found = checked(namespace, units, replace, *edits)
         write(other, unit("x", "Theirs: the dentist is on Monday."))  # lands in between
         return found
 

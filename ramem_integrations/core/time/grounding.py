@@ -910,6 +910,14 @@ def _h_weekday_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit 
     return _Hit(TimeSpan(coming.span.start + week, coming.span.end + week), relative=True)
 
 
+def _h_weekday_of_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'thursday next week', 'next week on friday': that weekday in the week named."""
+    mod, weekday = (_g(m, "mod") or m["mod2"]).lower(), _weekday_number(_g(m, "w") or m["w2"])
+    week = _unit_offset("week", tables.UNIT_OFFSETS[mod], ref, conv).span.start.date()
+    day = week + timedelta(days=(weekday - conv.week_start) % 7)
+    return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
+
+
 def _day_month_date(m: re.Match[str], conv: Conventions) -> tuple[int, int] | None:
     """(month, day) of a yearless numeric date, read in the conventions' order."""
     a, b = int(m["da"]), int(m["db"])
@@ -1155,6 +1163,13 @@ _COMPOSITES: tuple[_Rule, ...] = (
         "weekday_week",
         rf"(?P<w>{_WEEKDAY_ANY})\s+week(?![\w'])(?!\s+(?:ago|back|before|after|later))",
         _h_weekday_week,
+        needs=("week",),
+    ),
+    _Rule(
+        "weekday_of_week",
+        rf"(?P<w>{_WEEKDAY_ANY})\s+(?:of\s+)?(?P<mod>last|this|next)\s+week(?![\w'])"
+        rf"|(?P<mod2>last|this|next)\s+week\s+(?:on\s+)?(?P<w2>{_WEEKDAY_ANY})(?![\w'])",
+        _h_weekday_of_week,
         needs=("week",),
     ),
     _Rule(

@@ -69,8 +69,15 @@ MESSAGES: list[tuple[str, datetime, str | None]] = [
     ("physio cancelled tmrw, rebooked for fri", TUE_3_SEP, "6 September 2024"),
     ("it was supposed to be today but now it's next week", TUE_3_SEP,
      "9 September 2024 to 15 September 2024"),
+    ("what about the weekend after?", TUE_3_SEP, "14 September 2024 to 15 September 2024"),
+    ("camping 20-22/9", TUE_3_SEP, "20 September 2024 to 22 September 2024"),
+    ("sat night?", TUE_3_SEP, "7 September 2024"),
+    ("thurs 12th works", TUE_3_SEP, "12 September 2024"),
+    ("I sat 3rd in the race", TUE_3_SEP, None),
     # holidays in chat
     ("halloween party at jess's", TUE_3_SEP, "31 October 2024"),
+    ("boxing day walk?", TUE_3_SEP, "26 December 2024"),
+    ("she decorated the christmas tree", TUE_3_SEP, None),
     ("nye plans?", TUE_3_SEP, "31 December 2024"),
 ]  # fmt: skip
 
@@ -123,6 +130,25 @@ def test_a_correction_is_read_by_its_shape(restated: str) -> None:
     assert first.context.event_time.label() == "27 September 2024"
     assert first.corrected_by == (second.id,) and second.corrects == (first.id,)
     assert not ack.corrects and not ack.corrected_by
+
+
+#: (what a speaker said, their correction, the first memory's time once corrected)
+RESTATED = [
+    ("meeting thurs 2pm", "sorry make that 3pm",
+     "5 September 2024 15:00 to 5 September 2024 15:59"),
+    ("dentist on monday", "oops i meant tuesday", "10 September 2024"),
+    ("I saw Jo on Friday", "no wait, thursday", "29 August 2024"),
+    ("interview is on 10/9", "update - they moved it to 11/9", "11 September 2024"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "restated", "label"), RESTATED)
+def test_a_correction_keeps_what_it_does_not_restate(said: str, restated: str, label: str) -> None:
+    """A new clock time keeps the corrected day; a new day points the way the old one did."""
+    first, second = _chat(("Priya", said, 0), ("Priya", restated, 10))
+    assert first.context.event_time is not None
+    assert first.context.event_time.label() == label
+    assert second.corrects == (first.id,)
 
 
 @pytest.mark.parametrize(

@@ -16,7 +16,7 @@ from dataclasses import replace
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time.conventions import Conventions
 from ramem_integrations.core.time.grounding import ground_time
-from ramem_integrations.core.types import MemoryUnit, ScoredMemory, TimeMention
+from ramem_integrations.core.types import MemoryUnit, ScoredMemory, TimeMention, TimeSpan
 
 #: Openings that make a message a correction whatever follows, if it names a time.
 STRONG_CUES: tuple[str, ...] = (
@@ -56,6 +56,10 @@ _BACK = re.compile(rf"(?:{'|'.join(BACK_REFERENCES)})(?!\w)", re.IGNORECASE)
 _RESTATE = re.compile(rf"(?<![\w'])(?:{'|'.join(RESTATE_CUES)})(?![\w'])", re.IGNORECASE)
 _ADDING = re.compile(rf"(?<![\w'])(?:{'|'.join(ADDING_WORDS)})(?![\w'])", re.IGNORECASE)
 _WORD = re.compile(r"[a-z][a-z']+")
+_CLOCK_ONLY = re.compile(
+    r"(?:at\s+|by\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?|half\s+\d{1,2})", re.I
+)
+_NUMERIC = re.compile(r"\d[/.]\d")
 
 
 def corrected(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
@@ -83,17 +87,20 @@ def corrected(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
 
 
 def _pointing_as(new: TimeMention, before: MemoryUnit, unit: MemoryUnit) -> TimeMention:
-    """The new time read the way the corrected one points: "We met Lea on Friday", then "I
-    mean Thursday" is the Thursday before, though "Thursday" alone would be the coming one."""
+    """The new time read the way the corrected one points ("We met Lea on Friday", then "I
+    mean Thursday": the Thursday before), on the corrected one's day when it gives only a
+    clock time ("meeting thurs 2pm", then "sorry make that 3pm": Thursday at 15:00)."""
     old, said = before.context.event_time, (unit.context.said_at or unit.context.session_span)
     if old is None:
         return new
-    reference = said.start
-    back = old.end <= reference
-    if back == (new.span.end <= reference):
+    if _CLOCK_ONLY.fullmatch(new.text.strip()):
+        moment = old.start.replace(hour=new.span.start.hour, minute=new.span.start.minute)
+        return TimeMention(new.text, TimeSpan(moment, moment + (new.span.end - new.span.start)))
+    if _NUMERIC.search(new.text):  # a numeric date reads the same either way
         return new
-    direction = "back" if back else "forward"
-    span = ground_time(new.text, reference, conventions=Conventions(direction=direction))
+    direction = "back" if old.end <= said.start else "forward"
+    conventions = Conventions(direction=direction)
+    span = ground_time(new.text, said.start, conventions=conventions)
     return TimeMention(new.text, span) if span is not None else new
 
 

@@ -103,6 +103,7 @@ _WEEKDAY_NUMBERS = {**tables.WEEKDAYS, **tables.WEEKDAY_SHORT}
 _WEEKDAY_ANY = _alt(_WEEKDAY_NUMBERS)
 _WEEKDAY_SHORT = _alt(set(tables.WEEKDAY_SHORT) - tables.WEEKDAY_WORDS)
 _WEEKDAY_WORD = _alt(tables.WEEKDAY_WORDS)
+_WEEKDAY_UNAMBIGUOUS = _alt(set(_WEEKDAY_NUMBERS) - tables.WEEKDAY_WORDS)
 _SEASON = _alt(tables.SEASONS)
 _YEAR = r"(?:1[89]|20)\d\d(?!\d)"
 _DAY = r"(?:(?:3[01]|[12]\d|0?[1-9])(?!\d)(?:st|nd|rd|th)?|" + _alt(tables.ORDINAL_WORDS) + ")"
@@ -116,7 +117,7 @@ _COUNT = (
 )
 _UNIT = _alt(tables.UNITS)
 _MOD = _alt(tables.MODIFIERS)
-_PERIOD_UNIT = r"(?:week|weekend|month|quarter|year|decade)"
+_PERIOD_UNIT = rf"(?:week|weekend|month|quarter|year|decade|{_alt(tables.UNIT_SPELLINGS)})"
 _HOLIDAY = _alt(tables.HOLIDAYS)
 _PERIOD = _alt(tables.PERIOD_NOUNS)
 _LEAD_WEEKDAY = rf"(?:(?:(?P<lmod>{_MOD})\s+)?(?P<lw>{_WEEKDAY_ANY}),?\s+)?"
@@ -407,11 +408,17 @@ def _h_decade(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None
 
 
 def _h_unit(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    unit, mod = m["u"].lower(), _g(m, "mod")
+    unit, mod = _period_unit(m["u"]), _g(m, "mod")
     offset = (
         tables.UNIT_OFFSETS[tables.MODIFIERS[_norm(mod)]] if mod else (-2 if _g(m, "before") else 2)
     )
     return _unit_offset(unit, offset, ref, conv)
+
+
+def _period_unit(text: str) -> str:
+    """A calendar unit's name as the code reads it ("wknd" is "weekend", "yr" "year")."""
+    word = text.lower()
+    return tables.UNIT_SPELLINGS.get(word, word)
 
 
 def _unit_offset(unit: str, offset: int, ref: datetime, conv: Conventions) -> _Hit:
@@ -423,7 +430,7 @@ def _unit_offset(unit: str, offset: int, ref: datetime, conv: Conventions) -> _H
     return _Hit(_span(start + timedelta(first), start + timedelta(last), ref.tzinfo), True)
 
 
-def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+def _weekend_occ(ref: datetime, conv: Conventions) -> Occurrence:
     monday = _floor(_ref_day(ref), "weeks", conv)
     first, last = conv.weekend_days
 
@@ -431,7 +438,11 @@ def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
         start = monday + timedelta(weeks=k)
         return start + timedelta(first), start + timedelta(last)
 
-    return _recurring(occ, 0, None, ref, conv)
+    return occ
+
+
+def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    return _recurring(_weekend_occ(ref, conv), 0, None, ref, conv)
 
 
 def _h_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -445,11 +456,11 @@ def _h_in(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
 
 
 def _h_rolling(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    if m["u"].lower() == "weekend":  # "the past weekend": a weekend has no rolling form
+    if _period_unit(m["u"]) == "weekend":  # "the past weekend": a weekend has no rolling form
         return _unit_offset("weekend", -1, ref, conv)
     _, hi = _count(_g(m, "n") or "1")
     day = _ref_day(ref)
-    start = _add(day, _unit(m["u"]), -hi)
+    start = _add(day, _unit(_period_unit(m["u"])), -hi)
     return _Hit(_span(start, day + timedelta(days=1), ref.tzinfo), relative=True)
 
 
@@ -930,15 +941,15 @@ def _looks_like_a_date(m: re.Match[str]) -> bool:
     """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', not '2/3 of us' or '24/7'."""
     text, start, end = m.string, m.start("core"), m.end("core")
     after = text[end:].lower()
-    if re.match(r"\s*(?:of|%|x|times|price|off|in|out|odds)\b", after) or m["core"] in (
-        "24/7",
-        "50/50",
-    ):
+    if m["core"] in ("24/7", "50/50"):
         return False
+    padded = len(m["da"]) == len(m["db"]) == 2 and "0" in (m["da"][0], m["db"][0])
+    if padded or re.match(r"\s+(?:at\s+)?\d", after):
+        return True
     before = _WORD_BEFORE.search(text, 0, start)
-    cue = before is not None and before.group(1).lower() in tables.NUMERIC_DATE_CUES
-    padded = m["da"].startswith("0") or m["db"].startswith("0")
-    return cue or padded or bool(re.match(r"\s+(?:at\s+)?\d", after))
+    cues = tables.NUMERIC_DATE_CUES if m["ds"] == "/" else tables.DOTTED_DATE_CUES
+    cue = before is not None and before.group(1).lower() in cues
+    return cue and not _qualifies_noun(text, end, "lower")
 
 
 def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -950,12 +961,26 @@ def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | N
     return _recurring(_date_occ(*found), ref.year, None, ref, conv)
 
 
-def _h_day_month_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    """'20/1-23/1': both ends yearless numeric dates; the range ends where the second does."""
-    first, last = (_DAY_MONTH_FULL.match(" ".join(m[g].split())) for g in ("a", "b"))
-    if first is None or last is None:
+def _h_weekend_after(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'the weekend after' said alone (after 'this weekend'): the coming weekend's next."""
+    coming = _pick(_weekend_occ(ref, conv), 0, "ahead", ref, conv)
+    if coming is None:
         return None
-    a, b = _day_month_date(first, conv), _day_month_date(last, conv)
+    week = timedelta(days=7)
+    return _Hit(_span(coming[0] + week, coming[1] + week, ref.tzinfo), relative=True)
+
+
+def _h_day_month_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'20/1-23/1', '20-23/1': yearless numeric dates; the range ends where the second does."""
+    last = _DAY_MONTH_FULL.match(" ".join(m["b"].split()))
+    first = _DAY_MONTH_FULL.match(" ".join(m["a"].split()))
+    if last is None:
+        return None
+    b = _day_month_date(last, conv)
+    if first is None:  # "20-23/1": the first day in the second's month
+        a = (b[0], int(m["a"])) if b and _safe_date(2000, b[0], int(m["a"])) else None
+    else:
+        a = _day_month_date(first, conv)
     end = _recurring(_date_occ(*b), ref.year, None, ref, conv) if a and b else None
     if a is None or end is None:
         return None
@@ -996,7 +1021,7 @@ def _longest_words(names: Iterable[str]) -> tuple[str, ...]:
 _MONTHS = _firsts(tables.MONTHS)
 _SEASONS = _firsts(tables.SEASONS)
 _WEEKDAYS = _firsts(tables.WEEKDAYS)
-_PERIODS = ("week", "month", "quarter", "year", "decade")  # "weekend" holds "week"
+_PERIODS = ("week", "month", "quarter", "year", "decade", *tables.UNIT_SPELLINGS)
 _AROUND = ("before", "after")
 _PAST = ("past", "last")
 _MOD_UNIT = rf"(?P<mod>{_MOD})\s+(?P<u>{_PERIOD_UNIT})"
@@ -1052,7 +1077,7 @@ _ATOMS: dict[str, _Rule] = {
         ),
         _Rule(
             "month",
-            rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH_CASED})",
+            rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH})",
             _h_month,
             _CUE,
             "lower",
@@ -1084,7 +1109,8 @@ _ATOMS: dict[str, _Rule] = {
         ),
         _Rule(
             "weekday_word_at",
-            rf"(?P<w>{_WEEKDAY_WORD})(?=\s+(?:at\s+)?\d)",
+            rf"(?P<w>{_WEEKDAY_WORD})(?=\s+(?:at\s+\d|\d{{1,2}}(?::[0-5]\d|\s*[ap]\.?m\.?)(?!\w)"
+            rf"|(?:{_alt(tables.DAY_PARTS)}|eve|arvo)(?!\w)))",
             _h_weekday,
             needs=_firsts(tables.WEEKDAY_WORDS),
         ),
@@ -1105,7 +1131,7 @@ _ATOMS: dict[str, _Rule] = {
             rf"(?P<over>over\s+(?:the\s+)?)?(?:(?P<mod>{_MOD})\s+)?(?P<h>{_HOLIDAY})"
             rf"(?:(?:\s+{_PERIOD})?,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
             _h_holiday,
-            attributive="any",
+            attributive="things",
             needs=_longest_words(tables.HOLIDAYS),
         ),
         _Rule(
@@ -1180,8 +1206,14 @@ _COMPOSITES: tuple[_Rule, ...] = (
         needs=("tonight", "tonite"),
     ),
     _Rule(
+        "weekend_after",
+        r"the\s+(?:weekend|wknd)\s+after(?=\s*(?:$|[?!.,;]|then|instead|maybe|works))",
+        _h_weekend_after,
+        needs=("after",),
+    ),
+    _Rule(
         "day_month_range",
-        rf"(?P<a>{_plain(_DAY_MONTH)})\s*(?:-|–|to|until|till|til)\s*(?P<b>{_plain(_DAY_MONTH)})",
+        rf"(?P<a>{_plain(_DAY_MONTH)}|(?:3[01]|[12]\d|0?[1-9])(?=\s*[-–]))\s*(?:-|–|to|until|till|til)\s*(?P<b>{_plain(_DAY_MONTH)})",
         _h_day_month_range,
         needs=(_DIGIT,),
     ),
@@ -1239,7 +1271,13 @@ _COMPOSITES: tuple[_Rule, ...] = (
         _h_so_far,
         needs=("earlier", "later"),
     ),
-    _Rule("weekend", r"the\s+weekend", _h_weekend, _alt(tables.WEEKEND_CUES), needs=("weekend",)),
+    _Rule(
+        "weekend",
+        r"the\s+(?:weekend|wknd|wkend)",
+        _h_weekend,
+        _alt(tables.WEEKEND_CUES),
+        needs=("weekend",),
+    ),
     _Rule(
         "holidays_ago",
         rf"(?P<n>{_COUNT})\s+(?:(?P<hp>{_alt(tables.HOLIDAY_PLURALS)})"
@@ -1264,10 +1302,10 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "weekday_pinned",
-        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY}),?\s+(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
+        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY_UNAMBIGUOUS}),?\s+(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
         rf"(?:st|nd|rd|th))|the\s+(?P<dw>{_alt(tables.ORDINAL_WORDS)}))(?!\s+(?:of\s+)?{_MONTH})",
         _h_weekday_pinned,
-        needs=_WEEKDAYS,
+        needs=_firsts(_WEEKDAY_NUMBERS),
     ),
     _Rule(
         "not_a_time",
@@ -1363,6 +1401,7 @@ _NEEDED_WORDS = frozenset(w for _, words, _, _ in _SEARCH for w in words)
 _NEXT_WORD = {
     "lower": re.compile(r"[ \t]+([a-z][\w'’-]*)"),
     "any": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
+    "things": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
 }
 
 
@@ -1373,6 +1412,11 @@ def _qualifies_noun(text: str, end: int, which: str) -> bool:
     if follower is None:
         return False
     word = follower.group(1).lower()
+    if which == "things":  # a holiday names its day before most nouns ("boxing day walk")
+        if word in tables.HOLIDAY_THINGS:
+            return True
+        if not follower.group(1)[0].isupper():
+            return False
     return word not in STOP_WORDS and word not in tables.TIME_FOLLOWERS
 
 
@@ -1476,7 +1520,7 @@ def _taken(
     for start, end, m, rule in sorted(_matches(text), key=lambda c: (c[0] - c[1], c[0])):
         if any(start < t_end and t_start < end for t_start, t_end, _, _ in taken):
             continue
-        direction = _direction_of(text, start, end, rule.name) if tense else None
+        direction = _direction_of(text, start, end, rule.name) if tense else conv.direction
         if tense and direction is None and rule.name in tables.DIRECTED_RULES:
             direction = conv.undirected
         try:

@@ -278,7 +278,7 @@ WEEKDAY_SHORT: dict[str, int] = {
 WEEKDAY_WORDS: frozenset[str] = frozenset({"mon", "wed", "sat", "sun"})
 WEEKDAY_WORD_CUES: tuple[str, ...] = (
     "on", "by", "till", "til", "until", "from", "before", "after", "cu", "see u", "see you",
-    "do", "til",
+    "do", "free", "or",
 )  # fmt: skip
 
 SEASONS: dict[str, str] = {
@@ -365,6 +365,8 @@ MODIFIERS: dict[str, str] = {
     "next": "next", "coming": "next", "this coming": "next", "following": "next",
     "this past": "last",
 }  # fmt: skip
+#: How chats spell calendar units ("this wknd", "next yr").
+UNIT_SPELLINGS: dict[str, str] = {"wknd": "weekend", "wkend": "weekend", "yr": "year"}
 UNIT_OFFSETS: dict[str, int] = {"last": -1, "this": 0, "next": 1}
 
 # Part of a period: the fraction of it (start, end) a modifier keeps.
@@ -388,6 +390,7 @@ DAY_WORD_SPELLINGS: dict[str, str] = {
     "tommorow": "tomorrow", "tommorrow": "tomorrow", "yday": "yesterday",
     "tday": "today", "2day": "today",
 }  # fmt: skip
+DAY_WORDS.update({p.removeprefix("the "): n for p, n in DAY_WORDS.items() if p.startswith("the ")})
 DAY_WORDS.update(
     {
         phrase.replace(full, short): DAY_WORDS[phrase]
@@ -533,6 +536,20 @@ TIME_FOLLOWERS: frozenset[str] = frozenset(
     )
 )  # fmt: skip
 
+
+# Things a holiday's name qualifies that are no time ("a Christmas tree", "Easter eggs"); before
+# other lower-case words a holiday names its day ("boxing day walk", "halloween party").
+HOLIDAY_THINGS: frozenset[str] = frozenset(
+    (
+        "tree", "trees", "egg", "eggs", "card", "cards", "jumper", "jumpers", "sweater",
+        "present", "presents", "gift", "gifts", "carol", "carols", "song", "songs", "music",
+        "movie", "movies", "film", "films", "decorations", "decoration", "lights", "cracker",
+        "crackers", "costume", "costumes", "bunny", "spirit", "island", "hunt", "pudding",
+        "cake", "stocking", "stockings", "ornaments", "wreath", "candy", "sweets", "special",
+        "episode", "album", "themed", "theme", "colours", "colors", "turkey", "recipe",
+        "recipes", "menu", "menus", "ham",
+    )
+)  # fmt: skip
 
 # Phrases that hold a time word but name no time: read as nothing, and never as their parts.
 NOT_TIMES: tuple[str, ...] = (
@@ -706,7 +723,13 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         2,
         "The crown gets fitted in April.",
     ),
-    TenseCue("have got", r"(?:'ve|have|has) got", "forward", 2, "We've got tickets for Sunday."),
+    TenseCue(
+        "have got",
+        r"(?:'ve|have|has)(?: (?:i|you|we|they|he|she))? got",
+        "forward",
+        2,
+        "We've got tickets for Sunday.",
+    ),
     TenseCue("due", r"due", "forward", 2, "Rent due on the 28th."),
     # rank 1: plain tense
     TenseCue(
@@ -754,6 +777,12 @@ REPLACED_CUES: tuple[str, ...] = (
     r"instead of §|not (?:on )?§|from § to|rather than §",
 )
 
+#: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
+#: decimal ("for 1.5 hours", "rated 4.5").
+DOTTED_DATE_CUES: tuple[str, ...] = (
+    "on", "due", "by", "until", "till", "til", "from", "since", "before", "after",
+)  # fmt: skip
+
 #: Words that may follow a bare hour after "at", "by", "until" for it to be a clock time
 #: ("call u at 7 before work", "home by 1?"; not "at 7 she started piano").
 CLOCK_FOLLOWERS: tuple[str, ...] = (
@@ -765,7 +794,7 @@ CLOCK_FOLLOWERS: tuple[str, ...] = (
 #: fraction or a score; a padded part ("14/06") or a clock time after it does too.
 NUMERIC_DATE_CUES: tuple[str, ...] = (
     "on", "for", "by", "due", "in", "out", "from", "til", "till", "until", "before", "after",
-    "since", "to", "is", "s", "date", "dated", "till", "starting", "until", "thru", "lands",
+    "since", "to", "is", "s", "date", "dated", "starting", "thru", "lands",
 )  # fmt: skip
 
 #: Words before a yearless date that, with no cue, point it forward ("party on 12 March").
@@ -787,7 +816,8 @@ DIRECTED_RULES: frozenset[str] = frozenset(
     (
         "weekday", "month", "season", "dmy", "mdy", "day_of_month", "day_range",
         "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
-        "weekend_of", "weekday_short", "weekday_word", "day_month", "clock", "clock_tonight",
+        "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "day_month", "clock",
+        "clock_tonight", "day_month_range",
     )
 )  # fmt: skip
 #: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.

@@ -298,8 +298,14 @@ def test_each_memory_keeps_when_its_messages_were_sent(fake_mem: RaMem) -> None:
     late = by_text["memphis threw up on my laptop yesterday"].context
     assert late.said_at is not None and late.said_at.label() == "15 March 2024 00:13"
     assert late.episode is not None and late.episode.said is not None
-    assert late.episode.said.start == at(2024, 3, 14, 22, 48)  # its episode began before midnight
     assert late.episode.said.contains(late.said_at)
+    # "saturday maybe" reads as the coming Saturday, 16 March: the message about the day before
+    # (the 14th) opens an episode of its own; the one before it began at the burst, 22:48
+    plan = by_text["the van cancelled\nso moving is off\n\nsaturday maybe"].context
+    assert plan.event_time is not None and plan.event_time.label() == "16 March 2024"
+    assert plan.episode is not None and plan.episode.said is not None
+    assert plan.episode.said.start == at(2024, 3, 14, 22, 48)
+    assert late.episode.said.start == at(2024, 3, 15, 0, 13)
 
 
 def test_turns_without_their_own_times_keep_the_session_span(fake_mem: RaMem) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import asyncio
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any
 
@@ -255,3 +255,65 @@ def test_the_config_user_wins_over_a_context_user(store: RaMemStore) -> None:
     assert "wisdom tooth" not in state["messages"][-1].text
     assert [i.value["text"] for i in store.search(("memories", "mallory"))] == [MARCH_Q]
     assert MARCH_Q not in [i.value["text"] for i in store.search(("memories", "alice"))]
+
+
+#: A new user's messages, each said on Tuesday 3 September 2024 in its own thread, with the
+#: day the agent's system message must show as "happened" when a later question finds it.
+NEW_USER: list[tuple[str, str, str]] = [
+    ("My dentist appointment moved to Thursday 12 September at 3pm.", "dentist appointment",
+     "12 September 2024"),
+    ("Party on the 28th!", "party", "28 September 2024"),
+    ("Leaving Globex on Friday", "Globex", "6 September 2024"),
+    ("The dentist rescheduled me to Thursday.", "dentist", "5 September 2024"),
+    ("can't do lunch on Thursday", "lunch", "5 September 2024"),
+    ("I'm off Thursday next week", "off", "12 September 2024"),
+    ("They pushed the meeting to the 20th.", "meeting", "20 September 2024"),
+]  # fmt: skip
+TUE_3_SEP = datetime(2024, 9, 3, 10, tzinfo=UTC)
+
+
+@pytest.mark.parametrize(("said", "about", "label"), NEW_USER, ids=[c[1] for c in NEW_USER])
+def test_a_new_users_dates_reach_the_system_message(
+    tmp_path: Path, said: str, about: str, label: str
+) -> None:
+    """Through the agent path (RaMemStore, RaMemMiddleware saving the user's turns), the date
+    a chat message means is the memory's event time and what the model is shown."""
+    now = [TUE_3_SEP]
+    store = RaMemStore(
+        RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder()), clock=lambda: now[0]
+    )
+    agent, model = _agent(store, k=3, save="user")
+    agent.invoke({"messages": [HumanMessage(said)]}, context={"user_id": "new"})
+    units = [u for u in store.memory.memories("memories.new") if u.content == said]
+    assert units  # the user's turn, and what save_memory saved
+    assert {u.context.event_time.label() if u.context.event_time else None for u in units} == {
+        label
+    }
+    now[0] = TUE_3_SEP + timedelta(hours=2)
+    agent.invoke(
+        {"messages": [HumanMessage(f"What about the {about}?")]}, context={"user_id": "new"}
+    )
+    system = model.inputs[-1][0].text
+    block = next(b for b in system.split("[memory ") if said in b)
+    assert f"happened: {label}" in block
+
+
+#: (question, when it is asked, the day its time condition names)
+NEW_USER_QUESTIONS = [
+    ("What is on 12 September?", datetime(2024, 9, 10, 9, tzinfo=UTC), "12 September 2024"),
+    ("What plans do I have on Thursday?", TUE_3_SEP, "5 September 2024"),
+]
+
+
+@pytest.mark.parametrize(("question", "asked", "label"), NEW_USER_QUESTIONS)
+def test_a_new_users_questions_point_ahead(
+    tmp_path: Path, question: str, asked: datetime, label: str
+) -> None:
+    store = RaMemStore(
+        RaMem.from_path(tmp_path / "s", embedder=HashingEmbedder()), clock=lambda: asked
+    )
+    store.put(
+        ("memories", "new"), "m1", {"text": "Party on the 28th!", "time": TUE_3_SEP.isoformat()}
+    )
+    frame = store.memory.frame(question, "memories.new", reference=asked)
+    assert [c.span.label() for c in frame.conditions if c.kind == "time" and c.span] == [label]

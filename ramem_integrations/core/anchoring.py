@@ -12,7 +12,7 @@ import math
 import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
 from functools import cached_property
 from typing import Protocol
@@ -31,7 +31,9 @@ from ramem_integrations.core.time.grounding import (
     conventions_for,
     find_times,
     names_a_holiday,
+    operative,
 )
+from ramem_integrations.core.time.tables import NIGHT_OWL_HOUR
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMention, TimeSpan
 
 _CAPITAL = r"(?:[A-Z][a-z]+|[A-Z]{2,}s?)"
@@ -77,15 +79,19 @@ class RuleAnchorer:
     restate: bool = True
     group_gap: timedelta | None = DEFAULT_GAP
     absorb_reactions: bool = True
-    #: How an ambiguous numeric date is read: "DMY", "MDY", or None (by its separator).
-    date_order: str | None = None
+    #: How an ambiguous numeric date is read: "DMY" (day first, the default), "MDY", or None
+    #: (by its separator).
+    date_order: str | None = "DMY"
     #: Which months the season words name: "northern" or "southern".
     hemisphere: str = "northern"
 
     @cached_property
     def conventions(self) -> Conventions:
-        """The time conventions messages are read by: the defaults with these options."""
-        return conventions_for(None, self.hemisphere, self.date_order)
+        """The time conventions messages are read by: the defaults with these options, a bare
+        date with no tense pointing ahead ("can u do thurs?"), and "tomorrow" said at 1am the
+        coming daytime."""
+        chat = conventions_for(None, self.hemisphere, self.date_order)
+        return replace(chat, undirected="forward", night_owl_hour=NIGHT_OWL_HOUR)
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
@@ -141,6 +147,7 @@ class RuleAnchorer:
         facts = [(t, f) for t, f in said if not is_filler(t.full_text)] if len(turns) > 1 else []
         facts = facts or said
         found = [item for _, items in facts for item in items]
+        held = [item for turn, items in facts for item in operative(turn.full_text, items)]
         text = " ".join(turn.full_text for turn, _ in facts)
         others = [p for p in participants if p != speaker]
         addressee = others[0] if len(others) == 1 else None
@@ -153,7 +160,7 @@ class RuleAnchorer:
         context = EpisodicContext(
             session_id=session.id,
             session_span=span,
-            event_time=found[0].span if found else None,
+            event_time=held[0].span if held else None,
             mention_times=tuple(TimeMention(f.text, f.span) for f in found),
             participants=tuple(dict.fromkeys([*participants, *mentioned])),
             speaker=speaker,

@@ -269,13 +269,14 @@ class RuleFrameInducer:
     ``past_margin`` and ``future_margin`` widen the known date range: a time condition whose
     span falls wholly outside the widened range is kept but not grounded. ``hemisphere``
     ("northern" or "southern") says which months the season words name, ``date_order``
-    ("DMY", "MDY", or None to go by the separator) how 10/01/2024 is read.
+    ("DMY", the default, "MDY", or None to go by the separator) how 10/01/2024 is read. A bare
+    date points the way the question's tense does ("what's on Thursday?": the coming one).
     """
 
     past_margin: relativedelta = words.PAST_MARGIN
     future_margin: relativedelta = words.FUTURE_MARGIN
     hemisphere: str = "northern"
-    date_order: str | None = None
+    date_order: str | None = "DMY"
 
     @cached_property
     def conventions(self) -> Conventions:
@@ -318,7 +319,7 @@ def time_conditions(
 ) -> list[Condition]:
     """One condition per time expression; relative ones re-read against an absolute date
     named in the same question, open ranges after a relation word."""
-    found = find_times(query, reference, conventions=conventions)
+    found = find_times(query, reference, conventions=conventions, tense=True)
     local = _local_reference(found)
     conditions = []
     for item in found:

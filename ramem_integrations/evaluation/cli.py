@@ -46,7 +46,11 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
         description="Run systems side by side on the same memories and questions; print a "
         "summary, optionally write JSON and a report. Works offline.",
     )
-    parser.add_argument("dataset", choices=("locomo", "longmemeval"), help="the benchmark format")
+    parser.add_argument(
+        "dataset",
+        choices=("locomo", "longmemeval", "times"),
+        help="the benchmark format; times: chat messages and questions with gold dates",
+    )
     parser.add_argument("path", type=Path, help="the dataset's JSON file")
     parser.add_argument(
         "--systems",
@@ -126,6 +130,8 @@ def run_eval_command(args: argparse.Namespace) -> int:
     from ramem_integrations.evaluation.runner import RunConfig, run_evaluation
     from ramem_integrations.evaluation.systems import select
 
+    if args.dataset == "times":
+        return _run_times(args)
     try:
         if args.limit is not None and args.limit < 1:
             raise InvalidInputError(f"--limit must be a positive number, got {args.limit}.")
@@ -153,6 +159,18 @@ def run_eval_command(args: argparse.Namespace) -> int:
     if args.report:
         print(f"report: {write_report(result, args.report)}", file=sys.stderr)
     print(summary_text(result))
+    return 0
+
+
+def _run_times(args: argparse.Namespace) -> int:
+    """``ramem eval times FILE [--json OUT]``: how well messages and questions are dated."""
+    from ramem_integrations.evaluation.times import run_times
+
+    try:
+        print(run_times(args.path, args.json))
+    except RamemError as exc:
+        print(f"ramem eval: {exc}", file=sys.stderr)
+        return 2
     return 0
 
 

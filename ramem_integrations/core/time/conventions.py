@@ -56,6 +56,12 @@ class Conventions:
         default_factory=lambda: {"/": "MDY", "-": "MDY", ".": "DMY"}
     )
     two_digit_year_base: int = 2000
+    #: With tense reading, the way a bare date points when nothing in its sentence says
+    #: (None: the bare reading; "forward": the nearest ahead, as a chat message means it).
+    undirected: str | None = None
+    #: Before this hour (0: never), "tomorrow" is the date the message is sent on and
+    #: "tonight" the night begun the evening before: the sender has not slept yet.
+    night_owl_hour: int = 0
 
     def __post_init__(self) -> None:
         if self.hemisphere not in HEMISPHERES:
@@ -68,6 +74,11 @@ class Conventions:
                 f"date_order must be one of {', '.join(DATE_ORDERS)} or None, got "
                 f"{self.date_order!r}; it says whether 10/01/2024 is 10 January (DMY) or "
                 "1 October (MDY)."
+            )
+        if self.undirected is not None and self.undirected not in DIRECTIONS:
+            raise InvalidTimeError(
+                f"undirected must be one of {', '.join(DIRECTIONS)} or None, got "
+                f"{self.undirected!r}; it says which way a bare 'Friday' with no tense points."
             )
         if self.direction is not None and self.direction not in DIRECTIONS:
             raise InvalidTimeError(

@@ -13,7 +13,10 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
-from ramem_integrations.core.types import MemoryUnit, ScoredMemory, TimeMention
+from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.time.conventions import Conventions
+from ramem_integrations.core.time.grounding import ground_time
+from ramem_integrations.core.types import MemoryUnit, ScoredMemory, TimeMention, TimeSpan
 
 #: Openings that make a message a correction whatever follows, if it names a time.
 STRONG_CUES: tuple[str, ...] = (
@@ -32,11 +35,31 @@ BACK_REFERENCES: tuple[str, ...] = (
 FILLERS = (r"oh", r"ah", r"hmm+", r"um+", r"uh+", r"ok", r"okay")
 #: How many utterances back in its session the corrected one may be.
 CORRECTION_REACH = 3
+#: Words anywhere in a short message that announce a new time for an event just given
+#: ("sorry, my bad - it's friday 2pm", "update: party is now the 27th"); evidence, beside a
+#: word the two messages share or a reference back, for the shape of a correction.
+RESTATE_CUES: tuple[str, ...] = (
+    *STRONG_CUES, *SOFT_CUES, r"update", r"updated", r"correction", r"change of plans?",
+    r"now", r"instead", r"make (?:it|that)", r"same time", r"rather", r"it'?s", r"that'?s",
+    r"it is", r"that is",
+)  # fmt: skip
+#: Words that add an event rather than restate one ("again", "too").
+ADDING_WORDS: tuple[str, ...] = (r"again", r"too", r"also", r"as well", r"another", r"and then")
+#: The most words (beside its times) a restating message has: a correction restates, it does
+#: not tell a story.
+RESTATE_WORDS = 12
 
 _OPEN = rf"^\W*(?:(?:{'|'.join(FILLERS)})\W+)*"
 _STRONG = re.compile(rf"{_OPEN}(?:{'|'.join(STRONG_CUES)})(?!\w)", re.IGNORECASE)
 _SOFT = re.compile(rf"{_OPEN}(?:{'|'.join(SOFT_CUES)})(?!\w)[\s,:;-]*", re.IGNORECASE)
 _BACK = re.compile(rf"(?:{'|'.join(BACK_REFERENCES)})(?!\w)", re.IGNORECASE)
+_RESTATE = re.compile(rf"(?<![\w'])(?:{'|'.join(RESTATE_CUES)})(?![\w'])", re.IGNORECASE)
+_ADDING = re.compile(rf"(?<![\w'])(?:{'|'.join(ADDING_WORDS)})(?![\w'])", re.IGNORECASE)
+_WORD = re.compile(r"[a-z][a-z']+")
+_CLOCK_ONLY = re.compile(
+    r"(?:at\s+|by\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?|half\s+\d{1,2})", re.I
+)
+_NUMERIC = re.compile(r"\d[/.]\d")
 
 
 def corrected(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
@@ -46,18 +69,39 @@ def corrected(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
     out = [_corrected_within(unit) for unit in units]
     for at, unit in enumerate(out):
         new, old, cued = correction_times(unit.content, unit.context.mention_times)
-        if new is None:
-            continue
-        target = _corrected_one(out, at, old, cued)
+        target = None if new is None else _corrected_one(out, at, old, cued)
         if target is None:
+            new, target = _restated(out, at)
+        if new is None or target is None:
             continue
         before = out[target]
+        new = _pointing_as(new, before, unit)
+        if unit.context.event_time is not None:
+            out[at] = replace(unit, context=replace(unit.context, event_time=new.span))
         out[target] = replace(
             _retimed(before, new),
             corrected_by=(*before.corrected_by, unit.id),
         )
         out[at] = replace(out[at], corrects=(*unit.corrects, before.id))
     return out
+
+
+def _pointing_as(new: TimeMention, before: MemoryUnit, unit: MemoryUnit) -> TimeMention:
+    """The new time read the way the corrected one points ("We met Lea on Friday", then "I
+    mean Thursday": the Thursday before), on the corrected one's day when it gives only a
+    clock time ("meeting thurs 2pm", then "sorry make that 3pm": Thursday at 15:00)."""
+    old, said = before.context.event_time, (unit.context.said_at or unit.context.session_span)
+    if old is None:
+        return new
+    if _CLOCK_ONLY.fullmatch(new.text.strip()):
+        moment = old.start.replace(hour=new.span.start.hour, minute=new.span.start.minute)
+        return TimeMention(new.text, TimeSpan(moment, moment + (new.span.end - new.span.start)))
+    if _NUMERIC.search(new.text):  # a numeric date reads the same either way
+        return new
+    direction = "back" if old.end <= said.start else "forward"
+    conventions = Conventions(direction=direction)
+    span = ground_time(new.text, said.start, conventions=conventions)
+    return TimeMention(new.text, span) if span is not None else new
 
 
 def _retimed(unit: MemoryUnit, new: TimeMention) -> MemoryUnit:
@@ -133,6 +177,35 @@ def _corrected_one(
         named = [i for i in candidates if _says(units[i], denied)]
         candidates = named if named or not cued else candidates
     return candidates[0] if candidates else None
+
+
+def _restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int | None]:
+    """A correction by its shape: a short message that gives its speaker's latest event (in
+    :data:`CORRECTION_REACH`) a new time, the same event shown by a word the two share, a
+    reference back or a :data:`RESTATE_CUES` word, and nothing :data:`ADDING_WORDS` says is
+    another one. Returns (the new time, the index of the corrected utterance)."""
+    unit = units[at]
+    mentions = unit.context.mention_times
+    text = unit.content
+    if not mentions or len(unit.content.splitlines()) > 1 or _ADDING.search(text):
+        return None, None
+    rest = text
+    for mention in mentions:
+        rest = rest.replace(mention.text, " ")
+    words = _WORD.findall(rest.lower())
+    if len(words) > RESTATE_WORDS:
+        return None, None
+    target = _corrected_one(units, at, None, False)
+    if target is None:
+        return None, None
+    before = units[target]
+    new = mentions[0]
+    if before.context.event_time is None or before.context.event_time.overlaps(new.span):
+        return None, None
+    shared = set(words) & set(_WORD.findall(before.content.lower())) - STOP_WORDS
+    if not (shared or _RESTATE.search(text)):
+        return None, None
+    return new, target
 
 
 def _says(unit: MemoryUnit, time: TimeMention) -> bool:

@@ -43,6 +43,7 @@ __all__ = [
     "find_times",
     "ground_time",
     "names_a_holiday",
+    "operative",
     "tense_of",
 ]
 
@@ -66,6 +67,7 @@ class _Hit(NamedTuple):
     span: TimeSpan
     relative: bool
     bare: bool = False  # a yearless calendar name, re-anchored at the end of a range
+    clock: bool = False  # a time of day alone ("at 7"): kept only where no date is said
 
 
 Handler = Callable[[re.Match[str], datetime, Conventions], "_Hit | None"]
@@ -98,6 +100,11 @@ _MONTH_CASED = (
     "(?:" + "|".join(_cased(w) for w in sorted(tables.MONTHS, key=len, reverse=True)) + ")"
 )
 _WEEKDAY = _alt(tables.WEEKDAYS)
+_WEEKDAY_NUMBERS = {**tables.WEEKDAYS, **tables.WEEKDAY_SHORT}
+_WEEKDAY_ANY = _alt(_WEEKDAY_NUMBERS)
+_WEEKDAY_SHORT = _alt(set(tables.WEEKDAY_SHORT) - tables.WEEKDAY_WORDS)
+_WEEKDAY_WORD = _alt(tables.WEEKDAY_WORDS)
+_WEEKDAY_UNAMBIGUOUS = _alt(set(_WEEKDAY_NUMBERS) - tables.WEEKDAY_WORDS)
 _SEASON = _alt(tables.SEASONS)
 _YEAR = r"(?:1[89]|20)\d\d(?!\d)"
 _DAY = r"(?:(?:3[01]|[12]\d|0?[1-9])(?!\d)(?:st|nd|rd|th)?|" + _alt(tables.ORDINAL_WORDS) + ")"
@@ -111,10 +118,10 @@ _COUNT = (
 )
 _UNIT = _alt(tables.UNITS)
 _MOD = _alt(tables.MODIFIERS)
-_PERIOD_UNIT = r"(?:week|weekend|month|quarter|year|decade)"
+_PERIOD_UNIT = rf"(?:week|weekend|month|quarter|year|decade|{_alt(tables.UNIT_SPELLINGS)})"
 _HOLIDAY = _alt(tables.HOLIDAYS)
 _PERIOD = _alt(tables.PERIOD_NOUNS)
-_LEAD_WEEKDAY = rf"(?:(?:(?P<lmod>{_MOD})\s+)?(?P<lw>{_WEEKDAY}),?\s+)?"
+_LEAD_WEEKDAY = rf"(?:(?:(?P<lmod>{_MOD})\s+)?(?P<lw>{_WEEKDAY_ANY}),?\s+)?"
 
 # ------------------------------------------------------------------------- date arithmetic
 
@@ -263,6 +270,10 @@ def _count(text: str) -> tuple[int, int]:
     return tables.NUMBER_WORDS[words], tables.NUMBER_WORDS[words]
 
 
+def _weekday_number(text: str) -> int:
+    return _WEEKDAY_NUMBERS[text.lower()]
+
+
 def _unit(text: str) -> str:
     return tables.UNITS[text.lower()]
 
@@ -294,7 +305,7 @@ def _h_date(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
         return _Hit(TimeSpan.day(found, ref.tzinfo), relative=False)
     occ = _date_occ(month, day)
     if weekday := _g(m, "lw"):  # "Friday, 14 March": the year within reach whose 14th is one
-        pin = tables.WEEKDAYS[weekday.lower()]
+        pin = _weekday_number(weekday)
         if hit := _pinned(occ, pin, _g(m, "lmod"), ref, conv, ref.year, reach=366):
             return hit
     return _recurring(occ, ref.year, None, ref, conv)
@@ -376,7 +387,7 @@ def _h_season(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None
 
 
 def _h_weekday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    return _weekday_pick(tables.WEEKDAYS[m["w"].lower()], _g(m, "mod"), ref, conv)
+    return _weekday_pick(_weekday_number(m["w"]), _g(m, "mod"), ref, conv)
 
 
 def _h_year(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -398,11 +409,17 @@ def _h_decade(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None
 
 
 def _h_unit(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    unit, mod = m["u"].lower(), _g(m, "mod")
+    unit, mod = _period_unit(m["u"]), _g(m, "mod")
     offset = (
         tables.UNIT_OFFSETS[tables.MODIFIERS[_norm(mod)]] if mod else (-2 if _g(m, "before") else 2)
     )
     return _unit_offset(unit, offset, ref, conv)
+
+
+def _period_unit(text: str) -> str:
+    """A calendar unit's name as the code reads it ("wknd" is "weekend", "yr" "year")."""
+    word = text.lower()
+    return tables.UNIT_SPELLINGS.get(word, word)
 
 
 def _unit_offset(unit: str, offset: int, ref: datetime, conv: Conventions) -> _Hit:
@@ -414,7 +431,7 @@ def _unit_offset(unit: str, offset: int, ref: datetime, conv: Conventions) -> _H
     return _Hit(_span(start + timedelta(first), start + timedelta(last), ref.tzinfo), True)
 
 
-def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+def _weekend_occ(ref: datetime, conv: Conventions) -> Occurrence:
     monday = _floor(_ref_day(ref), "weeks", conv)
     first, last = conv.weekend_days
 
@@ -422,7 +439,11 @@ def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
         start = monday + timedelta(weeks=k)
         return start + timedelta(first), start + timedelta(last)
 
-    return _recurring(occ, 0, None, ref, conv)
+    return occ
+
+
+def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    return _recurring(_weekend_occ(ref, conv), 0, None, ref, conv)
 
 
 def _h_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -436,11 +457,11 @@ def _h_in(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
 
 
 def _h_rolling(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    if m["u"].lower() == "weekend":  # "the past weekend": a weekend has no rolling form
+    if _period_unit(m["u"]) == "weekend":  # "the past weekend": a weekend has no rolling form
         return _unit_offset("weekend", -1, ref, conv)
     _, hi = _count(_g(m, "n") or "1")
     day = _ref_day(ref)
-    start = _add(day, _unit(m["u"]), -hi)
+    start = _add(day, _unit(_period_unit(m["u"])), -hi)
     return _Hit(_span(start, day + timedelta(days=1), ref.tzinfo), relative=True)
 
 
@@ -451,11 +472,18 @@ def _h_day_word(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | No
         offset, part = tables.DAY_PART_PHRASES[words]
     else:
         offset = 0 if words == "this" else tables.DAY_WORDS[words]
+    if words in ("tomorrow", "tonight") and _small_hours(ref, conv):
+        offset -= 1  # said at 1am: tomorrow is the coming daytime, tonight the night begun
     day = _ref_day(ref) + timedelta(days=offset)
     if not part:
         return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
     first, last = tables.DAY_PARTS[part.lower()]
     return _Hit(TimeSpan(_at(day, ref.tzinfo, first), _at(day, ref.tzinfo, last)), True)
+
+
+def _small_hours(ref: datetime, conv: Conventions) -> bool:
+    """Whether ``ref`` falls after midnight but before :attr:`Conventions.night_owl_hour`."""
+    return (ref.hour, ref.minute) != (0, 0) and ref.hour < conv.night_owl_hour
 
 
 def _h_vague(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -548,7 +576,7 @@ def _h_named_before_last(m: re.Match[str], ref: datetime, conv: Conventions) -> 
     """'the Tuesday before last', 'the Christmas after next', 'the summer before last'."""
     mode, shift = ("last", -1) if _g(m, "before") else ("next", 1)
     if weekday := _g(m, "w"):
-        return _weekday_pick(tables.WEEKDAYS[weekday.lower()], mode, ref, conv, shift)
+        return _weekday_pick(_weekday_number(weekday), mode, ref, conv, shift)
     if season := _g(m, "s"):
         return _recurring(_season_occ(season, conv), ref.year, mode, ref, conv, shift)
     if month := _g(m, "m"):
@@ -558,7 +586,7 @@ def _h_named_before_last(m: re.Match[str], ref: datetime, conv: Conventions) -> 
 
 def _h_weekdays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'two Fridays ago': the second latest Friday before the reference day."""
-    weekday, (lo, hi) = tables.WEEKDAYS[m["w"].lower()], _count(m["n"])
+    weekday, (lo, hi) = _weekday_number(m["w"]), _count(m["n"])
     first = _weekday_pick(weekday, "last", ref, conv, 1 - hi)
     last = _weekday_pick(weekday, "last", ref, conv, 1 - lo)
     if first is None or last is None:
@@ -568,7 +596,7 @@ def _h_weekdays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit 
 
 def _h_weekday_pinned(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'next Friday, the 14th': the Friday that falls on a 14th (see :func:`_pinned`)."""
-    weekday = tables.WEEKDAYS[m["w"].lower()]
+    weekday = _weekday_number(m["w"])
     number = _day_number(_g(m, "d") or m["dw"])
 
     def occ(k: int) -> tuple[date, date] | None:
@@ -760,6 +788,9 @@ def _h_since(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
 
 def _h_until(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'until Friday': from the reference day to the end of the coming (or current) Friday."""
+    before = m.string[: m.start("core")]
+    if re.search(rf"{tables.RESCHEDULED}(?:\s+[\w']+){{0,3}}?\s*$", before, re.IGNORECASE):
+        raise _NotHereError  # "postponed until Friday": Friday, the new time
     today = _at(_ref_day(ref), ref.tzinfo)
     inner = _ground_atom(m["x"], ref, _OPEN_ATOMS, conv)
     if inner is not None and inner.bare and inner.span.end <= today:
@@ -818,6 +849,148 @@ def _h_adjacent(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | No
 # ------------------------------------------------------------------------- the grammar
 
 
+_CLOCK = (
+    r"(?:(?P<ch>1[0-2]|0?[1-9])(?::(?P<cm>[0-5]\d))?\s*(?P<ap>[ap]\.?m\.?)(?!\w)"
+    r"|(?P<h24>[01]?\d|2[0-3])[:h](?P<m24>[0-5]\d)(?!\d)"
+    r"|half\s+(?P<half>1[0-2]|0?[1-9])(?!\d)"
+    r"|(?P<noon>noon|midday|midnight))"
+)
+_CLOCK_FULL = re.compile(_CLOCK + "$", re.IGNORECASE)
+_DAY_MONTH = r"(?P<da>\d{1,2})(?P<ds>[/.])(?P<db>\d{1,2})(?![\d/]|\.\d)"
+_DAY_MONTH_FULL = re.compile(_DAY_MONTH + "$")
+
+
+def _clock_times(text: str) -> list[tuple[int, int]]:
+    """The (hour, minute) readings of a clock time: one when it says am, pm or a 24-hour
+    hour, else both the morning's and the evening's ("at 7", "half 11", "12:30")."""
+    words = " ".join(text.lower().split())
+    m = _CLOCK_FULL.match(words)
+    if m is None:  # a bare hour
+        hour = int(words)
+        return [(hour % 12, 0), (hour % 12 + 12, 0)]
+    if m["noon"]:
+        return [(0 if m["noon"] == "midnight" else 12, 0)]
+    if m["ap"]:
+        hour = int(m["ch"]) % 12 + (12 if m["ap"].startswith("p") else 0)
+        return [(hour, int(m["cm"] or 0))]
+    hour, minute = (int(m["half"]), 30) if m["half"] else (int(m["h24"]), int(m["m24"]))
+    if hour > 12 or hour == 0:
+        return [(hour, minute)]
+    return [(hour % 12, minute), (hour % 12 + 12, minute)]
+
+
+def _clock_span(moment: datetime) -> TimeSpan:
+    return TimeSpan(moment, moment + timedelta(hours=1))
+
+
+def _h_clock(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'at 1am', 'home by 1?', 'half 11': the nearest such moment ahead of the reference, or
+    the latest before it when the sentence points back. Kept only where no date is said."""
+    day = _ref_day(ref)
+    moments = sorted(
+        _at(day + timedelta(days=shift), ref.tzinfo) + timedelta(hours=h, minutes=mi)
+        for shift in (-1, 0, 1)
+        for h, mi in _clock_times(m["core"] if _g(m, "c") is None else m["c"])
+    )
+    if conv.direction == "back":
+        chosen = max((t for t in moments if t <= ref), default=None)
+    else:
+        chosen = min((t for t in moments if t > ref), default=None)
+    return _Hit(_clock_span(chosen), relative=True, clock=True) if chosen else None
+
+
+def _h_clock_tonight(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'7 tonight', '12:30 tonight', 'tonight at 2am': that time in tonight's night, from
+    16:00 to 06:00 (the small hours are the next day's)."""
+    day = _ref_day(ref) - timedelta(days=1 if _small_hours(ref, conv) else 0)
+    start, end = _at(day, ref.tzinfo, 16), _at(day, ref.tzinfo, 30)
+    moments = [
+        _at(day + timedelta(days=shift), ref.tzinfo) + timedelta(hours=h, minutes=mi)
+        for shift in (0, 1)
+        for h, mi in _clock_times(_g(m, "c") or m["c2"])
+    ]
+    chosen = min((t for t in moments if start <= t < end), default=None)
+    return _Hit(_clock_span(chosen), relative=True) if chosen else None
+
+
+def _h_weekday_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'thursday week': a week after the coming Thursday."""
+    coming = _weekday_pick(_weekday_number(m["w"]), "next", ref, conv)
+    if coming is None:
+        return None
+    week = timedelta(days=7)
+    return _Hit(TimeSpan(coming.span.start + week, coming.span.end + week), relative=True)
+
+
+def _h_weekday_of_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'thursday next week', 'next week on friday': that weekday in the week named."""
+    mod, weekday = (_g(m, "mod") or m["mod2"]).lower(), _weekday_number(_g(m, "w") or m["w2"])
+    week = _unit_offset("week", tables.UNIT_OFFSETS[mod], ref, conv).span.start.date()
+    day = week + timedelta(days=(weekday - conv.week_start) % 7)
+    return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
+
+
+def _day_month_date(m: re.Match[str], conv: Conventions) -> tuple[int, int] | None:
+    """(month, day) of a yearless numeric date, read in the conventions' order."""
+    a, b = int(m["da"]), int(m["db"])
+    month_first = a <= 12 if conv.month_first(m["ds"]) else b > 12
+    month, day = (a, b) if month_first else (b, a)
+    return (month, day) if 1 <= month <= 12 and _safe_date(2000, month, day) else None
+
+
+def _looks_like_a_date(m: re.Match[str]) -> bool:
+    """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', not '2/3 of us' or '24/7'."""
+    text, start, end = m.string, m.start("core"), m.end("core")
+    after = text[end:].lower()
+    if m["core"] in ("24/7", "50/50"):
+        return False
+    padded = len(m["da"]) == len(m["db"]) == 2 and "0" in (m["da"][0], m["db"][0])
+    if padded or re.match(r"\s+(?:at\s+)?\d", after):
+        return True
+    before = _WORD_BEFORE.search(text, 0, start)
+    cues = tables.NUMERIC_DATE_CUES if m["ds"] == "/" else tables.DOTTED_DATE_CUES
+    cue = before is not None and before.group(1).lower() in cues
+    return cue and not _qualifies_noun(text, end, "lower")
+
+
+def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'party is on 4/5', 'rent due 1/4': a yearless numeric date, day first unless the
+    conventions say month first; it points the way its sentence does."""
+    found = _day_month_date(m, conv)
+    if found is None or not _looks_like_a_date(m):
+        return None
+    return _recurring(_date_occ(*found), ref.year, None, ref, conv)
+
+
+def _h_weekend_after(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'the weekend after' said alone (after 'this weekend'): the coming weekend's next."""
+    coming = _pick(_weekend_occ(ref, conv), 0, "ahead", ref, conv)
+    if coming is None:
+        return None
+    week = timedelta(days=7)
+    return _Hit(_span(coming[0] + week, coming[1] + week, ref.tzinfo), relative=True)
+
+
+def _h_day_month_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'20/1-23/1', '20-23/1': yearless numeric dates; the range ends where the second does."""
+    last = _DAY_MONTH_FULL.match(" ".join(m["b"].split()))
+    first = _DAY_MONTH_FULL.match(" ".join(m["a"].split()))
+    if last is None:
+        return None
+    b = _day_month_date(last, conv)
+    if first is None:  # "20-23/1": the first day in the second's month
+        a = (b[0], int(m["a"])) if b and _safe_date(2000, b[0], int(m["a"])) else None
+    else:
+        a = _day_month_date(first, conv)
+    end = _recurring(_date_occ(*b), ref.year, None, ref, conv) if a and b else None
+    if a is None or end is None:
+        return None
+    start = _safe_date(end.span.start.year, *a)
+    if start is None or start > end.span.start.date():
+        return None
+    return _Hit(TimeSpan(_at(start, ref.tzinfo), end.span.end), relative=True)
+
+
 class _Rule(NamedTuple):
     name: str
     pattern: str
@@ -849,7 +1022,7 @@ def _longest_words(names: Iterable[str]) -> tuple[str, ...]:
 _MONTHS = _firsts(tables.MONTHS)
 _SEASONS = _firsts(tables.SEASONS)
 _WEEKDAYS = _firsts(tables.WEEKDAYS)
-_PERIODS = ("week", "month", "quarter", "year", "decade")  # "weekend" holds "week"
+_PERIODS = ("week", "month", "quarter", "year", "decade", *tables.UNIT_SPELLINGS)
 _AROUND = ("before", "after")
 _PAST = ("past", "last")
 _MOD_UNIT = rf"(?P<mod>{_MOD})\s+(?P<u>{_PERIOD_UNIT})"
@@ -899,13 +1072,13 @@ _ATOMS: dict[str, _Rule] = {
         _Rule("season_mod", rf"(?P<mod>{_MOD})\s+(?P<s>{_SEASON})", _h_season, needs=_SEASONS),
         _Rule(
             "weekday_mod",
-            rf"(?P<mod>{_MOD})\s+(?P<w>{_WEEKDAY})(?!s)",
+            rf"(?P<mod>{_MOD})\s+(?P<w>{_WEEKDAY_ANY})(?!s)",
             _h_weekday,
-            needs=_WEEKDAYS,
+            needs=_firsts(_WEEKDAY_NUMBERS),
         ),
         _Rule(
             "month",
-            rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH_CASED})",
+            rf"(?:the\s+month\s+of\s+)?(?P<m>{_MONTH})",
             _h_month,
             _CUE,
             "lower",
@@ -921,13 +1094,45 @@ _ATOMS: dict[str, _Rule] = {
             attributive="lower",
             needs=_WEEKDAYS,
         ),
+        _Rule(
+            "weekday_short",
+            rf"(?P<w>{_WEEKDAY_SHORT})",
+            _h_weekday,
+            attributive="lower",
+            needs=_firsts(tables.WEEKDAY_SHORT),
+        ),
+        _Rule(
+            "weekday_word",
+            rf"(?P<w>{_WEEKDAY_WORD})",
+            _h_weekday,
+            _alt(tables.WEEKDAY_WORD_CUES),
+            needs=_firsts(tables.WEEKDAY_WORDS),
+        ),
+        _Rule(
+            "weekday_word_at",
+            rf"(?P<w>{_WEEKDAY_WORD})(?=\s+(?:at\s+\d|\d{{1,2}}(?::[0-5]\d|\s*[ap]\.?m\.?)(?!\w)"
+            rf"|(?:{_alt(tables.DAY_PARTS)}|eve|arvo)(?!\w)))",
+            _h_weekday,
+            needs=_firsts(tables.WEEKDAY_WORDS),
+        ),
+        _Rule("day_month", _DAY_MONTH, _h_day_month, needs=(_DIGIT,)),
+        _Rule("clock", _CLOCK, _h_clock, needs=(_DIGIT, "half", "noon", "midday", "midnight")),
+        _Rule(
+            "clock_bare",
+            r"(?P<c>1[0-2]|0?[1-9])(?=\s*(?:$|[?!.,)]|\s(?:"
+            + _alt(tables.CLOCK_FOLLOWERS)
+            + r")(?!\w)))",
+            _h_clock,
+            _alt(("at", "by", "till", "until", "around", "@")),
+            needs=(_DIGIT,),
+        ),
         _Rule("unit", _MOD_UNIT, _h_unit, needs=_PERIODS),
         _Rule(
             "holiday",
             rf"(?P<over>over\s+(?:the\s+)?)?(?:(?P<mod>{_MOD})\s+)?(?P<h>{_HOLIDAY})"
             rf"(?:(?:\s+{_PERIOD})?,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
             _h_holiday,
-            attributive="any",
+            attributive="things",
             needs=_longest_words(tables.HOLIDAYS),
         ),
         _Rule(
@@ -982,6 +1187,38 @@ _JOIN = r"\s*(?:-|–|to|until|till|through|and)\s*(?:the\s+)?"
 _YEAR_WORDS = rf"(?:(?:last|this|next)\s+year|the\s+year\s+before\s+last|{_COUNT}\s+years?\s+ago)"
 _COMPOSITES: tuple[_Rule, ...] = (
     _Rule(
+        "weekday_week",
+        rf"(?P<w>{_WEEKDAY_ANY})\s+week(?![\w'])(?!\s+(?:ago|back|before|after|later))",
+        _h_weekday_week,
+        needs=("week",),
+    ),
+    _Rule(
+        "weekday_of_week",
+        rf"(?P<w>{_WEEKDAY_ANY})\s+(?:of\s+)?(?P<mod>last|this|next)\s+week(?![\w'])"
+        rf"|(?P<mod2>last|this|next)\s+week\s+(?:on\s+)?(?P<w2>{_WEEKDAY_ANY})(?![\w'])",
+        _h_weekday_of_week,
+        needs=("week",),
+    ),
+    _Rule(
+        "clock_tonight",
+        rf"(?:(?:at|for|by)\s+)?(?P<c>{_plain(_CLOCK)}|1[0-2]|0?[1-9])\s+(?:tonight|tonite)"
+        rf"|(?:tonight|tonite)\s+(?:at|by|around)\s+(?P<c2>{_plain(_CLOCK)}|1[0-2]|0?[1-9])",
+        _h_clock_tonight,
+        needs=("tonight", "tonite"),
+    ),
+    _Rule(
+        "weekend_after",
+        r"the\s+(?:weekend|wknd)\s+after(?=\s*(?:$|[?!.,;]|then|instead|maybe|works))",
+        _h_weekend_after,
+        needs=("after",),
+    ),
+    _Rule(
+        "day_month_range",
+        rf"(?P<a>{_plain(_DAY_MONTH)}|(?:3[01]|[12]\d|0?[1-9])(?=\s*[-–]))\s*(?:-|–|to|until|till|til)\s*(?P<b>{_plain(_DAY_MONTH)})",
+        _h_day_month_range,
+        needs=(_DIGIT,),
+    ),
+    _Rule(
         "range",
         rf"{_alt(tables.RANGE_OPENERS)}\s+(?P<a>{_union(_RANGE_ATOMS)})\s*{_alt(tables.RANGE_JOINERS)}"
         rf"\s*(?P<b>{_union(_RANGE_ATOMS)})",
@@ -1035,7 +1272,13 @@ _COMPOSITES: tuple[_Rule, ...] = (
         _h_so_far,
         needs=("earlier", "later"),
     ),
-    _Rule("weekend", r"the\s+weekend", _h_weekend, _alt(tables.WEEKEND_CUES), needs=("weekend",)),
+    _Rule(
+        "weekend",
+        r"the\s+(?:weekend|wknd|wkend)",
+        _h_weekend,
+        _alt(tables.WEEKEND_CUES),
+        needs=("weekend",),
+    ),
     _Rule(
         "holidays_ago",
         rf"(?P<n>{_COUNT})\s+(?:(?P<hp>{_alt(tables.HOLIDAY_PLURALS)})"
@@ -1045,7 +1288,8 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "named_before_last",
-        rf"the\s+(?:(?P<w>{_WEEKDAY})|(?P<h>{_HOLIDAY})|(?P<s>{_SEASON})|(?P<m>{_MONTH_CASED}))"
+        rf"(?:the\s+)?(?:(?P<w>{_WEEKDAY_ANY})|(?P<h>{_HOLIDAY})|(?P<s>{_SEASON})"
+        rf"|(?P<m>{_MONTH_CASED}))"
         r"\s+(?:(?P<before>before\s+last)"
         r"|after\s+next)",
         _h_named_before_last,
@@ -1059,10 +1303,10 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "weekday_pinned",
-        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY}),?\s+(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
+        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY_UNAMBIGUOUS}),?\s+(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
         rf"(?:st|nd|rd|th))|the\s+(?P<dw>{_alt(tables.ORDINAL_WORDS)}))(?!\s+(?:of\s+)?{_MONTH})",
         _h_weekday_pinned,
-        needs=_WEEKDAYS,
+        needs=_firsts(_WEEKDAY_NUMBERS),
     ),
     _Rule(
         "not_a_time",
@@ -1100,7 +1344,6 @@ _COMPOSITES: tuple[_Rule, ...] = (
         "day_of_month",
         r"the\s+(?P<d>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))(?!\s+(?:time|round|try|attempt)s?\b)",
         _h_day_of_month,
-        _alt(("on", "by", "since", "until", "till", "before", "after", "from", "for")),
         attributive="lower",
         needs=(_DIGIT,),
     ),
@@ -1161,6 +1404,7 @@ _NEEDED_WORDS = frozenset(w for words, _, _ in _SEARCH for w in words)
 _NEXT_WORD = {
     "lower": re.compile(r"[ \t]+([a-z][\w'’-]*)"),
     "any": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
+    "things": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
 }
 
 
@@ -1171,6 +1415,11 @@ def _qualifies_noun(text: str, end: int, which: str) -> bool:
     if follower is None:
         return False
     word = follower.group(1).lower()
+    if which == "things":  # a holiday names its day before most nouns ("boxing day walk")
+        if word in tables.HOLIDAY_THINGS:
+            return True
+        if not follower.group(1)[0].isupper():
+            return False
     return word not in STOP_WORDS and word not in tables.TIME_FOLLOWERS
 
 
@@ -1277,7 +1526,9 @@ def _taken(
     for start, end, m, rule in sorted(_matches(text), key=lambda c: (c[0] - c[1], c[0])):
         if any(start < t_end and t_start < end for t_start, t_end, _, _ in taken):
             continue
-        direction = _direction_of(text, start, end, rule.name) if tense else None
+        direction = _direction_of(text, start, end, rule.name) if tense else conv.direction
+        if tense and direction is None and rule.name in tables.DIRECTED_RULES:
+            direction = conv.undirected
         try:
             hit = _read(text, m, rule, reference, _pointing(conv, direction))
         except _NotHereError:
@@ -1337,6 +1588,29 @@ def tense_of(text: str, start: int, end: int) -> str | None:
         if direction:
             return direction
     return None
+
+
+_REPLACED = tuple(
+    re.compile(rf"(?<![\w'])(?:{cue})(?![\w'])", re.IGNORECASE) for cue in tables.REPLACED_CUES
+)
+
+
+def replaced(text: str, start: int, end: int) -> bool:
+    """Whether the time at ``text[start:end]`` is one a message replaces ("physio cancelled
+    tmrw, rebooked for fri"; "7 instead of 8"): a :data:`~.tables.REPLACED_CUES` row in its
+    clause, the time itself written "§"."""
+    first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    after = _SENTENCE_END.search(text, end)
+    lo, hi = _clause(text, start, end, first, after.end() if after else len(text))
+    words = f"{text[lo:start]} § {text[end:hi]}".replace("’", "'")
+    words = " ".join(_SPLIT_OFF.sub(r" \1", words).split())
+    return any(cue.search(words) for cue in _REPLACED)
+
+
+def operative(text: str, found: list[FoundTime]) -> list[FoundTime]:
+    """``found`` (times said in ``text``) with the times the message replaces moved last: the
+    first is the time that holds ("it was supposed to be today but now it's next week")."""
+    return sorted(found, key=lambda f: replaced(text, f.start, f.end))
 
 
 def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:
@@ -1411,8 +1685,10 @@ def find_times(
     """
     _check_reference(reference)
     conv = conventions_for(conventions, hemisphere, date_order)
-    taken = _taken(text, reference, conv, tense)
-    found = [FoundTime(t, s, e, hit.span, hit.relative) for s, e, t, hit in taken if hit]
+    hits = [(s, e, t, hit) for s, e, t, hit in _taken(text, reference, conv, tense) if hit]
+    if not tense or any(not hit.clock for *_, hit in hits):  # a clock time alone, in a message
+        hits = [item for item in hits if not item[3].clock]
+    found = [FoundTime(t, s, e, hit.span, hit.relative) for s, e, t, hit in hits]
     if within is not None:
         found = [f for f in found if f.span.overlaps(within)]
     return sorted(found, key=lambda f: f.start)

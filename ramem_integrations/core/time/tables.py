@@ -268,6 +268,19 @@ WEEKDAYS: dict[str, int] = {
     "friday": 4, "saturday": 5, "sunday": 6,
 }  # fmt: skip
 
+# Short forms of weekdays, as chats write them ("thurs", "weds"); those that are English words
+# too ("sat", "sun", "wed", "mon") count only after a modifier or a word of WEEKDAY_WORD_CUES,
+# or before a clock time ("mon at 9am").
+WEEKDAY_SHORT: dict[str, int] = {
+    "mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3,
+    "fri": 4, "sat": 5, "sun": 6,
+}  # fmt: skip
+WEEKDAY_WORDS: frozenset[str] = frozenset({"mon", "wed", "sat", "sun"})
+WEEKDAY_WORD_CUES: tuple[str, ...] = (
+    "on", "by", "till", "til", "until", "from", "before", "after", "cu", "see u", "see you",
+    "do", "free", "or",
+)  # fmt: skip
+
 SEASONS: dict[str, str] = {
     "spring": "spring", "summer": "summer", "autumn": "autumn", "fall": "autumn",
     "winter": "winter", "springtime": "spring", "summertime": "summer", "wintertime": "winter",
@@ -352,6 +365,8 @@ MODIFIERS: dict[str, str] = {
     "next": "next", "coming": "next", "this coming": "next", "following": "next",
     "this past": "last",
 }  # fmt: skip
+#: How chats spell calendar units ("this wknd", "next yr").
+UNIT_SPELLINGS: dict[str, str] = {"wknd": "weekend", "wkend": "weekend", "yr": "year"}
 UNIT_OFFSETS: dict[str, int] = {"last": -1, "this": 0, "next": 1}
 
 # Part of a period: the fraction of it (start, end) a modifier keeps.
@@ -368,6 +383,25 @@ DAY_WORDS: dict[str, int] = {
     "the day before yesterday": -2, "the day after tomorrow": 2, "yesterday": -1,
     "today": 0, "tomorrow": 1,
 }  # fmt: skip
+#: How chats spell "tomorrow" and "yesterday".
+DAY_WORD_SPELLINGS: dict[str, str] = {
+    "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tmoz": "tomorrow",
+    "tomoz": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "tomorow": "tomorrow",
+    "tommorow": "tomorrow", "tommorrow": "tomorrow", "yday": "yesterday",
+    "tday": "today", "2day": "today",
+}  # fmt: skip
+DAY_WORDS.update({p.removeprefix("the "): n for p, n in DAY_WORDS.items() if p.startswith("the ")})
+DAY_WORDS.update(
+    {
+        phrase.replace(full, short): DAY_WORDS[phrase]
+        for short, full in DAY_WORD_SPELLINGS.items()
+        for phrase in list(DAY_WORDS)
+        if full in phrase
+    }
+)
+#: Before this hour, a message's "tomorrow" is the coming daytime, the date it is sent on
+#: ("see you tomorrow" at 1am has not slept yet); "tonight" is the night already begun.
+NIGHT_OWL_HOUR = 4
 
 # Parts of a day: (start hour, end hour) on that day; hours past 24 run into the next day.
 DAY_PARTS: dict[str, tuple[int, int]] = {
@@ -427,6 +461,14 @@ HOLIDAYS: dict[str, Holiday] = {
     "christmas eve": Holiday("fixed", (12, 24)), "boxing day": Holiday("fixed", (12, 26)),
     "new year's eve": Holiday("fixed", (12, 31)), "new years eve": Holiday("fixed", (12, 31)),
     "new year's day": Holiday("fixed", (1, 1)), "new years day": Holiday("fixed", (1, 1)),
+    "nye": Holiday("fixed", (12, 31)), "xmas eve": Holiday("fixed", (12, 24)),
+    "xmas day": _CHRISTMAS, "christmas eve eve": Holiday("fixed", (12, 23)),
+    "valentines": _VALENTINE, "mothering sunday": Holiday("easter", offset=-21),
+    "bank holiday monday": Holiday("weekday", (8, 0, -1)),
+    "august bank holiday": Holiday("weekday", (8, 0, -1)),
+    "spring bank holiday": Holiday("weekday", (5, 0, -1)),
+    "late may bank holiday": Holiday("weekday", (5, 0, -1)),
+    "early may bank holiday": Holiday("weekday", (5, 0, 1)),
     "new year": Holiday("fixed", (1, 1), over=(-1, 2)),
     "new year's": Holiday("fixed", (1, 1), over=(-1, 2)),
     "halloween": Holiday("fixed", (10, 31)), "valentine's day": _VALENTINE,
@@ -486,9 +528,28 @@ TIME_FOLLOWERS: frozenset[str] = frozenset(
         "when", "while", "as", "too", "either", "itself", "though", "although", "because", "and",
         "or", "then", "till", "until", "through", "to", "through", "also", "just", "even",
         "i", "we", "you", "he", "she", "they", "it", "my", "our", "your", "his", "her", "their",
+        # chat words, and the gatherings a date names ("halloween party", "xmas dinner")
+        "gonna", "gotta", "wanna", "lol", "tbh", "btw", "pls", "plz", "now", "instead",
+        "party", "parties", "dinner", "lunch", "drinks", "plans", "flights", "flight", "trip",
+        "bbq", "meal", "shopping", "sales", "sale", "do", "night", "morning", "eve",
+        "works", "work", "good", "ok", "okay", "fine", "suits", "sorry", "maybe", "either",
     )
 )  # fmt: skip
 
+
+# Things a holiday's name qualifies that are no time ("a Christmas tree", "Easter eggs"); before
+# other lower-case words a holiday names its day ("boxing day walk", "halloween party").
+HOLIDAY_THINGS: frozenset[str] = frozenset(
+    (
+        "tree", "trees", "egg", "eggs", "card", "cards", "jumper", "jumpers", "sweater",
+        "present", "presents", "gift", "gifts", "carol", "carols", "song", "songs", "music",
+        "movie", "movies", "film", "films", "decorations", "decoration", "lights", "cracker",
+        "crackers", "costume", "costumes", "bunny", "spirit", "island", "hunt", "pudding",
+        "cake", "stocking", "stockings", "ornaments", "wreath", "candy", "sweets", "special",
+        "episode", "album", "themed", "theme", "colours", "colors", "turkey", "recipe",
+        "recipes", "menu", "menus", "ham",
+    )
+)  # fmt: skip
 
 # Phrases that hold a time word but name no time: read as nothing, and never as their parts.
 NOT_TIMES: tuple[str, ...] = (
@@ -544,6 +605,10 @@ S_IS_AFTER: tuple[str, ...] = (
 )  # fmt: skip
 
 
+#: Verbs that give an event a new time ("moved to", "postponed until", "rebooked for").
+RESCHEDULED = r"(?:mov|push|postpon|bring|brought|reschedul|chang|delay|rebook|shift|bump)\w*"
+
+
 class TenseCue(NamedTuple):
     """A cue to which way a bare date in its sentence points.
 
@@ -597,7 +662,9 @@ TENSE_CUES: tuple[TenseCue, ...] = (
     TenseCue(
         "booked for",
         r"(?:book|booked|schedule|scheduled|reserve|reserved|arrange|arranged|planned"
-        r"|pencil|pencill?ed|set|lined up)(?: [\w']+){0,4} for",
+        r"|pencil|pencill?ed|set|lined up)(?: [\w']+){0,4} for"
+        # a reschedule names the new time: "moved to Friday", "pushed the party to the 15th"
+        rf"|{RESCHEDULED}(?: [\w']+){{0,3}}? (?:to|for|until|till|til) §",
         "forward",
         3,
         "Booked the hotel for Friday.",
@@ -606,7 +673,10 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         "ahead words",
         r"ca n't wait|can not wait|cannot wait|looking forward|look forward|upcoming|coming up"
         rf"|soon(?! after)|{_NOT_THE}next|tomorrow|tonight|remember to|do n't forget"
-        r"|(?:need|needs|have|has) to|must|should|let 's|let us|see you",
+        r"|(?:need|needs|have|has) to|must|should|let 's|let us|see you"
+        # chat spellings, availability and invitations: "can u do thurs?", "free on the 28th?"
+        r"|tmrw|tmr|2moro|lets|cu|c u|see u|see ya|ca n't do|cant do|can (?:u|you|we|i|ya) do"
+        r"|(?:r|are) (?:u|you|ya) free|free on|works|(?:is|'s) good for",
         "forward",
         3,
         "Can't wait for the concert in July!",
@@ -653,7 +723,13 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         2,
         "The crown gets fitted in April.",
     ),
-    TenseCue("have got", r"(?:'ve|have|has) got", "forward", 2, "We've got tickets for Sunday."),
+    TenseCue(
+        "have got",
+        r"(?:'ve|have|has)(?: (?:i|you|we|they|he|she))? got",
+        "forward",
+        2,
+        "We've got tickets for Sunday.",
+    ),
     TenseCue("due", r"due", "forward", 2, "Rent due on the 28th."),
     # rank 1: plain tense
     TenseCue(
@@ -666,7 +742,8 @@ TENSE_CUES: tuple[TenseCue, ...] = (
     TenseCue("earlier", r"earlier|previously|already", "back", 1, "We met earlier on Friday."),
     TenseCue(
         "present be",
-        rf"{_BE_NOW}(?: [\w']+){{0,3}}? (?:on|in|at|for|during|by|until|till) §|{_BE_NOW} §",
+        rf"{_BE_NOW}(?: [\w']+){{0,3}}? (?:on|in|at|for|during|by|until|till) §"
+        rf"|{_BE_NOW}(?: now| still| actually)? §",
         "forward",
         1,
         "Her exam is on the 20th.",
@@ -690,6 +767,36 @@ TENSE_CUES: tuple[TenseCue, ...] = (
     TenseCue("question", r"on §(?=[^.!]*\?)", "forward", 0, "Gym on Saturday?"),
 )
 
+#: Words around a time that make it the time replaced, not the one that holds, in a message
+#: naming two ("physio cancelled tmrw, rebooked for fri"; "dinner at 7 instead of 8"):
+#: regex fragments matched like TENSE_CUES, in the time's clause.
+REPLACED_CUES: tuple[str, ...] = (
+    r"cancell?ed|called off|did n't work|didnt work|could n't make|couldnt make|ca n't make"
+    r"|cant make|supposed to|meant to|(?:got|was|been|were|is|'s) (?:moved|pushed|postponed"
+    r"|cancell?ed|changed|delayed|rescheduled)",
+    r"instead of §|not (?:on )?§|from § to|rather than §",
+)
+
+#: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
+#: decimal ("for 1.5 hours", "rated 4.5").
+DOTTED_DATE_CUES: tuple[str, ...] = (
+    "on", "due", "by", "until", "till", "til", "from", "since", "before", "after",
+)  # fmt: skip
+
+#: Words that may follow a bare hour after "at", "by", "until" for it to be a clock time
+#: ("call u at 7 before work", "home by 1?"; not "at 7 she started piano").
+CLOCK_FOLLOWERS: tuple[str, ...] = (
+    "tonight", "tonite", "tomorrow", "tmrw", "today", "before", "after", "then", "ish",
+    "o'clock", "oclock", "sharp", "latest", "and", "or", "instead", "outside", "pls", "lol",
+    "in", "at", "on", "tho", "then", "please", "ok", "yeah", "x", "xx",
+)  # fmt: skip
+#: Words before a yearless numeric date ("on 4/5", "due 1/4") that make it a date, not a
+#: fraction or a score; a padded part ("14/06") or a clock time after it does too.
+NUMERIC_DATE_CUES: tuple[str, ...] = (
+    "on", "for", "by", "due", "in", "out", "from", "til", "till", "until", "before", "after",
+    "since", "to", "is", "s", "date", "dated", "starting", "thru", "lands",
+)  # fmt: skip
+
 #: Words before a yearless date that, with no cue, point it forward ("party on 12 March").
 AHEAD_PREPOSITIONS: tuple[str, ...] = ("on", "for", "by", "until", "to", "from", "between")
 #: Where a clause ends inside a sentence: the tense of one clause is not the other's.
@@ -709,7 +816,8 @@ DIRECTED_RULES: frozenset[str] = frozenset(
     (
         "weekday", "month", "season", "dmy", "mdy", "day_of_month", "day_range",
         "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
-        "weekend_of",
+        "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "day_month", "clock",
+        "clock_tonight", "day_month_range",
     )
 )  # fmt: skip
 #: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.

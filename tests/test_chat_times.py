@@ -1,0 +1,199 @@
+"""Dates as chats write them: which way an underspecified date points, chat spellings,
+day-first numeric dates, clock times, the time a reschedule holds, corrections by their shape,
+and ``ramem eval times``. Messages go through the rule anchorer (the event time a stored memory
+carries), questions through the rule frame inducer.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from ramem_integrations.core.anchoring import RuleAnchorer
+from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
+from ramem_integrations.core.time.corrections import corrected
+from ramem_integrations.evaluation.times import score_times
+
+TUE_3_SEP = datetime(2024, 9, 3, 10, tzinfo=UTC)
+EVENING = datetime(2024, 9, 3, 22, 30, tzinfo=UTC)
+SMALL_HOURS = datetime(2024, 9, 4, 1, 30, tzinfo=UTC)
+
+
+def event_label(text: str, said: datetime, **options: object) -> str | None:
+    turn = Turn("t1", "Maya", text, said)
+    conversation = Conversation("c", (Session("s1", said, (turn,)),))
+    (unit,) = RuleAnchorer(**options).anchor(conversation, "maya")  # type: ignore[arg-type]
+    span = unit.context.event_time
+    return span.label() if span else None
+
+
+#: (message, when it is sent, the event time its memory carries)
+MESSAGES: list[tuple[str, datetime, str | None]] = [
+    # direction: arrangements, availability, reschedules and no evidence point ahead
+    ("My dentist appointment moved to Thursday 12 September at 3pm.", TUE_3_SEP,
+     "12 September 2024"),
+    ("Party on the 28th!", TUE_3_SEP, "28 September 2024"),
+    ("Leaving Globex on Friday", TUE_3_SEP, "6 September 2024"),
+    ("The dentist rescheduled me to Thursday.", TUE_3_SEP, "5 September 2024"),
+    ("can't do lunch on Thursday", TUE_3_SEP, "5 September 2024"),
+    ("I'm off Thursday next week", TUE_3_SEP, "12 September 2024"),
+    ("They pushed the meeting to the 20th.", TUE_3_SEP, "20 September 2024"),
+    ("gig postponed until saturday", TUE_3_SEP, "7 September 2024"),
+    # ... and the past points back
+    ("We went bowling on Friday.", TUE_3_SEP, "30 August 2024"),
+    ("saw her last sat lol", TUE_3_SEP, "31 August 2024"),
+    # chat spellings
+    ("drinks tmrw?", TUE_3_SEP, "4 September 2024"),
+    ("r u free weds", TUE_3_SEP, "4 September 2024"),
+    ("thurs works for me", TUE_3_SEP, "5 September 2024"),
+    ("cu mon at 9", TUE_3_SEP, "9 September 2024"),
+    ("bbq friday week?", TUE_3_SEP, "13 September 2024"),
+    ("saturday after next then", TUE_3_SEP, "14 September 2024"),
+    ("I sat on the bench", TUE_3_SEP, None),  # "sat" alone is a verb
+    # numeric dates, day first
+    ("party is on 4/10!!", TUE_3_SEP, "4 October 2024"),
+    ("flight lands 14/09 at 6pm", TUE_3_SEP, "14 September 2024"),
+    ("booked for 06/12/24", TUE_3_SEP, "6 December 2024"),
+    ("2/3 of us are vegetarian", TUE_3_SEP, None),
+    # clock times said late, and "tomorrow" before sleeping
+    ("see u at 1am outside", EVENING, "4 September 2024 01:00 to 4 September 2024 01:59"),
+    ("still on for 12:30 tonight?", EVENING, "4 September 2024 00:30 to 4 September 2024 01:29"),
+    ("see you tomorrow", SMALL_HOURS, "4 September 2024"),
+    # a message naming an old and a new time: the new one holds
+    ("physio cancelled tmrw, rebooked for fri", TUE_3_SEP, "6 September 2024"),
+    ("it was supposed to be today but now it's next week", TUE_3_SEP,
+     "9 September 2024 to 15 September 2024"),
+    ("what about the weekend after?", TUE_3_SEP, "14 September 2024 to 15 September 2024"),
+    ("camping 20-22/9", TUE_3_SEP, "20 September 2024 to 22 September 2024"),
+    ("sat night?", TUE_3_SEP, "7 September 2024"),
+    ("thurs 12th works", TUE_3_SEP, "12 September 2024"),
+    ("I sat 3rd in the race", TUE_3_SEP, None),
+    # holidays in chat
+    ("halloween party at jess's", TUE_3_SEP, "31 October 2024"),
+    ("boxing day walk?", TUE_3_SEP, "26 December 2024"),
+    ("she decorated the christmas tree", TUE_3_SEP, None),
+    ("nye plans?", TUE_3_SEP, "31 December 2024"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "said", "label"), MESSAGES)
+def test_a_chat_message_is_dated(text: str, said: datetime, label: str | None) -> None:
+    assert event_label(text, said) == label
+
+
+def test_a_month_first_user_says_so() -> None:
+    assert event_label("party is on 4/10!!", TUE_3_SEP, date_order="MDY") == "10 April 2025"
+
+
+#: (question, when it is asked, the span of its time condition)
+QUESTIONS: list[tuple[str, datetime, str]] = [
+    ("What is on 12 September?", datetime(2024, 9, 10, 9, tzinfo=UTC), "12 September 2024"),
+    ("What plans do I have on Thursday?", TUE_3_SEP, "5 September 2024"),
+    ("What did I do on Thursday?", TUE_3_SEP, "29 August 2024"),
+    ("what happened on 3/9?", TUE_3_SEP, "3 September 2024"),
+    ("what's on 05/10?", TUE_3_SEP, "5 October 2024"),
+]
+
+
+@pytest.mark.parametrize(("question", "asked", "label"), QUESTIONS)
+def test_a_question_is_read_the_same_way(question: str, asked: datetime, label: str) -> None:
+    frame = RuleFrameInducer().induce(question, reference=asked, known=KnownContext())
+    assert [c.span.label() for c in frame.conditions if c.kind == "time" and c.span] == [label]
+
+
+def _chat(*said: tuple[str, str, int]) -> list:  # type: ignore[type-arg]
+    turns = tuple(
+        Turn(f"t{n}", who, text, datetime(2024, 9, 3, 9, minutes, tzinfo=UTC))
+        for n, (who, text, minutes) in enumerate(said, 1)
+    )
+    conversation = Conversation("c", (Session("s1", turns[0].time, turns),))  # type: ignore[arg-type]
+    return corrected(RuleAnchorer().anchor(conversation, "n"))
+
+
+@pytest.mark.parametrize(
+    "restated",
+    ["update: party is now the 27th", "sorry, my bad - it's the 27th", "party's the 27th"],
+)
+def test_a_correction_is_read_by_its_shape(restated: str) -> None:
+    """Whatever opens it, a short message of the same speaker giving the same event a new
+    time corrects it: the first memory takes the new time, the two are linked."""
+    first, ack, second = _chat(
+        ("Priya", "party's on the 20th", 0), ("Ali", "ok cool", 10), ("Priya", restated, 30)
+    )
+    assert first.context.event_time is not None
+    assert first.context.event_time.label() == "27 September 2024"
+    assert first.corrected_by == (second.id,) and second.corrects == (first.id,)
+    assert not ack.corrects and not ack.corrected_by
+
+
+#: (what a speaker said, their correction, the first memory's time once corrected)
+RESTATED = [
+    ("meeting thurs 2pm", "sorry make that 3pm",
+     "5 September 2024 15:00 to 5 September 2024 15:59"),
+    ("dentist on monday", "oops i meant tuesday", "10 September 2024"),
+    ("I saw Jo on Friday", "no wait, thursday", "29 August 2024"),
+    ("interview is on 10/9", "update - they moved it to 11/9", "11 September 2024"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "restated", "label"), RESTATED)
+def test_a_correction_keeps_what_it_does_not_restate(said: str, restated: str, label: str) -> None:
+    """A new clock time keeps the corrected day; a new day points the way the old one did."""
+    first, second = _chat(("Priya", said, 0), ("Priya", restated, 10))
+    assert first.context.event_time is not None
+    assert first.context.event_time.label() == label
+    assert second.corrects == (first.id,)
+
+
+@pytest.mark.parametrize(
+    "turns",
+    [
+        [("Priya", "party's on the 20th", 0), ("Ali", "the 27th is the bbq", 10)],
+        [("Priya", "yoga on monday", 0), ("Priya", "yoga on friday too", 10)],
+        [("Priya", "dentist on monday", 0), ("Priya", "the car goes in on friday", 10)],
+    ],
+)
+def test_no_correction_without_its_shape(turns: list[tuple[str, str, int]]) -> None:
+    assert all(not u.corrects and not u.corrected_by for u in _chat(*turns))
+
+
+BLIND = {
+    "messages": [
+        {"id": "a.1", "chat": "a", "group": "plan", "sent": "2024-09-03T10:00",
+         "speaker": "sam", "text": "r u free on the 28th?",
+         "gold": {"start": "2024-09-28", "end": "2024-09-28"}},
+        {"id": "a.2", "chat": "a", "group": "distractor", "sent": "2024-09-03T10:05",
+         "speaker": "jo", "text": "ok cool", "gold": None},
+        {"id": "b.1", "chat": "b", "group": "report", "sent": "2024-09-03T10:00",
+         "speaker": "me", "text": "2 weeks ago i quit my job",
+         "gold": {"start": "2024-08-20", "end": "2024-08-20"}},
+    ],
+    "questions": [
+        {"id": "q1", "asked": "2024-09-03T10:00", "text": "what did i do yesterday?",
+         "gold": {"start": "2024-09-02", "end": "2024-09-02"}},
+    ],
+}  # fmt: skip
+
+
+def test_eval_times_scores_by_group(tmp_path: Path) -> None:
+    result = score_times(BLIND)
+    assert result["groups"]["plan"] == {"right": 1, "total": 1}
+    assert result["groups"]["distractor"] == {"right": 1, "total": 1}
+    assert result["groups"]["report"] == {"right": 0, "total": 1}  # a week, not the day
+    assert result["groups"]["questions"] == {"right": 1, "total": 1}
+    path, out = tmp_path / "blind.json", tmp_path / "out" / "scores.json"
+    path.write_text(json.dumps(BLIND), encoding="utf-8")
+    run = subprocess.run(
+        [sys.executable, "-m", "ramem_integrations.app.cli", "eval", "times", str(path),
+         "--json", str(out)],
+        capture_output=True, text=True, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "plan" in run.stdout and "b.1" in run.stdout  # the table, and the row it got wrong
+    assert json.loads(out.read_text())["groups"] == result["groups"]

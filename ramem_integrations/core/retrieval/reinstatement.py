@@ -6,7 +6,8 @@ first, then ``C_content``; the union is de-duplicated and cut to ``k``. Strict m
 order exactly (the paper's reference behaviour) when the conditions are sure; soft mode, and
 strict mode for an open range ("before 23 December") or a relation to an anchor event, adds a
 bonus for meeting the conditions to the content score, so a very relevant memory can still
-lead. Each hit brings the turns around it in its episode.
+lead. Each hit brings the turns around it in its episode. Each of these is a ranking step
+(:mod:`.steps`), run in the order of :data:`~.steps.DEFAULT_STEPS` after the content search.
 """
 
 from __future__ import annotations

@@ -73,8 +73,8 @@ class Ranking:
     candidates were searched for, None when they were given (re-ranking: nothing is
     searched). ``where`` is the frame's grounded conditions and ``share`` the share of the
     memories (of the given candidates, re-ranking) meeting them. ``searched`` is the candidate
-    search as it came, before any step. Steps keep ``depth`` candidates; the caller's ``k``
-    is cut at the end.
+    search as it came, before any step; ``named`` the people the question names. Steps keep
+    ``depth`` candidates; the caller's ``k`` is cut at the end.
     """
 
     frame: RecallFrame

@@ -13,7 +13,7 @@ import pytest
 
 from ramem_integrations import RaMem, load_conversations
 from ramem_integrations.app import cli
-from ramem_integrations.core.retrieval.reinstatement import BY_RELEVANCE
+from ramem_integrations.core.retrieval.steps import BY_RELEVANCE
 from ramem_integrations.testing import HashingEmbedder
 
 ASKED = datetime(2023, 10, 2, tzinfo=UTC)

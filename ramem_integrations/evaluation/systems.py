@@ -11,6 +11,7 @@ Every system runs on the same store (the same memories) and the same questions.
 
 from __future__ import annotations
 
+from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.ablations import (
     ContextShuffle,
@@ -32,7 +33,15 @@ from ramem_integrations.evaluation.variants import (
     installed,
 )
 
-__all__ = ["FLAT_PROMPT_SYSTEMS", "RENAMED", "SYSTEMS", "System", "register", "select"]
+__all__ = [
+    "ALIASES",
+    "FLAT_PROMPT_SYSTEMS",
+    "RENAMED",
+    "SYSTEMS",
+    "System",
+    "register",
+    "select",
+]
 
 #: The registered systems, by name, in registration order.
 SYSTEMS: dict[str, System] = {}
@@ -41,6 +50,14 @@ SYSTEMS: dict[str, System] = {}
 RENAMED = {
     "no-context-ranking": "content (it was the same retrieval)",
     "flat-prompt": "ramem-flat-prompt",
+}
+
+#: Names of step ablations that were options set to 0 before the steps were named: the same
+#: system under both names, so earlier results keep their meaning.
+ALIASES = {
+    "no-episode-evidence": "without-episode-evidence",
+    "no-speaker-preference": "without-speaker-preference",
+    "no-replies": "without-replies",
 }
 
 #: Systems whose answers are asked with the flat prompt (coordinates left out).
@@ -85,15 +102,16 @@ for _mode in ("bm25", "dense", "content"):
 register("ramem", Variant())
 register("ramem-soft", Variant(strict=False))
 register("no-session-span", Variant(kind=NoSessionSpan))
-register("no-speaker-preference", Variant(speaker_bonus=0.0))
+#: Each ranking step taken away alone: the default list minus that step
+#: (core/retrieval/steps.py; docs/rules.md).
+for _step in DEFAULT_STEPS:
+    register(f"without-{_step.name}", Variant(without=(_step.name,)))
+for _old, _new in ALIASES.items():
+    register(_old, SYSTEMS[_new])
 #: Searching with the information need (condition words removed) instead of the question.
 register("ramem-need", Variant(kind=SearchNeed))
 #: The turn-level method: hits without their episodes.
 register("no-episodes", Variant(episodes=False))
-#: Episodes brought back, but no lift from the relevance of a memory's episode (docs/episodes.md).
-register("no-episode-evidence", Variant(episode_evidence=0.0))
-#: No named person's reply brought before the other's question to them.
-register("no-replies", Variant(reply_depth=0))
 #: A neighbour may follow its hit at once, and the episode lift may pass the best hit; each of
 #: the two alone (docs/episodes.md, "Options and their defaults").
 register("neighbours-anywhere", Variant(hits_first=1, keep_first=False))

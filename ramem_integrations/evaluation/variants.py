@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING
 
 from ramem_integrations.core.retrieval.fusion import Fusion
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
+from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS
 from ramem_integrations.core.types import RetrievalMode, ScoredMemory
-from ramem_integrations.errors import MissingDependencyError
+from ramem_integrations.errors import InvalidInputError, MissingDependencyError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.memory.questions import questions_last
 
@@ -72,7 +73,16 @@ class Variant:
     keep_first: bool | None = None
     #: How many of the best hits bring a named person's reply to them.
     reply_depth: int | None = None
+    #: The ranking steps left out (by name, :data:`~.steps.DEFAULT_STEPS`).
+    without: tuple[str, ...] = ()
     kind: type[ContextualRetriever] = ContextualRetriever
+
+    def __post_init__(self) -> None:
+        names = [step.name for step in DEFAULT_STEPS]
+        if unknown := [n for n in self.without if n not in names]:
+            raise InvalidInputError(
+                f"Unknown ranking step(s): {', '.join(unknown)}. Known: {', '.join(names)}."
+            )
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
         """``base`` with this variant's options put in, as a ``kind``."""
@@ -91,6 +101,9 @@ class Variant:
             hits_first=base.hits_first if self.hits_first is None else self.hits_first,
             keep_first=base.keep_first if self.keep_first is None else self.keep_first,
             reply_depth=base.reply_depth if self.reply_depth is None else self.reply_depth,
+            steps=tuple(s for s in base.steps if s.name not in self.without)
+            if self.without
+            else base.steps,
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:

@@ -29,7 +29,8 @@ NO_EPISODES = (
 
 
 class _NoSearch:
-    """The content source of a re-rank-only retriever: re-ranking never searches."""
+    """The content source of a re-rank-only retriever: re-ranking never searches (the ranking
+    steps look among the given candidates)."""
 
     def dense(
         self, namespace: str, query: str, k: int, where: object = None, scope: object = None
@@ -49,8 +50,10 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
     :class:`~ramem_integrations.llama_index.EpisodicMetadataExtractor` or
     :class:`~ramem_integrations.llama_index.RaMemRetriever`), induces the question's recall
     frame (a time range, people, places) and puts the nodes that meet it first, through the
-    core's :meth:`ContextualRetriever.rerank`; the rest follow in their given order, then the
-    nodes that carry no episodic metadata. Nothing is dropped unless ``top_n`` says so.
+    core's :meth:`ContextualRetriever.rerank` (the ranking steps RaMem's own retrieval runs,
+    over the given nodes; the episode steps need a store and pass them through); the rest
+    follow in their given order, then the nodes that carry no episodic metadata. Nothing is
+    dropped unless ``top_n`` says so.
 
     A node without episodic metadata but with a time in its common metadata (``timestamp``,
     ``date``, ``created_at``, ...; the speaker from ``author``, ``speaker``, ...) is anchored

@@ -7,6 +7,7 @@ behind :class:`~.source.MemorySource`, so the ranking logic can be tested with a
 - :mod:`.fusion`: rank fusion, pure functions over ranked ids.
 - :mod:`.content`: :class:`ContentRetriever`, dense and BM25 fused.
 - :mod:`.ordering`: what order words ("the last time", "now") reorder by time.
+- :mod:`.steps`: the ranking steps run after the content search, in order (``DEFAULT_STEPS``).
 - :mod:`.reinstatement`: :class:`ContextualRetriever`, selective reinstatement.
 
 The names below are re-exported for importers of ``core.retrieval``; each has one home above.

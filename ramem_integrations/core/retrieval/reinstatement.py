@@ -31,6 +31,7 @@ from ramem_integrations.core.retrieval.steps import (
     EPISODE_EVIDENCE,
     EPISODE_HITS_FIRST,
     EPISODE_LEADING,
+    KEEP_FIRST,
     REPLY_DEPTH,
     SPEAKER_BONUS,
     Neighbours,
@@ -120,7 +121,7 @@ class ContextualRetriever:
     leading: int = EPISODE_LEADING
     hits_first: int = EPISODE_HITS_FIRST
     episode_evidence: float = EPISODE_EVIDENCE
-    keep_first: bool = True
+    keep_first: bool = KEEP_FIRST
     reply_depth: int = REPLY_DEPTH
     steps: tuple[Step, ...] = DEFAULT_STEPS
 

@@ -72,8 +72,13 @@ EPISODE_HITS_FIRST = 5
 #: chosen on the development files (docs/episodes.md, "Options and their defaults").
 EPISODE_EVIDENCE = 0.4
 #: How many of the best hits bring a named person's reply when they are the other's question
-#: to them (:func:`~.replies.reply_to`; docs/episodes.md, "Options and their defaults").
-REPLY_DEPTH = 10
+#: to them (:func:`~.replies.reply_to`). 0 by default: per conversation the step helped LoCoMo
+#: and cost REALTALK (docs/rules.md); ``reply_depth=10`` (eval system ``with-replies``) turns it on.
+REPLY_DEPTH = 0
+#: Whether the best hit by its own words keeps first place against the episode lift. False by
+#: default: per conversation it changed nothing on LoCoMo and REALTALK and cost BEAM (docs/rules.md);
+#: eval system ``keep-first`` turns it on.
+KEEP_FIRST = False
 
 
 @dataclass(frozen=True)
@@ -159,7 +164,7 @@ class EpisodeEvidence:
     on_searches: ClassVar[bool] = True
 
     weight: float = EPISODE_EVIDENCE
-    keep_first: bool = True
+    keep_first: bool = KEEP_FIRST
 
     def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
         if at.episodes is None or not self.weight:

@@ -184,10 +184,11 @@ def test_variant_options_are_typed_and_keep_what_is_unset(mem: RaMem) -> None:
 @pytest.mark.parametrize(
     ("name", "hits_first", "keep_first"),
     [
-        ("ramem", EPISODE_HITS_FIRST, True),
-        ("neighbours-anywhere", 1, False),  # RaMem before session 20
-        ("no-hits-first", 1, True),
+        ("ramem", EPISODE_HITS_FIRST, False),
+        ("neighbours-anywhere", 1, False),
+        ("no-hits-first", 1, False),
         ("lift-passes-first", EPISODE_HITS_FIRST, False),
+        ("keep-first", EPISODE_HITS_FIRST, True),
     ],
 )
 def test_the_neighbour_ablations_set_their_options(

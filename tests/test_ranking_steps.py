@@ -265,7 +265,7 @@ def test_replies_bring_a_named_persons_reply_before_the_question_put_to_them(
         # each hit's neighbours after it (no hits held first); the reply keeps its place
         # before the question, and is not brought again as a neighbour
         (
-            (Replies(), Neighbours(hits_first=1)),
+            (Replies(10), Neighbours(hits_first=1)),
             [ALONE, REPLY, ASKS, AFTER],
             ["content", "reply", "content", "episode"],
         ),
@@ -276,7 +276,7 @@ def test_replies_bring_a_named_persons_reply_before_the_question_put_to_them(
         ),
         # only the best hit brings its episode (which holds nothing else)
         ((Neighbours(hits_first=1, leading=1),), [ALONE, ASKS], ["content", "content"]),
-        ((Replies(),), [ALONE, REPLY, ASKS], ["content", "reply", "content"]),
+        ((Replies(10),), [ALONE, REPLY, ASKS], ["content", "reply", "content"]),
     ],
 )
 def test_neighbours_bring_a_hits_episode_around_it_and_leave_replies_in_place(
@@ -299,7 +299,7 @@ def test_the_retrievers_options_are_the_steps_constants() -> None:
         episode_evidence=0.2,
     )
     assert retriever.pipeline() == (
-        EpisodeEvidence(0.2, True),
+        EpisodeEvidence(0.2, False),
         Context(strict=False, bonus=0.5),
         SpeakerPreference(0.3, strict=False),
         Order(),

@@ -143,6 +143,7 @@ def test_a_question_that_ends_its_episode_takes_the_reply_that_opens_the_next() 
         ContentRetriever(source=None),  # type: ignore[arg-type]
         episodes=_Episodes(),
         leading=0,
+        reply_depth=10,
     )
     ranked = [ScoredMemory(asked, 0.9), ScoredMemory(later, 0.5)]
     hits = retriever.reinstate(ranked, "ns", 3, named=frozenset({"Melanie"}))
@@ -167,8 +168,9 @@ CHAT = [
 
 
 def test_the_named_persons_reply_comes_first_from_real_chroma(fake_mem: RaMem) -> None:
-    """Content retrieval ranks Caroline's question first (it says "tattoo"); RaMem brings
-    Melanie's reply, which tells when, just before it."""
+    """Content retrieval ranks Caroline's question first (it says "tattoo"); RaMem with
+    replies on brings Melanie's reply, which tells when, just before it."""
+    fake_mem.reinstatement = replace(fake_mem.reinstatement, reply_depth=10)
     fake_mem.add_turns(CHAT, "n", session_time=SAID, session_id="s1", conversation_id="c")
     question = "When did Melanie get her tattoo?"
     content = fake_mem.retrieve(question, "n", 2, mode="content", reference=SAID)
@@ -186,6 +188,7 @@ def test_the_named_persons_reply_comes_first_from_real_chroma(fake_mem: RaMem) -
 
 def test_a_reply_across_an_episode_cut_comes_first_from_real_chroma(fake_mem: RaMem) -> None:
     """With every turn its own episode, the reply is always in the next one."""
+    fake_mem.reinstatement = replace(fake_mem.reinstatement, reply_depth=10)
     fake_mem.segmenter = Segmenter(min_turns=1, max_turns=1)
     fake_mem.add_turns(CHAT, "n", session_time=SAID, session_id="s1", conversation_id="c")
     hits = fake_mem.retrieve("When did Melanie get her tattoo?", "n", 2, reference=SAID)
@@ -204,13 +207,15 @@ def test_the_cli_says_which_question_a_reply_answers() -> None:
     assert why_line(reply, {"t0": 2}).startswith("a named person's reply to #2, a question put")
 
 
-def test_the_no_replies_system_is_ramem_before_the_rule(fake_mem: RaMem) -> None:
+def test_replies_are_off_by_default_and_the_with_replies_system_turns_them_on(
+    fake_mem: RaMem,
+) -> None:
     from ramem_integrations.evaluation.datasets import Asked
     from ramem_integrations.evaluation.systems import SYSTEMS
 
     fake_mem.add_turns(CHAT, "n", session_time=SAID, session_id="s1", conversation_id="c")
     asked = Asked("When did Melanie get her tattoo?", "n")
-    with_rule = SYSTEMS["ramem"](fake_mem, asked, 1)
-    without = SYSTEMS["no-replies"](fake_mem, asked, 1)
+    with_rule = SYSTEMS["with-replies"](fake_mem, asked, 1)
+    without = SYSTEMS["ramem"](fake_mem, asked, 1)
     assert with_rule[0].memory.content.endswith(CHAT[1]["text"])
     assert without[0].memory.content.endswith(CHAT[0]["text"])

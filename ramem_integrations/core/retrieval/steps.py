@@ -76,8 +76,8 @@ EPISODE_EVIDENCE = 0.4
 #: and cost REALTALK (docs/rules.md); ``reply_depth=10`` (eval system ``with-replies``) turns it on.
 REPLY_DEPTH = 0
 #: Whether the best hit by its own words keeps first place against the episode lift. False by
-#: default: per conversation it changed nothing on LoCoMo and REALTALK and cost BEAM (docs/rules.md);
-#: eval system ``keep-first`` turns it on.
+#: default: per conversation it changed nothing on LoCoMo and REALTALK and cost BEAM
+#: (docs/rules.md); eval system ``keep-first`` turns it on.
 KEEP_FIRST = False
 
 

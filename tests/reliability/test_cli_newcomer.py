@@ -75,7 +75,9 @@ def test_forget_deletes_from_the_command_line_and_an_emptied_namespace_says_so(
     done = ramem("forget", *where, "--conversation", "week1", "--json")
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout) == {"namespace": "maya", "forgotten": 2}
-    assert json.loads(ramem("namespaces", "--store", str(store), "--json").stdout) == {"maya": 2}
+    assert json.loads(ramem("namespaces", "--store", str(store), "--json", "--counts").stdout) == {
+        "maya": 2
+    }
     typo = ramem("forget", "--store", str(store), "--namespace", "mya", "--all")
     assert typo.returncode == 2 and "Did you mean 'maya'?" in typo.stderr
     assert ramem("forget", *where, "--all").returncode == 0
@@ -95,7 +97,9 @@ def test_import_reads_a_backup_from_standard_input(store: Path, tmp_path: Path) 
     )
     assert done.returncode == 0, done.stderr
     assert json.loads(done.stdout)["added"] == 4
-    assert json.loads(ramem("namespaces", "--store", str(other), "--json").stdout) == {"copy": 4}
+    assert json.loads(ramem("namespaces", "--store", str(other), "--json", "--counts").stdout) == {
+        "copy": 4
+    }
 
 
 # -- 3. start-up ---------------------------------------------------------------------------

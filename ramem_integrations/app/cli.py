@@ -306,8 +306,8 @@ SERVER_HELP = (
     "commands can then use one store at once"
 )
 EMBEDDER_HELP = (
-    "the offline embedder, by name: minilm (the default) or e5-small; a store must be read "
-    "with the embedder that wrote it ('ramem reembed --embedder NAME' moves it to another)"
+    "the offline embedder, by name: minilm (the default), minilm-windows or e5-small; read a "
+    "store with the embedder that wrote it ('ramem reembed --embedder NAME' moves it)"
 )
 NAMESPACE_HELP = "whose memories to read (see 'ramem namespaces')"
 #: What each input limit bounds, for its --max-... option (docs/reliability.md, "Limits").

@@ -99,7 +99,7 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--embedder",
         default=None,
-        help="the offline embedder, by name: minilm (the default) or e5-small",
+        help="the offline embedder, by name: minilm (the default), minilm-windows or e5-small",
     )
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
     parser.set_defaults(func=run_eval_command, handler=run_eval_command)

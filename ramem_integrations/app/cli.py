@@ -335,6 +335,10 @@ SERVER_HELP = (
     "a Chroma server instead of a directory (chroma run --path DIR --port 8000), as HOST:PORT "
     "or http://HOST:PORT: several commands can then use one store at once"
 )
+EMBEDDER_HELP = (
+    "the offline embedder, by name: minilm (the default), minilm-windows or e5-small; read a "
+    "store with the embedder that wrote it ('ramem reembed --embedder NAME' moves it)"
+)
 NAMESPACE_HELP = "whose memories to read (see 'ramem namespaces')"
 #: What each input limit bounds, for its --max-... option (docs/reliability.md, "Limits").
 LIMIT_HELP = {
@@ -379,6 +383,7 @@ def _store_options(parser: argparse.ArgumentParser, *, created: bool = False) ->
         "--store", type=store_path, help=STORE_HELP + (" (created)" if created else "")
     )
     where.add_argument("--server", metavar="HOST:PORT", help=SERVER_HELP)
+    parser.add_argument("--embedder", default=None, help=EMBEDDER_HELP)
 
 
 def store_path(text: str) -> Path:
@@ -408,15 +413,17 @@ def _open(
         )
     if store is not None and not (create or writes) and not _writable(store):
         store = _read_only_copy(store)
-    if embeds:
-        from ramem_integrations.models.embeddings import MiniLMEmbedder
+    from ramem_integrations.models.embeddings import MiniLMEmbedder, embedder_named
 
-        MiniLMEmbedder().preload()  # loads while chromadb imports and the store opens
+    name = getattr(args, "embedder", None)
+    embedder = embedder_named(name) if name else MiniLMEmbedder()
+    if embeds and isinstance(embedder, MiniLMEmbedder):
+        embedder.preload()  # loads while chromadb imports and the store opens
     from ramem_integrations.memory.ramem import RaMem
 
     if store is not None:
-        return RaMem.from_path(store, limits=limits)
-    return RaMem.from_client(_client(None, args.server), limits=limits)
+        return RaMem.from_path(store, limits=limits, embedder=embedder)
+    return RaMem.from_client(_client(None, args.server), limits=limits, embedder=embedder)
 
 
 def _writable(store: Path) -> bool:

@@ -100,6 +100,11 @@ def add_eval_parser(subparsers: Any) -> argparse.ArgumentParser:
         help="when questions are asked: end (just after the conversation's last session), "
         "none (no date), or a date; default: as the data says",
     )
+    parser.add_argument(
+        "--embedder",
+        default=None,
+        help="the offline embedder, by name: minilm (the default), minilm-windows or e5-small",
+    )
     parser.add_argument("--no-progress", action="store_true", help="no progress bars")
     parser.set_defaults(func=run_eval_command, handler=run_eval_command)
     return parser
@@ -129,6 +134,7 @@ def run_eval_command(args: argparse.Namespace) -> int:
     from ramem_integrations.evaluation.report import write_report
     from ramem_integrations.evaluation.runner import RunConfig, run_evaluation
     from ramem_integrations.evaluation.systems import select
+    from ramem_integrations.models.embeddings import embedder_named
 
     if args.dataset == "times":
         return _run_times(args)
@@ -149,7 +155,8 @@ def run_eval_command(args: argparse.Namespace) -> int:
             asked_on=args.asked_on,
         )
         llm, model = _llm(args.llm)
-        result = run_evaluation(config, llm=llm, llm_name=model)
+        embedder = None if args.embedder is None else embedder_named(args.embedder)
+        result = run_evaluation(config, embedder=embedder, llm=llm, llm_name=model)
     except RamemError as exc:
         print(f"ramem eval: {exc}", file=sys.stderr)
         return 2

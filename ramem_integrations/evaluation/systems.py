@@ -28,6 +28,7 @@ from ramem_integrations.evaluation.variants import (
     Fused,
     Mode,
     NeedsExtra,
+    Rewritten,
     System,
     Variant,
     installed,
@@ -125,6 +126,10 @@ register("no-names-in-text", Variant(kind=NoNamesInText))
 #: Reciprocal rank fusion instead of the convex fusion of dense and BM25 (docs/evaluation.md,
 #: "Fusion").
 register("content-rrf", Fused("rrf"))
+#: Content retrieval of the question's need, or of its words without the participants' names
+#: (docs/embeddings.md, "Query-side changes").
+register("content-need", Rewritten("need"))
+register("content-no-names", Rewritten("no-names"))
 register("ramem-rrf", Variant(fusion="rrf"))
 register("context-shuffle", ContextShuffle())
 #: Context shuffle without the speaker preference: how much of the shuffle's loss comes from

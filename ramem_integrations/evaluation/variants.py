@@ -10,6 +10,7 @@ and date), never the question with its gold answer.
 from __future__ import annotations
 
 import importlib.util
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
@@ -47,6 +48,26 @@ class Fused:
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
         content = replace(mem.content, fusion=self.fusion)
         return questions_last(content.retrieve(asked.text, asked.namespace, k))
+
+
+@dataclass(frozen=True)
+class Rewritten:
+    """The ``content`` baseline searching for a rewrite of the question: its information need
+    (``need``: the question without its condition words) or its words without the
+    participants' names (``no-names``)."""
+
+    rewrite: str
+
+    def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
+        text = asked.text
+        if self.rewrite == "need":
+            text = mem.frame(text, asked.namespace, reference=asked.asked_at).need or text
+        else:
+            names = [n for n in mem.known(asked.namespace).participants if n]
+            pattern = r"\b(" + "|".join(map(re.escape, names)) + r")('s)?\b"
+            text = re.sub(pattern, " ", text) if names else text
+        text = " ".join(text.split()) or asked.text
+        return mem.retrieve(text, asked.namespace, k, mode="content")
 
 
 @dataclass(frozen=True)

@@ -39,11 +39,13 @@ if TYPE_CHECKING:
 logger = logging.getLogger(__name__)
 
 __all__ = [
+    "EMBEDDERS",
     "Embedder",
     "MiniLMEmbedder",
     "OpenAIEmbedder",
     "as_embedder",
     "embed_query",
+    "embedder_named",
     "from_chroma",
     "from_langchain",
     "from_llama_index",
@@ -214,6 +216,8 @@ class MiniLMEmbedder:
             less than 32, measured by ``benchmarks/ingest_profile.py --sweep``).
         max_tokens: truncation length, 256 as in sentence-transformers.
         threads: onnxruntime intra-op threads; default all CPUs.
+        windows: embed a text longer than ``max_tokens`` window by window and average the
+            windows (weighted by their tokens) instead of truncating it.
 
     Usage:
         .. code-block:: python
@@ -232,6 +236,7 @@ class MiniLMEmbedder:
         batch_size: int = 16,
         max_tokens: int = MINILM_MAX_TOKENS,
         threads: int | None = None,
+        windows: bool = False,
     ) -> None:
         if batch_size < 1 or not 2 < max_tokens <= 512:
             raise InvalidInputError("batch_size must be >= 1 and max_tokens in 3..512.")
@@ -241,10 +246,12 @@ class MiniLMEmbedder:
         self.batch_size = batch_size
         self.max_tokens = max_tokens
         self.threads = threads or os.cpu_count() or 1
+        self.windows = windows
 
     @property
     def name(self) -> str:
         suffix = "" if self.max_tokens == MINILM_MAX_TOKENS else f"-t{self.max_tokens}"
+        suffix += "-windows" if self.windows else ""
         if self._model_path is None:
             return MINILM_NAME + suffix
         return f"minilm-l6-v2-onnx-{_file_digest(str(self._model_path))}{suffix}"
@@ -281,20 +288,36 @@ class MiniLMEmbedder:
         checked = _check_texts(texts)
         if not checked:
             return np.zeros((0, self.dimension), dtype=np.float32)
-        session = self._session()
         encodings = _load_tokenizer(self.max_tokens).encode_batch(checked)
+        if not self.windows:
+            rows = self._run([e.ids for e in encodings])
+            return _normalise(rows, len(checked), "MiniLMEmbedder", self.dimension)
+        # Each window of a long text (the truncated head, then what overflowed) is embedded
+        # alone; the text's row is their mean, weighted by their tokens, as mean pooling is.
+        owners = [i for i, e in enumerate(encodings) for _ in range(1 + len(e.overflowing))]
+        pieces = [w.ids for e in encodings for w in (e, *e.overflowing)]
+        rows = self._run(pieces)
+        rows /= np.linalg.norm(rows, axis=1, keepdims=True)
+        weights = np.array([len(ids) for ids in pieces], dtype=np.float32)[:, None]
+        out = np.zeros((len(checked), self.dimension), dtype=np.float32)
+        np.add.at(out, owners, rows * weights)
+        return _normalise(out, len(checked), "MiniLMEmbedder", self.dimension)
+
+    def _run(self, pieces: list[list[int]]) -> Vectors:
+        """The mean-pooled (not yet normalised) rows of token id lists, in order."""
+        session = self._session()
         wants_types = any(i.name == "token_type_ids" for i in session.get_inputs())
-        out = np.empty((len(checked), self.dimension), dtype=np.float32)
+        out = np.empty((len(pieces), self.dimension), dtype=np.float32)
         # Sorting by length keeps each batch's padding small.
-        order = sorted(range(len(checked)), key=lambda i: len(encodings[i].ids))
+        order = sorted(range(len(pieces)), key=lambda i: len(pieces[i]))
         for start in range(0, len(order), self.batch_size):
             rows = order[start : start + self.batch_size]
-            width = max(len(encodings[i].ids) for i in rows)
+            width = max(len(pieces[i]) for i in rows)
             ids = np.zeros((len(rows), width), dtype=np.int64)
             mask = np.zeros((len(rows), width), dtype=np.int64)
             for r, i in enumerate(rows):
-                ids[r, : len(encodings[i].ids)] = encodings[i].ids
-                mask[r, : len(encodings[i].ids)] = 1
+                ids[r, : len(pieces[i])] = pieces[i]
+                mask[r, : len(pieces[i])] = 1
             feeds = {"input_ids": ids, "attention_mask": mask}
             if wants_types:
                 feeds["token_type_ids"] = np.zeros_like(ids)
@@ -307,7 +330,7 @@ class MiniLMEmbedder:
                 continue
             weights = mask[:, :, None].astype(np.float32)  # mean over real tokens only
             out[rows] = (hidden * weights).sum(axis=1) / weights.sum(axis=1)
-        return _normalise(out, len(checked), "MiniLMEmbedder", self.dimension)
+        return out
 
     def __repr__(self) -> str:
         return f"MiniLMEmbedder(name={self.name!r})"
@@ -457,9 +480,11 @@ class LlamaIndexEmbeddingLike(Protocol):
 
 
 #: Everything :func:`as_embedder` accepts: an :class:`Embedder`, a LangChain ``Embeddings``, a
-#: LlamaIndex ``BaseEmbedding``, or a Chroma ``EmbeddingFunction`` (any callable from a list of
-#: texts to vectors).
-EmbedderLike = Embedder | LangChainEmbeddingsLike | LlamaIndexEmbeddingLike | Callable[..., Any]
+#: LlamaIndex ``BaseEmbedding``, a Chroma ``EmbeddingFunction`` (any callable from a list of
+#: texts to vectors), or the name of an offline embedder (:data:`EMBEDDERS`).
+EmbedderLike = (
+    Embedder | LangChainEmbeddingsLike | LlamaIndexEmbeddingLike | Callable[..., Any] | str
+)
 
 
 def from_langchain(
@@ -517,13 +542,48 @@ def _is_embedder(obj: object) -> TypeGuard[Embedder]:
     return has("name") and has("dimension") and callable(getattr(obj, "embed", None))
 
 
+def _e5_small() -> Embedder:
+    from ramem_integrations.models.e5 import E5SmallEmbedder
+
+    return E5SmallEmbedder()
+
+
+#: The offline embedders that can be chosen by name (``RaMem(embedder="e5-small")``,
+#: ``--embedder``); the first is the default. Compared in docs/embeddings.md.
+EMBEDDERS: dict[str, Callable[[], Embedder]] = {
+    "minilm": MiniLMEmbedder,
+    "minilm-windows": lambda: MiniLMEmbedder(windows=True),
+    "e5-small": _e5_small,
+}
+
+
+def embedder_named(name: str) -> Embedder:
+    """The offline embedder called ``name``: a key of :data:`EMBEDDERS` or an embedder's
+    ``name`` (``"minilm-l6-v2-int8-onnx"``)."""
+    key = name.strip().lower()
+    if key in EMBEDDERS:
+        return EMBEDDERS[key]()
+    for make in EMBEDDERS.values():  # constructing one loads nothing
+        if (embedder := make()).name == key:
+            return embedder
+    raise InvalidInputError(
+        f"No offline embedder is called {name!r}; they are {', '.join(EMBEDDERS)}. Pass one of "
+        "these names, an Embedder (name, dimension, embed(texts)), a LangChain Embeddings, a "
+        "LlamaIndex BaseEmbedding, a Chroma EmbeddingFunction, or None for the offline default "
+        "(for an OpenAI model: OpenAIEmbedder(model))."
+    )
+
+
 def as_embedder(obj: EmbedderLike | None = None) -> Embedder:
     """Return ``obj`` as an :class:`Embedder`, adapting framework embedders by duck typing.
 
-    ``None`` gives the offline default, :class:`MiniLMEmbedder`.
+    ``None`` gives the offline default, :class:`MiniLMEmbedder`; a string names one of
+    :data:`EMBEDDERS`.
     """
     if obj is None:
         return MiniLMEmbedder()
+    if isinstance(obj, str):
+        return embedder_named(obj)
     if _is_embedder(obj):
         return obj
     if callable(getattr(obj, "embed_documents", None)):

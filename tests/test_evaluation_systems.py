@@ -184,9 +184,9 @@ def test_variant_options_are_typed_and_keep_what_is_unset(mem: RaMem) -> None:
 @pytest.mark.parametrize(
     ("name", "hits_first", "keep_first"),
     [
-        ("ramem", EPISODE_HITS_FIRST, False),
+        ("ramem", EPISODE_HITS_FIRST, True),
         ("neighbours-anywhere", 1, False),
-        ("no-hits-first", 1, False),
+        ("no-hits-first", 1, True),
         ("lift-passes-first", EPISODE_HITS_FIRST, False),
         ("keep-first", EPISODE_HITS_FIRST, True),
     ],

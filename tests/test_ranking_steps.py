@@ -299,7 +299,7 @@ def test_the_retrievers_options_are_the_steps_constants() -> None:
         episode_evidence=0.2,
     )
     assert retriever.pipeline() == (
-        EpisodeEvidence(0.2, False),
+        EpisodeEvidence(0.2, True),
         Context(strict=False, bonus=0.5),
         SpeakerPreference(0.3, strict=False),
         Order(),

@@ -118,9 +118,9 @@ register("no-episodes", Variant(episodes=False))
 register("neighbours-anywhere", Variant(hits_first=1, keep_first=False))
 register("no-hits-first", Variant(hits_first=1))
 register("lift-passes-first", Variant(keep_first=False))
-#: Two options off by default since they were judged per conversation (docs/rules.md).
+#: The replies step, off by default since it was judged per conversation (docs/rules.md).
 register("with-replies", Variant(reply_depth=10))
-register("keep-first", Variant(keep_first=True))
+register("keep-first", Variant(keep_first=True))  # the default: a name for the ablation runs
 #: A name condition met only by the names anchoring read, not by a memory's words (lower case).
 register("no-names-in-text", Variant(kind=NoNamesInText))
 #: Reciprocal rank fusion instead of the convex fusion of dense and BM25 (docs/evaluation.md,

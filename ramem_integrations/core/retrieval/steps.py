@@ -75,10 +75,10 @@ EPISODE_EVIDENCE = 0.4
 #: to them (:func:`~.replies.reply_to`). 0 by default: per conversation the step helped LoCoMo
 #: and cost REALTALK (docs/rules.md); ``reply_depth=10`` (eval system ``with-replies``) turns it on.
 REPLY_DEPTH = 0
-#: Whether the best hit by its own words keeps first place against the episode lift. False by
-#: default: per conversation it changed nothing on LoCoMo and REALTALK and cost BEAM
-#: (docs/rules.md); eval system ``keep-first`` turns it on.
-KEEP_FIRST = False
+#: Whether the best hit by its own words keeps first place against the episode lift: it helped
+#: more conversations than it hurt in LoCoMo, REALTALK and BEAM and cost none (docs/rules.md);
+#: eval system ``lift-passes-first`` turns it off.
+KEEP_FIRST = True
 
 
 @dataclass(frozen=True)

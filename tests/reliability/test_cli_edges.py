@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
 from tests.reliability.test_cli_newcomer import ENV, chat
+from tests.reliability.test_cli_newcomer import ramem as run_ramem
 
 pytestmark = pytest.mark.reliability
 
@@ -20,14 +20,8 @@ QUIET = {k: v for k, v in ENV.items() if not k.startswith(("RAMEM_LLM", "OPENAI"
 
 
 def ramem(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "ramem_integrations.app.cli", *args],
-        capture_output=True,
-        text=True,
-        env=QUIET,
-        cwd=cwd,
-        timeout=300,
-    )
+    """``ramem ARGS`` in a fresh interpreter, with no model configured."""
+    return run_ramem(*args, cwd=cwd, env=QUIET)
 
 
 def refused(done: subprocess.CompletedProcess[str], *says: str) -> None:

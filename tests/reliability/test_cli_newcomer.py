@@ -29,14 +29,20 @@ ROOT = Path(ramem_integrations.__file__).resolve().parents[1]
 ENV = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}
 
 
-def ramem(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+def ramem(
+    *args: str,
+    stdin: str | None = None,
+    cwd: Path | None = None,
+    env: dict[str, str] | None = None,
+) -> subprocess.CompletedProcess[str]:
     """``ramem ARGS`` in a fresh interpreter, as a user runs it."""
     return subprocess.run(
         [sys.executable, "-m", "ramem_integrations.app.cli", *args],
         input=stdin,
         capture_output=True,
         text=True,
-        env=ENV,
+        env=ENV if env is None else env,
+        cwd=cwd,
         timeout=300,
     )
 
@@ -53,18 +59,23 @@ def chat(path: Path, *turns: str, conversation: str = "week1") -> Path:
     return path
 
 
-@pytest.fixture
-def store(tmp_path: Path) -> Path:
-    """A store with two conversations in namespace 'maya'."""
-    where = tmp_path / "store"
+def two_weeks(tmp: Path) -> Path:
+    """A store under ``tmp`` with two conversations, week1 and week2, in namespace 'maya'."""
+    where = tmp / "store"
     for name, turns in {
         "week1": ("I start at Brightwave on 16 June.", "My cat Miso had a vet visit."),
         "week2": ("We fly to Lisbon in August.", "I booked a dentist cleaning."),
     }.items():
-        path = chat(tmp_path / f"{name}.json", *turns, conversation=name)
+        path = chat(tmp / f"{name}.json", *turns, conversation=name)
         done = ramem("ingest", str(path), "--store", str(where), "--namespace", "maya")
         assert done.returncode == 0, done.stderr
     return where
+
+
+@pytest.fixture
+def store(tmp_path: Path) -> Path:
+    """A store with two conversations in namespace 'maya'."""
+    return two_weeks(tmp_path)
 
 
 # -- 1. ramem forget ---------------------------------------------------------------------

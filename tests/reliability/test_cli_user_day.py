@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from tests.reliability.helpers import ChromaServer, free_port
-from tests.reliability.test_cli_newcomer import ENV, chat, ramem
+from tests.reliability.test_cli_newcomer import ENV, chat, ramem, two_weeks
 
 pytestmark = [pytest.mark.slow, pytest.mark.reliability]
 
@@ -24,16 +24,7 @@ pytestmark = [pytest.mark.slow, pytest.mark.reliability]
 @pytest.fixture(scope="module")
 def store(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A store with two conversations in namespace 'maya' (only read by the tests here)."""
-    tmp = tmp_path_factory.mktemp("user-day")
-    where = tmp / "store"
-    for name, turns in {
-        "week1": ("I start at Brightwave on 16 June.", "My cat Miso had a vet visit."),
-        "week2": ("We fly to Lisbon in August.", "I booked a dentist cleaning."),
-    }.items():
-        path = chat(tmp / f"{name}.json", *turns, conversation=name)
-        done = ramem("ingest", str(path), "--store", str(where), "--namespace", "maya")
-        assert done.returncode == 0, done.stderr
-    return where
+    return two_weeks(tmp_path_factory.mktemp("user-day"))
 
 
 @pytest.mark.parametrize("day", ["today", "now", "Today"])

@@ -416,9 +416,9 @@ def _open(
     from ramem_integrations.models.embeddings import MiniLMEmbedder, embedder_named
 
     name = getattr(args, "embedder", None)
-    embedder = embedder_named(name) if name else MiniLMEmbedder()
-    if embeds and isinstance(embedder, MiniLMEmbedder):
-        embedder.preload()  # loads while chromadb imports and the store opens
+    embedder = embedder_named(name) if name else None  # None: the default embedder
+    if embeds and (embedder is None or isinstance(embedder, MiniLMEmbedder)):
+        MiniLMEmbedder().preload()  # loads while chromadb imports and the store opens
     from ramem_integrations.memory.ramem import RaMem
 
     if store is not None:

@@ -136,8 +136,7 @@ def test_no_read_crosses_namespaces(
                 query,
                 "--store",
                 str(world["path"]),
-                "--namespace",
-                ns,
+                f"--namespace={ns}",  # one token: a name may start with "-"
                 "--k",
                 str(k),
                 "--json",

@@ -70,17 +70,22 @@ def word_tables(lexicon: Lexicon = ENGLISH) -> dict[str, tuple[str, ...]]:
         words = getattr(lexicon, section.name)
         for table in fields(words):
             rows = getattr(words, table.name)
-            tables[f"{section.name}.{table.name}"] = tuple(_phrases(rows))
+            families = str(table.type) == FAMILIES
+            tables[f"{section.name}.{table.name}"] = tuple(_phrases(rows, families))
     return tables
 
 
-def _phrases(rows: tuple[object, ...]) -> list[str]:
+#: The type of a table of word families (each row a family, every word of it a phrase).
+FAMILIES = "tuple[tuple[str, ...], ...]"
+
+
+def _phrases(rows: tuple[object, ...], families: bool) -> list[str]:
     found: list[str] = []
     for row in rows:
         if isinstance(row, str):
             found.append(row)
-        elif isinstance(row, tuple) and all(isinstance(item, str) for item in row):
-            found.extend(row)  # a family of words
-        elif isinstance(row, tuple) and row and isinstance(row[0], str):
-            found.append(row[0])  # a row of a mapping: its phrase, then its values
+        elif families and isinstance(row, tuple):
+            found.extend(str(word) for word in row)
+        elif isinstance(row, tuple) and row:
+            found.append(str(row[0]))  # a row of a mapping: its phrase, then its values
     return found

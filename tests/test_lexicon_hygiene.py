@@ -12,6 +12,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from ramem_integrations.core.lexicon import ENGLISH, word_tables
+from ramem_integrations.core.lexicon.exports import SYSTEM_LINES
 from ramem_integrations.core.lexicon.time import time_tables
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -23,7 +24,9 @@ TIME_DUPLICATES = {"tables.PAST_VERBS": ["drank"], "tables.CLOCK_FOLLOWERS": ["t
 
 
 def every_table() -> dict[str, tuple[str, ...]]:
-    return {**word_tables(ENGLISH), **time_tables()}
+    """The lexicon's tables, the time rules' and the chat apps' lines by kind."""
+    apps = {f"exports.lines.{kind}": lines for kind, lines in SYSTEM_LINES.lines.items()}
+    return {**word_tables(ENGLISH), **time_tables(), **apps}
 
 
 # -- the checks --------------------------------------------------------------------------

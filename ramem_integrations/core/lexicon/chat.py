@@ -25,7 +25,8 @@ class ChatWords:
         "thanks", "thx", "ty", "np", "sure", "good", "great", "amazing", "stop", "god", "ffs",
         "bless", "cute", "lovely", "perfect", "done", "sorted", "deal", "bye", "night", "gn", "gm",
         "morning", "mornin", "hi", "hey", "hello", "hiya", "yo", "sorry", "soz", "ah", "ahh",
-        "brb", "ttyl", "xx", "x", "thank you", "love it", "love that", "shut up", "no way",
+        "brb", "ttyl", "xx", "x", "thank you", "thank god", "love it", "love that", "shut up",
+        "no way",
     )  # fmt: skip
 
     #: With :attr:`reactions`, an assistant's acknowledgements ("Noted.", "Got it, I'll

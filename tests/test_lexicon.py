@@ -19,6 +19,7 @@ from ramem_integrations.core.frames import KnownContext, RuleFrameInducer, asks_
 from ramem_integrations.core.grouping import group_turns, is_filler
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.retrieval.ordering import state_words
+from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from ramem_integrations.testing.embedders import HashingEmbedder
 
@@ -192,3 +193,20 @@ ACKNOWLEDGED = [
 @pytest.mark.parametrize(("text", "acknowledgement"), ACKNOWLEDGED)
 def test_acknowledgements_are_phrases(text: str, acknowledgement: bool) -> None:
     assert is_filler(text, assistant=True) is acknowledgement
+
+
+#: (a table as a user might write it, what the error names).
+NOT_TUPLES = [
+    (["lol", "oh no"], "chat.reactions is a list"),
+    ({"lol"}, "chat.reactions is a set"),
+    ("lol", "chat.reactions is a str"),
+    (("lol", 3), "chat.reactions holds 3"),
+]
+
+
+@pytest.mark.parametrize(("table", "named"), NOT_TUPLES)
+def test_a_table_that_is_no_tuple_is_refused(table: object, named: str) -> None:
+    chat = replace(ENGLISH.chat, reactions=table)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInputError, match=named) as error:
+        replace(ENGLISH, chat=chat)
+    assert "tuple of phrases" in str(error.value)

@@ -6,7 +6,8 @@ As python-dateutil's parser is given a ``parserinfo``, the readers of text are g
 :class:`~ramem_integrations.memory.ramem.RaMem` take ``lexicon=`` and pass it down; each
 reader builds its patterns from it once per lexicon. A table is a tuple of phrases (a mapping is
 a tuple of rows, the phrase first), so a lexicon is a plain frozen value: replace a table with
-:func:`dataclasses.replace`.
+:func:`dataclasses.replace`. The lines chat apps write that nobody typed are a value of their own
+(:mod:`.exports`), given to the export readers.
 
 >>> from dataclasses import replace
 >>> mine = replace(ENGLISH, chat=replace(ENGLISH.chat, reactions=(*ENGLISH.chat.reactions, "meh")))
@@ -26,6 +27,7 @@ from ramem_integrations.core.lexicon.chat import ChatWords
 from ramem_integrations.core.lexicon.frames import FrameWords
 from ramem_integrations.core.lexicon.places import PlaceWords
 from ramem_integrations.core.lexicon.text import TextWords
+from ramem_integrations.errors import InvalidInputError
 
 __all__ = [
     "ENGLISH",
@@ -39,6 +41,20 @@ __all__ = [
 ]
 
 
+def _check(name: str, rows: object) -> None:
+    """A table is a tuple of phrases, or of rows that are tuples: else :class:`InvalidInputError`
+    (a list or a set would make the lexicon unhashable, and a bare string a table of letters)."""
+    if not isinstance(rows, tuple):
+        wrong = f"is a {type(rows).__name__}"
+    elif (row := next((r for r in rows if not isinstance(r, str | tuple)), None)) is not None:
+        wrong = f"holds {row!r}, neither a phrase nor a tuple"
+    else:
+        return
+    raise InvalidInputError(
+        f"The word table {name} {wrong}: write it as a tuple of phrases, e.g. ('lol', 'oh no')."
+    )
+
+
 @dataclass(frozen=True)
 class Lexicon:
     """Every word table the rule readers read, by concern."""
@@ -48,6 +64,12 @@ class Lexicon:
     aliases: AliasWords = field(default_factory=AliasWords)
     places: PlaceWords = field(default_factory=PlaceWords)
     frames: FrameWords = field(default_factory=FrameWords)
+
+    def __post_init__(self) -> None:
+        for section in fields(self):
+            words = getattr(self, section.name)
+            for table in fields(words):
+                _check(f"{section.name}.{table.name}", getattr(words, table.name))
 
     def __hash__(self) -> int:
         """The hash of every table, computed once: readers cache their patterns by lexicon."""

@@ -84,12 +84,17 @@ def shared_names(tables: list[str]) -> dict[str, list[str]]:
     return {name: found for name, found in by_name.items() if len(found) > 1}
 
 
-def without_rows(tables: list[str], doc: str) -> list[str]:
-    """The tables with no row in the "Word tables" section of ``doc`` (a row names the table
-    as `section.name` in its first cell)."""
+def rows(doc: str) -> dict[str, int]:
+    """The rows of the "Word tables" section of ``doc``: the table its first cell names as
+    `section.name`, and the entries its last cell counts."""
     section = doc.split("## Word tables", 1)[1].split("\n## ", 1)[0]
-    rows = set(re.findall(r"^\| `([\w.]+)` \|", section, re.MULTILINE))
-    return [table for table in tables if table not in rows]
+    found = re.findall(r"^\| `([\w.]+)` \|.*\| (\d+) \|$", section, re.MULTILINE)
+    return {table: int(entries) for table, entries in found}
+
+
+def without_rows(tables: list[str], doc: str) -> list[str]:
+    """The tables with no row in the "Word tables" section of ``doc``."""
+    return [table for table in tables if table not in rows(doc)]
 
 
 def package_sources(*, outside: Path | None = None) -> dict[str, str]:
@@ -155,14 +160,19 @@ def test_a_shared_name_is_found() -> None:
 
 
 def test_every_lexicon_table_has_a_row_in_the_rules_doc() -> None:
+    """A row each, counting the entries the table holds."""
     doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
     assert without_rows(list(word_tables(ENGLISH)), doc) == []
+    counted = rows(doc)
+    assert {t: len(e) for t, e in word_tables(ENGLISH).items()} == {
+        t: counted[t] for t in word_tables(ENGLISH)
+    }
 
 
 def test_a_table_without_a_row_is_found() -> None:
-    doc = (
-        "# R\n\n## Word tables\n\n| table | for |\n|---|---|\n| `chat.reactions` | x |\n\n## Next\n"
-    )
+    lines = ["# R", "## Word tables", "| table | for | entries |", "|---|---|---|"]
+    lines += ["| `chat.reactions` | x | 2 |", "", "## Next", "| `chat.acknowledgements` | y | 1 |"]
+    doc = "\n".join(lines)
     assert without_rows(["chat.reactions", "chat.acknowledgements"], doc) == [
         "chat.acknowledgements"
     ]

@@ -13,7 +13,7 @@ import pytest
 
 import ramem_integrations
 from ramem_integrations.core.conversation import read_telegram, read_whatsapp
-from ramem_integrations.core.export_tables import SYSTEM_LINES
+from ramem_integrations.core.lexicon.exports import SYSTEM_LINES
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.testing import HashingEmbedder
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.frames import KnownContext
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.errors import UnknownNamespaceError
 from ramem_integrations.stores.chroma import check_namespace
 from ramem_integrations.stores.protocol import MemoryStore
@@ -18,8 +19,10 @@ from ramem_integrations.stores.protocol import MemoryStore
 class Freshness:
     """Keeps a namespace cache current with a store, and what each namespace knows."""
 
-    def __init__(self, store: MemoryStore, cache: NamespaceCache) -> None:
-        self.store, self.cache = store, cache
+    def __init__(
+        self, store: MemoryStore, cache: NamespaceCache, lexicon: Lexicon = ENGLISH
+    ) -> None:
+        self.store, self.cache, self.lexicon = store, cache, lexicon
         self._known: dict[str, tuple[int, KnownContext]] = {}
 
     def sync(self, namespace: str, *, missing_ok: bool = False) -> bool:
@@ -45,7 +48,10 @@ class Freshness:
         cached = self._known.get(namespace)
         if cached is None or cached[0] != version:
             units = list(self.cache.memories(namespace).values())
-            cached = self._known[namespace] = (version, KnownContext.from_memories(units))
+            cached = self._known[namespace] = (
+                version,
+                KnownContext.from_memories(units, self.lexicon),
+            )
         return cached[1]
 
 

@@ -39,20 +39,18 @@ from __future__ import annotations
 import re
 from collections import Counter
 from collections.abc import Iterable
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import pairwise
 
 from ramem_integrations.core.conversation import Conversation
-from ramem_integrations.core.grouping import FILLERS
-from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.time.tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.types import MemoryUnit, RecallFrame
 
 __all__ = [
-    "GREETINGS",
     "MIN_EVIDENCE",
     "MIN_SHARE",
-    "NOT_ALIASES",
     "Said",
     "alias_evidence",
     "conversation_aliases",
@@ -70,30 +68,11 @@ MIN_EVIDENCE = 2
 #: The least share of the writer's uses of a word that must be vocatives.
 MIN_SHARE = 0.5
 
-#: Words after which the next word addresses someone ("hey X", "thanks X", "night X").
-GREETINGS = frozenset(
-    """hey heyy hi hiya hello yo oi morning night thanks thank thx ty cheers congrats
-    sorry bye dear luck well love miss""".split()
-)
-#: Greetings that, opening a message, address the next word to someone ("hey trixie ...").
-SALUTATIONS = ("hey+", "hi", "hiya", "hello", "yo", "oi", "morning", "night", "thanks",
-               "thank you", "thx", "ty", "cheers", "bye")  # fmt: skip
-#: Words that close a message without being part of it ("night trix x").
-CLOSERS = frozenset("x xx xxx xo xoxo".split())
-#: Words that look like a vocative but are not names.
-NOT_ALIASES = frozenset(
-    """guys all everyone babe baby mate dude man bro sis hun hon love darling sweetie there
-    again much too now then tonight today tomorrow tmrw yesterday later soon mum mom dad""".split()
-)
-
 #: A word, lower case; a hyphenated one is one word ("well-rounded" is not "well Rounded").
 _TOKEN = re.compile(r"[a-z][a-z']*(?:-[a-z][a-z']*)*")
 _CLAUSES = re.compile(r"[.!?;:\n]+")
 #: A capitalised word closing a clause, with the comma or the word before it.
 _CLOSING_NAME = re.compile(r"(?:(,)|([\w'’]+))\s+([A-Z][a-z'’]*[a-z])\W*$")
-#: Stop words after which a closing name still addresses someone ("what about you Kate?").
-_BEFORE_A_CLOSING_NAME = frozenset({"you", "too", "again"})
-_OPENING = re.compile(rf"^\W*(?:{'|'.join(SALUTATIONS)})[ ,]+([a-z][a-z']*)(?![\w'’])")
 _REPEATS = re.compile(r"([a-z])\1{2,}")
 #: A capitalised word opening a message as a clause of its own, set off by "!" or ",", the
 #: message going on after it: "Sammy!! how are you?", "Sammy, how are you?".
@@ -102,60 +81,98 @@ _CALLED = re.compile(r"^\W*([A-Z][a-z'’]*[a-z])\s*(?:!+|,)\s*\w")
 _WRITTEN = re.compile(r"[A-Za-z][A-Za-z']*")
 
 
-def _words(text: str) -> list[str]:
+@dataclass(frozen=True, eq=False)
+class _Words:
+    """A lexicon's alias words as sets, and the pattern of a salutation opening a message."""
+
+    greetings: frozenset[str]
+    closers: frozenset[str]
+    not_plausible: frozenset[str]  # never an alias: not-aliases, stop words, reactions, ...
+    stop_words: frozenset[str]
+    before_a_closing_name: frozenset[str]
+    opening: re.Pattern[str]
+
+
+@lru_cache(maxsize=8)
+def _compiled(lexicon: Lexicon) -> _Words:
+    words = lexicon.aliases
+    salutations = "|".join(words.salutations)
+    return _Words(
+        greetings=frozenset(words.greetings),
+        closers=frozenset(words.closers),
+        not_plausible=frozenset(
+            (
+                *words.not_aliases,
+                *lexicon.text.stop_words,
+                *lexicon.chat.reactions,
+                *words.greetings,
+                *MONTHS,
+                *WEEKDAYS,
+            )
+        ),
+        stop_words=frozenset(lexicon.text.stop_words),
+        before_a_closing_name=frozenset(words.before_a_closing_name),
+        opening=re.compile(rf"^\W*(?:{salutations})[ ,]+([a-z][a-z']*)(?![\w'’])"),
+    )
+
+
+def _words(text: str, lex: _Words) -> list[str]:
     """Lower-case words, letters repeated three or more times written once ("trixieeee")."""
     words = _TOKEN.findall(_REPEATS.sub(r"\1", text.lower()))
-    while words and words[-1] in CLOSERS:
+    while words and words[-1] in lex.closers:
         words.pop()
     return words
 
 
-def vocatives(text: str) -> list[tuple[str, bool]]:
+def vocatives(text: str, lexicon: Lexicon = ENGLISH) -> list[tuple[str, bool]]:
     """Words of ``text`` that may address someone, lower case, each with whether a greeting
     or thanks comes before it in its clause (the strong cue; a one-word message and a name
     closing a clause are the weak ones)."""
-    return _vocatives(text, _words(text))
+    lex = _compiled(lexicon)
+    return _vocatives(text, _words(text, lex), lex)
 
 
-def _vocatives(text: str, words: list[str]) -> list[tuple[str, bool]]:
+def _vocatives(text: str, words: list[str], lex: _Words) -> list[tuple[str, bool]]:
     """:func:`vocatives` of ``text``, whose :func:`_words` are ``words``."""
     found = dict.fromkeys(words if len(words) == 1 else [], False)
     closing = []
     for clause in _CLAUSES.split(text):
-        found.update(dict.fromkeys(_greeted(_words(clause)), True))
-        if (name := _closing_name(clause)) is not None:
+        found.update(dict.fromkeys(_greeted(_words(clause, lex), lex), True))
+        if (name := _closing_name(clause, lex)) is not None:
             closing.append(name)
     for name in closing:
         found.setdefault(name, False)
-    return [(word, greeted) for word, greeted in found.items() if _plausible(word)]
+    return [(word, greeted) for word, greeted in found.items() if _plausible(word, lex)]
 
 
-def _closing_name(clause: str) -> str | None:
+def _closing_name(clause: str, lex: _Words) -> str | None:
     """The capitalised word that closes ``clause`` as an address does, lower case: after a
     comma, or after a word that is not a stop word ("so cool Kate!")."""
     match = _CLOSING_NAME.search(clause)
     if match is None:
         return None
     before = (match.group(2) or "").lower().replace("’", "'")
-    if match.group(1) or before not in STOP_WORDS or before in _BEFORE_A_CLOSING_NAME:
+    if match.group(1) or before not in lex.stop_words or before in lex.before_a_closing_name:
         return _REPEATS.sub(r"\1", match.group(3).lower())
     return None
 
 
 @lru_cache(maxsize=1 << 16)
-def _read(text: str) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str | None, str | None]:
+def _read(
+    text: str, lex: _Words
+) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str | None, str | None]:
     """A message's words, its :func:`vocatives`, the word a salutation opening it addresses and
     the word it opens by calling someone (:data:`_CALLED`), cached: a namespace's aliases are
     learned again from all its messages after each write."""
-    words = _words(text)
-    found = dict(_vocatives(text, words))
-    match = _OPENING.match(_REPEATS.sub(r"\1", text.lower()))
-    opening = match.group(1) if match and _plausible(match.group(1)) else None
+    words = _words(text, lex)
+    found = dict(_vocatives(text, words, lex))
+    match = lex.opening.match(_REPEATS.sub(r"\1", text.lower()))
+    opening = match.group(1) if match and _plausible(match.group(1), lex) else None
     if opening:
         found[opening] = True  # "thank you trixie"
     called = _CALLED.match(text)
     name = _REPEATS.sub(r"\1", called.group(1).lower()) if called else None
-    name = name if name and _plausible(name) else None
+    name = name if name and _plausible(name, lex) else None
     if name:
         found[name] = True  # "Sammy!! how are you?"
     written = {word.removesuffix("'s") for word in words}  # "trixie's van" writes "trixie"
@@ -170,33 +187,28 @@ def _lower_case(text: str) -> frozenset[str]:
     )
 
 
-def _greeted(words: list[str]) -> list[str]:
+def _greeted(words: list[str], lex: _Words) -> list[str]:
     """The words right after a greeting or thanks among ``words`` (one clause's)."""
-    return [after for before, after in pairwise(words) if before in GREETINGS]
+    return [after for before, after in pairwise(words) if before in lex.greetings]
 
 
-def _plausible(word: str) -> bool:
-    return (
-        len(word) >= 2
-        and word not in NOT_ALIASES
-        and word not in STOP_WORDS
-        and word not in FILLERS
-        and word not in GREETINGS
-        and word not in MONTHS
-        and word not in WEEKDAYS
-    )
+def _plausible(word: str, lex: _Words) -> bool:
+    return len(word) >= 2 and word not in lex.not_plausible
 
 
 def learn_aliases(
-    messages: Iterable[Said], min_evidence: int = MIN_EVIDENCE, min_share: float = MIN_SHARE
+    messages: Iterable[Said],
+    min_evidence: int = MIN_EVIDENCE,
+    min_share: float = MIN_SHARE,
+    lexicon: Lexicon = ENGLISH,
 ) -> dict[str, str]:
     """Alias (capitalised) -> participant, from how participants are addressed."""
-    evidence = alias_evidence(messages, min_share)
+    evidence = alias_evidence(messages, min_share, lexicon)
     return {alias: person for alias, (person, seen) in evidence.items() if seen >= min_evidence}
 
 
 def alias_evidence(
-    messages: Iterable[Said], min_share: float = MIN_SHARE
+    messages: Iterable[Said], min_share: float = MIN_SHARE, lexicon: Lexicon = ENGLISH
 ) -> dict[str, tuple[str, int]]:
     """Alias (capitalised) -> (participant, times addressed to them), for every word that
     passes all the tests of :func:`learn_aliases` but :data:`MIN_EVIDENCE`; a word addressed
@@ -209,7 +221,8 @@ def alias_evidence(
     called: set[str] = set()  # capitalised words a message opened by calling the other
     greeted_words: set[str] = set()  # strong by a greeting, not only by being called
     messages = list(messages)
-    said = [(speaker, participants, *_read(text)) for speaker, participants, text in messages]
+    lex = _compiled(lexicon)
+    said = [(speaker, participants, *_read(text, lex)) for speaker, participants, text in messages]
     for speaker, participants, _, found, opening, name in said:
         everyone.update(participants)
         others = [p for p in participants if p != speaker]
@@ -249,24 +262,26 @@ def alias_evidence(
     return dict(sorted(aliases.items()))
 
 
-def conversation_aliases(conversation: Conversation) -> dict[str, str]:
+def conversation_aliases(conversation: Conversation, lexicon: Lexicon = ENGLISH) -> dict[str, str]:
     """:func:`learn_aliases` over every message of ``conversation``."""
     said: list[Said] = []
     for session in conversation.sessions:
         participants = tuple(dict.fromkeys(turn.speaker for turn in session.turns))
         said.extend((turn.speaker, participants, turn.text) for turn in session.turns)
-    return learn_aliases(said)
+    return learn_aliases(said, lexicon=lexicon)
 
 
 #: Aliases as ``(alias, participant)`` pairs.
 Pairs = tuple[tuple[str, str], ...]
 
 
-def namespace_aliases(units: Iterable[MemoryUnit]) -> tuple[Pairs, Pairs]:
+def namespace_aliases(
+    units: Iterable[MemoryUnit], lexicon: Lexicon = ENGLISH
+) -> tuple[Pairs, Pairs]:
     """The aliases of a namespace's memories: those stored with them and those learned over
     all of them; and, apart, the aliases said once (:func:`alias_evidence`)."""
     units = list(units)
-    evidence = alias_evidence(stored_messages(units))
+    evidence = alias_evidence(stored_messages(units), lexicon=lexicon)
     aliases = {pair for unit in units for pair in unit.context.aliases}
     aliases.update((a, p) for a, (p, seen) in evidence.items() if seen >= MIN_EVIDENCE)
     named = {alias.casefold() for alias, _ in aliases}

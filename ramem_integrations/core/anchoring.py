@@ -14,7 +14,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Protocol
 
 from ramem_integrations.core.aliases import conversation_aliases
@@ -22,9 +22,8 @@ from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.entity_typing import place_evidence
 from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
 from ramem_integrations.core.ids import digest
-from ramem_integrations.core.text import NOT_NAMES as _NOT_NAMES
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
-from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time.grounding import (
     Conventions,
     FoundTime,
@@ -38,14 +37,29 @@ from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeMenti
 
 _CAPITAL = r"(?:[A-Z][a-z]+|[A-Z]{2,}s?)"
 _PROPER = re.compile(rf"\b({_CAPITAL}(?:[ -]{_CAPITAL})*)\b")
-_MOTION = (
-    r"(?:go|goes|going|went|gone|travel\w*|trip|flew|fly|flying|drove|drive|driving|mov\w+|"
-    r"back|headed|heading)"
-)
-_PLACE = re.compile(
-    rf"\b(in|at|from|near|over|around|across|visited|visiting|{_MOTION}\s+to)\s+"
-    r"((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
-)
+
+
+@dataclass(frozen=True, eq=False)
+class _Words:
+    """A lexicon's words as the anchorer reads them: sets, and the pattern of a place's cue."""
+
+    not_names: frozenset[str]
+    stop_words: frozenset[str]
+    place: re.Pattern[str]
+
+
+@lru_cache(maxsize=8)
+def _compiled(lexicon: Lexicon) -> _Words:
+    places = lexicon.places
+    cues = "|".join(places.place_cues)
+    motion = "|".join(places.motion_verbs)
+    return _Words(
+        not_names=frozenset(lexicon.text.not_names),
+        stop_words=frozenset(lexicon.text.stop_words),
+        place=re.compile(
+            rf"\b({cues}|(?:{motion})\s+to)\s+((?:the\s+)?[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*)"
+        ),
+    )
 
 
 class Anchorer(Protocol):
@@ -84,6 +98,8 @@ class RuleAnchorer:
     date_order: str | None = "DMY"
     #: Which months the season words name: "northern" or "southern".
     hemisphere: str = "northern"
+    #: The words names, places, fillers and aliases are read by.
+    lexicon: Lexicon = ENGLISH
 
     @cached_property
     def conventions(self) -> Conventions:
@@ -96,8 +112,8 @@ class RuleAnchorer:
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
         known = set(conversation.speakers)
-        names = known | _names_seen(conversation)
-        aliases = conversation_aliases(conversation)
+        names = known | _names_seen(conversation, self.lexicon)
+        aliases = conversation_aliases(conversation, self.lexicon)
         units = []
         for session in conversation.sessions:
             span = session.span  # read from every turn: once per session, not per unit
@@ -124,7 +140,12 @@ class RuleAnchorer:
         """The session's turns grouped into utterances (one turn each without ``group_gap``)."""
         if self.group_gap is None:
             return [(turn,) for turn in session.turns]
-        return group_turns(session.turns, self.group_gap, absorb_reactions=self.absorb_reactions)
+        return group_turns(
+            session.turns,
+            self.group_gap,
+            absorb_reactions=self.absorb_reactions,
+            lexicon=self.lexicon,
+        )
 
     def _unit(
         self,
@@ -144,7 +165,10 @@ class RuleAnchorer:
         said = [
             (turn, _found(turn, turn.time or session.start, self.conventions)) for turn in turns
         ]
-        facts = [(t, f) for t, f in said if not is_filler(t.full_text)] if len(turns) > 1 else []
+        lexicon = self.lexicon
+        facts = (
+            [(t, f) for t, f in said if not is_filler(t.full_text, lexicon)] if turns[1:] else []
+        )
         facts = facts or said
         found = [item for _, items in facts for item in items]
         held = [item for turn, items in facts for item in operative(turn.full_text, items)]
@@ -153,10 +177,12 @@ class RuleAnchorer:
         addressee = others[0] if len(others) == 1 else None
         restatement = restate(said, speaker, addressee) if self.restate else None
         found_names = list(
-            dict.fromkeys(n for turn, _ in facts for n in proper_names(turn.full_text, names))
+            dict.fromkeys(
+                n for turn, _ in facts for n in proper_names(turn.full_text, names, lexicon)
+            )
         )
         mentioned = [n for n in found_names if n in known]
-        places = (find_place(turn.full_text, known) for turn, _ in facts)
+        places = (find_place(turn.full_text, known, lexicon) for turn, _ in facts)
         context = EpisodicContext(
             session_id=session.id,
             session_span=span,
@@ -166,7 +192,7 @@ class RuleAnchorer:
             speaker=speaker,
             location=next((p for p in places if p), None),
             entities=tuple(n for n in found_names if n not in known),
-            topic=topic(text, rarity, self.topic_words),
+            topic=topic(text, rarity, self.topic_words, lexicon),
             aliases=aliases,
             said_at=sent_span(turns),
         )
@@ -251,7 +277,7 @@ def _grounded_phrase(text: str, item: FoundTime) -> str:
     return f"{item.text} ({label})"
 
 
-def proper_names(text: str, known: Iterable[str] = ()) -> list[str]:
+def proper_names(text: str, known: Iterable[str] = (), lexicon: Lexicon = ENGLISH) -> list[str]:
     """Capitalised word runs that are names: not greetings, months, days or common words.
 
     A lone capitalised word opening a sentence is a name only when it is ``known`` (a speaker,
@@ -259,14 +285,16 @@ def proper_names(text: str, known: Iterable[str] = ()) -> list[str]:
     once Bob is known, "Great and ..." never counts.
     """
     known_names = known if isinstance(known, set | frozenset) else set(known)
+    words_of = _compiled(lexicon)
+    not_names, stop_words = words_of.not_names, words_of.stop_words
     names = []
     for match in _PROPER.finditer(text):
         words = re.split(r"[ -]", match.group(1))
         opens_sentence = _opens_sentence(text, match.start())
-        while words and (words[0] in _NOT_NAMES or words[0].lower() in STOP_WORDS):
+        while words and (words[0] in not_names or words[0].lower() in stop_words):
             words.pop(0)
             opens_sentence = False
-        words = [w for w in words if w not in _NOT_NAMES]
+        words = [w for w in words if w not in not_names]
         if not words:
             continue
         name = " ".join(words)
@@ -293,20 +321,21 @@ def _opens_sentence(text: str, at: int) -> bool:
     return bool(_SENTENCE_START.search(tail))
 
 
-def _names_seen(conversation: Conversation) -> set[str]:
+def _names_seen(conversation: Conversation, lexicon: Lexicon) -> set[str]:
     """Names in the conversation: those written mid-sentence, and sentence openers used
     capitalised at least twice and never in lower case ("Bob and I ...")."""
     texts = [turn.full_text for session in conversation.sessions for turn in session.turns]
-    names = {name for text in texts for name in proper_names(text)}
+    names = {name for text in texts for name in proper_names(text, (), lexicon)}
     lower = {word for text in texts for word in _LOWER_WORD.findall(text)}
     openers = Counter(m.group(1) for text in texts for m in _OPENER.finditer(text))
+    words = _compiled(lexicon)
     names.update(
         word
         for word, count in openers.items()
         if count >= 2
         and word.lower() not in lower
-        and word.lower() not in STOP_WORDS
-        and word not in _NOT_NAMES
+        and word.lower() not in words.stop_words
+        and word not in words.not_names
     )
     return names
 
@@ -315,17 +344,18 @@ _LOWER_WORD = re.compile(r"\b[a-z]+\b")
 _OPENER = re.compile(r"(?:^|[.!?]\s+)([A-Z][a-z]+)\b")
 
 
-def find_place(text: str, known_people: Iterable[str]) -> str | None:
+def find_place(text: str, known_people: Iterable[str], lexicon: Lexicon = ENGLISH) -> str | None:
     """A capitalised place after 'in', 'at', 'from', 'near', 'visited' or a motion verb with
     'to' ("went to Paris"; not "engaged to Tom"), if any, with evidence that it is a place
     (:func:`~.entity_typing.place_evidence`: "at Pride" is none, "at London" is)."""
     people = set(known_people)
-    for match in _PLACE.finditer(text):
+    words = _compiled(lexicon)
+    for match in words.place.finditer(text):
         place = match.group(2).removeprefix("the ")
         if (
             place not in people
-            and place.split()[0] not in _NOT_NAMES
-            and place_evidence(match.group(1), match.group(2))
+            and place.split()[0] not in words.not_names
+            and place_evidence(match.group(1), match.group(2), lexicon)
         ):
             return place
     return None
@@ -343,8 +373,9 @@ def _word_rarity(conversation: Conversation) -> dict[str, float]:
     return {w: math.log(len(turns) / n) for w, n in df.items()}
 
 
-def topic(text: str, rarity: dict[str, float], size: int) -> str | None:
+def topic(text: str, rarity: dict[str, float], size: int, lexicon: Lexicon = ENGLISH) -> str | None:
     """The turn's rarest content words (within its conversation), as a short topic label."""
-    words = [w for w in dict.fromkeys(_TOPIC_WORD.findall(text.lower())) if w not in STOP_WORDS]
+    stop_words = _compiled(lexicon).stop_words
+    words = [w for w in dict.fromkeys(_TOPIC_WORD.findall(text.lower())) if w not in stop_words]
     ranked = sorted(words, key=lambda w: -rarity.get(w, 0.0))[:size]
     return ", ".join(ranked) or None

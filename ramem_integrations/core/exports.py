@@ -8,7 +8,7 @@ across exports of the same chat (a later export with more messages adds them and
 nothing stored): a Telegram turn is its message id, a WhatsApp turn its time (with a count when
 several messages share it), and the conversation is named by the chat (Telegram's chat id;
 WhatsApp's participants). Text is kept as exported, except the invisible direction marks
-WhatsApp puts before some lines and what the app writes itself (:mod:`.export_tables`).
+WhatsApp puts before some lines and what the app writes itself (:mod:`.lexicon.exports`).
 
 >>> export = "[14/03/2024, 22:48:19] Bea: ugh\\n[14/03/2024, 22:49:02] Marcus: what happened"
 >>> chat = whatsapp_messages(export)
@@ -28,8 +28,8 @@ from datetime import UTC, datetime, timedelta, timezone, tzinfo
 from itertools import pairwise
 from typing import Any
 
-from ramem_integrations.core.export_tables import MARKS as _MARKS
-from ramem_integrations.core.export_tables import SYSTEM_LINES, SystemLines
+from ramem_integrations.core.lexicon.exports import MARKS as _MARKS
+from ramem_integrations.core.lexicon.exports import SYSTEM_LINES, SystemLines
 from ramem_integrations.errors import DataFormatError
 
 __all__ = ["looks_like_whatsapp", "telegram_chats", "whatsapp_messages"]

@@ -7,7 +7,7 @@
   question that also names an absolute date is grounded against that date ("last weekend before
   April 10, 2023"); one after *before / after / since / until / by* becomes an open range
   ("after May 2023"). A span outside the conversation's dates (widened by
-  :data:`~.frame_tables.PAST_MARGIN` and :data:`~.frame_tables.FUTURE_MARGIN`) is kept but not
+  :data:`PAST_MARGIN` and :data:`FUTURE_MARGIN`) is kept but not
   grounded. A question that asks for a time ("When did ...?") gets no time condition from that.
 - ``participant``, ``location``, ``entity``: names the namespace knows (:class:`KnownContext`),
   matched case-insensitively on word boundaries; an unknown name is kept, not grounded.
@@ -15,9 +15,10 @@
   the anchor event's time is found among the memories by the retriever (stage 3).
 - ``recency``: "now", "still", "these days", ...: grounded (the latest episode is valid).
 
-The ``need`` is the question without its time, relation and recency words. Words live in
-:mod:`.frame_tables`. ``LLMFrameInducer`` (in ``ramem_integrations.models.llm_frames``) fills
-the same frame with a model and falls back to these rules.
+The ``need`` is the question without its time, relation and recency words. The words are the
+lexicon's (:class:`~.lexicon.FrameWords`), English unless a ``lexicon`` is given.
+``LLMFrameInducer`` (in ``ramem_integrations.models.llm_frames``) fills the same frame with a
+model and falls back to these rules.
 
 >>> from datetime import UTC, datetime
 >>> known = KnownContext(participants=("Alice", "Sam"), places=("Lisbon",))
@@ -42,11 +43,10 @@ from typing import Protocol
 
 from dateutil.relativedelta import relativedelta
 
-from ramem_integrations.core import frame_tables as words
 from ramem_integrations.core.aliases import namespace_aliases
 from ramem_integrations.core.entity_typing import typed_places
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
-from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time import tables as temporal_tables
 from ramem_integrations.core.time.grounding import (
     Conventions,
@@ -75,6 +75,26 @@ RELATION_REASON = (
 )
 ORDINAL_REASON = "needs the times of every matching episode: the retriever orders them (stage 3)"
 
+#: How far before and after the conversation's own dates a question's time may fall and still
+#: be taken as meant. Before: people recall their past ("4 years ago", "summer 2021"). After:
+#: plans.
+PAST_MARGIN = relativedelta(years=5)
+FUTURE_MARGIN = relativedelta(years=1)
+#: The most content words an order word's subject runs to.
+SUBJECT_MAX_WORDS = 8
+#: The most words an anchor phrase after a relation word runs to.
+ANCHOR_MAX_WORDS = 6
+#: A known name may be shortened in a question to a prefix of at least this many letters
+#: ("Mel" for Melanie, "Jo" for Joanna) when exactly one known participant's first name starts
+#: with it, the prefix perhaps with a diminutive ending ("Sammy" for Sam, "Katie" for
+#: Katherine).
+NICKNAME_MIN_LETTERS = 2
+#: An unknown name one slip from exactly one participant's first name (a letter changed,
+#: added, dropped, or two swapped: "Nerbaas" for Nebraas, "Aqib" for Akib), with the same first
+#: letter and at least this many letters, is that participant: people misspell names when they
+#: ask.
+MISSPELT_MIN_LETTERS = 4
+
 
 def _alt(phrases: Iterable[str]) -> str:
     """A non-capturing alternation, longest first, spaces matching any whitespace."""
@@ -82,70 +102,121 @@ def _alt(phrases: Iterable[str]) -> str:
     return "(?:" + "|".join(re.escape(p).replace(r"\ ", r"\s+") for p in items) + ")"
 
 
-def _count_pattern() -> str:
+@dataclass(frozen=True, eq=False)
+class _Words:
+    """A lexicon's words as the frame rules read them: patterns and sets, built once per
+    lexicon (:func:`_compiled`)."""
+
+    recency: re.Pattern[str]
+    ordinal: re.Pattern[str]
+    order_adverb: re.Pattern[str]
+    leading_mention: re.Pattern[str]
+    relation: re.Pattern[str]
+    time_relation: re.Pattern[str]  # "two weeks before", right before a time expression
+    asks_time: re.Pattern[str]
+    asks_plural: re.Pattern[str]  # "What (kind of) <plural> <auxiliary>": the plural is group 1
+    asks_several: re.Pattern[str]
+    place_cue: re.Pattern[str]
+    relations: dict[str, tuple[str, bool]]  # every relation word, time-only ones too
+    ordinals: dict[str, str]  # ordinal phrases and order adverbs
+    stop_words: frozenset[str]
+    not_names: frozenset[str]
+    generic: frozenset[str]
+    time_leaders: frozenset[str]
+    not_relation_after: frozenset[str]
+    anchor_openers: frozenset[str]
+    anchor_ends: frozenset[str]
+    subject_pronouns: frozenset[str]
+    auxiliaries: frozenset[str]
+    not_plurals: frozenset[str]
+    time_words: frozenset[str]
+    day_names: frozenset[str]  # weekdays and one-word holidays: days, never people
+    diminutive_endings: tuple[str, ...]
+
+
+@lru_cache(maxsize=8)
+def _compiled(lexicon: Lexicon) -> _Words:
+    words = lexicon.frames
+    relations = {phrase: (kind, end) for phrase, kind, end in words.relations}
+    every_relation = {
+        **relations,
+        **{phrase: (kind, end) for phrase, kind, end in words.time_only_relations},
+    }
+    ordinals = dict(words.ordinals)
+    adverbs = dict(words.order_adverbs)
+    mention = _alt(words.mention_verbs)
     counts = {**temporal_tables.NUMBER_WORDS, **temporal_tables.VAGUE_COUNTS}
-    return rf"(?:\d{{1,3}}|{_alt(counts)})"
+    count = rf"(?:\d{{1,3}}|{_alt(counts)})"
+    return _Words(
+        recency=re.compile(rf"(?<![\w'-]){_alt(words.recency)}(?![\w'-])", re.IGNORECASE),
+        ordinal=re.compile(rf"(?<!\w){_alt(ordinals)}(?!\w)", re.IGNORECASE),
+        order_adverb=re.compile(rf"(?<![\w-]){_alt(adverbs)}(?=\s+{mention}(?!\w))", re.IGNORECASE),
+        leading_mention=re.compile(rf"^(?:\w+\s+)?{mention}(?!\w)\s*", re.IGNORECASE),
+        relation=re.compile(rf"(?<![\w'-])(?P<rel>{_alt(relations)})\s+", re.IGNORECASE),
+        time_relation=re.compile(
+            rf"(?:(?P<n>{count})\s+(?P<u>{_alt(temporal_tables.UNITS)})\s+"
+            rf"|the\s+(?P<one>day|week|month|year)\s+)?(?P<rel>{_alt(every_relation)})\s+$",
+            re.IGNORECASE,
+        ),
+        asks_time=re.compile(rf"^\W*{_alt(words.asks_time)}(?!\w)", re.IGNORECASE),
+        asks_plural=re.compile(
+            rf"^\W*{_alt(words.several_openings)}\s+"
+            rf"(?:{_alt(words.kind_words)}\s+(?:[a-z]+\s+){{1,2}}|(?:[a-z]+\s+)?([a-z]+s)\s+)"
+            rf"{_alt(words.auxiliaries)}(?!\w)",
+            re.IGNORECASE,
+        ),
+        asks_several=re.compile(rf"(?<!\w){_alt(words.asks_several)}(?!\w)", re.IGNORECASE),
+        place_cue=re.compile(rf"\b(?:{'|'.join(lexicon.places.question_cues)})\s+$", re.IGNORECASE),
+        relations=every_relation,
+        ordinals={**ordinals, **adverbs},
+        stop_words=frozenset(lexicon.text.stop_words),
+        not_names=frozenset(lexicon.text.not_names),
+        generic=frozenset(words.generic_words),
+        time_leaders=frozenset(words.time_leaders),
+        not_relation_after=frozenset(words.not_relation_after),
+        anchor_openers=frozenset(words.anchor_openers),
+        anchor_ends=frozenset(words.anchor_ends),
+        subject_pronouns=frozenset(words.subject_pronouns),
+        auxiliaries=frozenset(words.auxiliaries),
+        not_plurals=frozenset(words.not_plurals),
+        time_words=frozenset(
+            (
+                *temporal_tables.MONTHS,
+                *temporal_tables.WEEKDAYS,
+                *temporal_tables.SEASONS,
+                *temporal_tables.MODIFIERS,
+                *words.recency,
+                *temporal_tables.HOLIDAYS,
+            )
+        ),
+        # Months are not days: June and May are names too.
+        day_names=frozenset(
+            (*temporal_tables.WEEKDAYS, *(h for h in temporal_tables.HOLIDAYS if " " not in h))
+        ),
+        diminutive_endings=words.diminutive_endings,
+    )
 
 
-_RECENCY = re.compile(rf"(?<![\w'-]){_alt(words.RECENCY_WORDS)}(?![\w'-])", re.IGNORECASE)
-_ORDINAL = re.compile(rf"(?<!\w){_alt(words.ORDINAL_RELATIONS)}(?!\w)", re.IGNORECASE)
-_MENTION = _alt(words.MENTION_VERBS)
-_ORDER_ADVERB = re.compile(
-    rf"(?<![\w-]){_alt(words.ORDER_ADVERBS)}(?=\s+{_MENTION}(?!\w))", re.IGNORECASE
-)
-_LEADING_MENTION = re.compile(rf"^(?:\w+\s+)?{_MENTION}(?!\w)\s*", re.IGNORECASE)
-_RELATION = re.compile(rf"(?<![\w'-])(?P<rel>{_alt(words.RELATION_WORDS)})\s+", re.IGNORECASE)
-_ALL_RELATIONS = {**words.RELATION_WORDS, **words.TIME_ONLY_RELATION_WORDS}
-# "two weeks before" / "the week before" / "before", right before a time expression.
-_TIME_RELATION = re.compile(
-    rf"(?:(?P<n>{_count_pattern()})\s+(?P<u>{_alt(temporal_tables.UNITS)})\s+"
-    rf"|the\s+(?P<one>day|week|month|year)\s+)?(?P<rel>{_alt(_ALL_RELATIONS)})\s+$",
-    re.IGNORECASE,
-)
-_ASKS_TIME = re.compile(rf"^\W*{_alt(words.ASKS_TIME)}(?!\w)", re.IGNORECASE)
-# "What (kind of) <plural> <auxiliary>": the plural noun is group 1 (kinds name no noun).
-_ASKS_PLURAL = re.compile(
-    rf"^\W*{_alt(words.SEVERAL_OPENINGS)}\s+"
-    rf"(?:{_alt(words.KIND_WORDS)}\s+(?:[a-z]+\s+){{1,2}}|(?:[a-z]+\s+)?([a-z]+s)\s+)"
-    rf"{_alt(words.AUXILIARIES)}(?!\w)",
-    re.IGNORECASE,
-)
-_ASKS_SEVERAL = re.compile(rf"(?<!\w){_alt(words.ASKS_SEVERAL)}(?!\w)", re.IGNORECASE)
 _WORD = re.compile(r"[\w'’-]+")
 _NAME_RUN = re.compile(r"(?<![\w'-])[A-Z][a-z]+(?:\s+[A-Z][a-z]+)*(?![\w-])")
-_PLACE_CUE = re.compile(r"\b(?:in|at|to|from|near|visit|visited|visiting)\s+$", re.IGNORECASE)
-_TIME_WORDS = frozenset(
-    (
-        *temporal_tables.MONTHS,
-        *temporal_tables.WEEKDAYS,
-        *temporal_tables.SEASONS,
-        *temporal_tables.MODIFIERS,
-        *words.RECENCY_WORDS,
-        *temporal_tables.HOLIDAYS,
-    )
-)
-# Capitalised words that are days, never people: weekdays and one-word holidays ("Christmas",
-# "Easter"). Months are not among them: June and May are names too.
-_DAY_NAMES = frozenset(
-    (*temporal_tables.WEEKDAYS, *(h for h in temporal_tables.HOLIDAYS if " " not in h))
-)
 
 
-def asks_for_time(query: str) -> bool:
+def asks_for_time(query: str, lexicon: Lexicon = ENGLISH) -> bool:
     """True when the question asks for a time ("When did ...?", "What year ...?")."""
-    return bool(_ASKS_TIME.search(query))
+    return bool(_compiled(lexicon).asks_time.search(query))
 
 
-def asks_for_several(query: str) -> bool:
+def asks_for_several(query: str, lexicon: Lexicon = ENGLISH) -> bool:
     """True when the question asks for several things ("What sports does Kevin play?", "How
     many pets ...", "... both ..."), whose evidence is spread over several episodes; a
     question that asks for a time asks for one ("How many years ago ...")."""
-    if asks_for_time(query):
+    if asks_for_time(query, lexicon):
         return False
-    plural = _ASKS_PLURAL.match(query)
-    if plural and (plural.group(1) or "").lower() not in words.NOT_PLURALS:
+    words = _compiled(lexicon)
+    plural = words.asks_plural.match(query)
+    if plural and (plural.group(1) or "").lower() not in words.not_plurals:
         return True
-    return bool(_ASKS_SEVERAL.search(query))
+    return bool(words.asks_several.search(query))
 
 
 # ------------------------------------------------------------------------- what is known
@@ -170,7 +241,7 @@ class KnownContext:
     aliases_once: tuple[tuple[str, str], ...] = ()
 
     @classmethod
-    def from_memories(cls, units: Iterable[MemoryUnit]) -> KnownContext:
+    def from_memories(cls, units: Iterable[MemoryUnit], lexicon: Lexicon = ENGLISH) -> KnownContext:
         """Collect speakers and participants, locations, entities and the span of the sessions.
 
         Names lose leading question words a capitalised run picked up ("Did Bob" is "Bob");
@@ -178,6 +249,7 @@ class KnownContext:
         stored with the memories and those learned over all of them (:mod:`.aliases`).
         """
         units = list(units)
+        not_names = _compiled(lexicon).not_names
         people: dict[str, None] = {}
         places: dict[str, None] = {}
         things: dict[str, None] = {}
@@ -187,12 +259,12 @@ class KnownContext:
         for unit in units:
             ctx = unit.context
             people.update(dict.fromkeys(p for p in (ctx.speaker, *ctx.participants) if p))
-            places.update(dict.fromkeys(n for n in [_clean_name(ctx.location)] if n))
-            as_place.update(n for n in [_clean_name(ctx.location)] if n)
-            as_other.update(
-                n for n in map(_clean_name, ctx.entities) if n and n != _clean_name(ctx.location)
-            )
-            things.update(dict.fromkeys(n for n in map(_clean_name, ctx.entities) if n))
+            place = _clean_name(ctx.location, not_names)
+            named = [_clean_name(e, not_names) for e in ctx.entities]
+            places.update(dict.fromkeys(n for n in [place] if n))
+            as_place.update(n for n in [place] if n)
+            as_other.update(n for n in named if n and n != place)
+            things.update(dict.fromkeys(n for n in named if n))
             spans.append(ctx.session_span)
         date_range = None
         if spans:
@@ -200,7 +272,7 @@ class KnownContext:
         typed = typed_places(as_place, as_other)  # a name the memories contradict is no place
         things.update(dict.fromkeys(p for p in places if p not in typed))
         places = {p: None for p in places if p in typed}
-        aliases, once = namespace_aliases(units)
+        aliases, once = namespace_aliases(units, lexicon)
         names = {alias.casefold() for alias, _ in (*aliases, *once)}
         entities = tuple(
             e for e in things if e not in people and e not in places and e.casefold() not in names
@@ -229,10 +301,10 @@ def _midnight(moment: datetime) -> datetime:
     return moment.replace(hour=0, minute=0, second=0, microsecond=0)
 
 
-def _clean_name(name: str | None) -> str:
+def _clean_name(name: str | None, not_names: frozenset[str]) -> str:
     """A name without the question words a capitalised run picked up ("Did Bob": "Bob")."""
     parts = (name or "").split()
-    while parts and parts[0] in words.NOT_NAMES:
+    while parts and parts[0] in not_names:
         parts.pop(0)
     return " ".join(parts)
 
@@ -273,10 +345,12 @@ class RuleFrameInducer:
     date points the way the question's tense does ("what's on Thursday?": the coming one).
     """
 
-    past_margin: relativedelta = words.PAST_MARGIN
-    future_margin: relativedelta = words.FUTURE_MARGIN
+    past_margin: relativedelta = PAST_MARGIN
+    future_margin: relativedelta = FUTURE_MARGIN
     hemisphere: str = "northern"
     date_order: str | None = "DMY"
+    #: The words questions are read by.
+    lexicon: Lexicon = ENGLISH
 
     @cached_property
     def conventions(self) -> Conventions:
@@ -288,21 +362,22 @@ class RuleFrameInducer:
             raise InvalidInputError(f"query must be a string, got {type(query).__name__}.")
         claims = _Claims()
         window = known.window(reference, self.past_margin, self.future_margin)
+        lexicon = self.lexicon
         conditions = [
-            *time_conditions(query, reference, window, known, claims, self.conventions),
-            *ordinal_conditions(query, claims, known),
-            *relation_conditions(query, claims),
-            *recency_conditions(query, claims),
-            *name_conditions(query, known, claims),
+            *time_conditions(query, reference, window, known, claims, self.conventions, lexicon),
+            *ordinal_conditions(query, claims, known, lexicon),
+            *relation_conditions(query, claims, lexicon),
+            *recency_conditions(query, claims, lexicon),
+            *name_conditions(query, known, claims, lexicon),
         ]
         need = _need(query, claims.removed)
         return RecallFrame(
             query=query,
             need=need,
-            conditions=tuple(_recency_subject(c, need, known) for c in conditions),
+            conditions=tuple(_recency_subject(c, need, known, lexicon) for c in conditions),
             reference=reference,
-            asks_time=asks_for_time(query),
-            asks_several=asks_for_several(query),
+            asks_time=asks_for_time(query, lexicon),
+            asks_several=asks_for_several(query, lexicon),
         )
 
 
@@ -316,9 +391,11 @@ def time_conditions(
     known: KnownContext,
     claims: _Claims,
     conventions: Conventions | None = None,
+    lexicon: Lexicon = ENGLISH,
 ) -> list[Condition]:
     """One condition per time expression; relative ones re-read against an absolute date
     named in the same question, open ranges after a relation word."""
+    words = _compiled(lexicon)
     found = find_times(query, reference, conventions=conventions, tense=True)
     local = _local_reference(found)
     conditions = []
@@ -327,11 +404,11 @@ def time_conditions(
         if item.relative and local is not None:
             span = ground_time(item.text, local, conventions=conventions) or span
             said = f"grounded against {_day(local)}, the date the question names"
-        relation = _TIME_RELATION.search(query, 0, item.start)
-        start = relation.start() if relation else _lead_start(query, item.start)
+        relation = words.time_relation.search(query, 0, item.start)
+        start = relation.start() if relation else _lead_start(query, item.start, words)
         claims.take(start, item.end, remove=True)
         if relation:
-            kind, inclusive = _ALL_RELATIONS[" ".join(relation["rel"].lower().split())]
+            kind, inclusive = words.relations[" ".join(relation["rel"].lower().split())]
             evidence = query[relation.start() : item.end]
             cond = open_range(evidence, kind, span, window, inclusive, _reach(relation))
         else:
@@ -351,12 +428,12 @@ def _day(moment: datetime) -> str:
     return TimeSpan.day(moment.date(), moment.tzinfo).label()
 
 
-def _lead_start(query: str, start: int) -> int:
+def _lead_start(query: str, start: int, words: _Words) -> int:
     """Where the words belonging to a time expression start ("in May", "as mentioned on")."""
     for _ in range(3):
         before = query[:start].rstrip(" ,")
         word = re.search(r"[\w']+$", before)
-        if not word or word.group().lower() not in words.TIME_LEADERS:
+        if not word or word.group().lower() not in words.time_leaders:
             break
         start = word.start()
     return start
@@ -423,28 +500,29 @@ def check_time(cond: Condition, window: TimeSpan, known: KnownContext) -> Condit
 
 
 def ordinal_conditions(
-    query: str, claims: _Claims, known: KnownContext | None = None
+    query: str, claims: _Claims, known: KnownContext | None = None, lexicon: Lexicon = ENGLISH
 ) -> list[Condition]:
     """'the first time', 'the last time I mentioned the dentist', 'when did I first mention':
     the earliest or latest of the episodes about the subject the order word governs, which
     becomes the condition's ``anchor`` ("dentist")."""
+    words = _compiled(lexicon)
     conditions = []
-    for match in (*_ORDINAL.finditer(query), *_ORDER_ADVERB.finditer(query)):
+    for match in (*words.ordinal.finditer(query), *words.order_adverb.finditer(query)):
         if not claims.free(*match.span()):
             continue
         claims.take(*match.span(), remove=True)
         said = " ".join(match.group().lower().split())
-        value = words.ORDINAL_RELATIONS.get(said) or words.ORDER_ADVERBS[said]
-        subject = order_subject(_clause(query, match.end(), claims), known)
+        value = words.ordinals[said]
+        subject = order_subject(_clause(query, match.end(), claims, words), known, lexicon)
         conditions.append(
             Condition("relation", value, match.group(), False, None, ORDINAL_REASON, subject)
         )
     return conditions
 
 
-def _clause(query: str, start: int, claims: _Claims) -> str:
+def _clause(query: str, start: int, claims: _Claims, words: _Words) -> str:
     """The words after ``start`` up to punctuation, a part already read as a condition, or
-    :data:`~.frame_tables.SUBJECT_MAX_WORDS` words that carry content (stop words and generic
+    :data:`SUBJECT_MAX_WORDS` words that carry content (stop words and generic
     verbs do not count: "mentioned that he was working on a time travel machine" keeps the
     machine)."""
     taken: list[str] = []
@@ -456,49 +534,55 @@ def _clause(query: str, start: int, claims: _Claims) -> str:
         taken.append(match.group())
         end = match.end()
         lower = match.group().lower()
-        content += lower not in STOP_WORDS and lower not in words.GENERIC_WORDS
-        if content == words.SUBJECT_MAX_WORDS:
+        content += lower not in words.stop_words and lower not in words.generic
+        if content == SUBJECT_MAX_WORDS:
             break
     return " ".join(taken)
 
 
-def order_subject(clause: str, known: KnownContext | None = None) -> str | None:
+def order_subject(
+    clause: str, known: KnownContext | None = None, lexicon: Lexicon = ENGLISH
+) -> str | None:
     """What an order or recency word is about: the clause without who said it, the verb of
     saying, generic verbs and the people of the namespace ("I mentioned the cat": "cat")."""
-    clause = _LEADING_MENTION.sub("", clause.strip())
+    words = _compiled(lexicon)
+    clause = words.leading_mention.sub("", clause.strip())
     people = {p.casefold() for p in _participant_forms(known.participants)} if known else set()
     kept = [
         w
         for w in clause.split()
-        if w.lower() not in words.GENERIC_WORDS
-        and re.sub(r"['’]s$", "", w).casefold() not in people
+        if w.lower() not in words.generic and re.sub(r"['’]s$", "", w).casefold() not in people
     ]
-    while kept and kept[0].lower() in STOP_WORDS:
+    while kept and kept[0].lower() in words.stop_words:
         kept.pop(0)
-    while kept and kept[-1].lower() in STOP_WORDS:
+    while kept and kept[-1].lower() in words.stop_words:
         kept.pop()
     return " ".join(kept) or None
 
 
-def _recency_subject(cond: Condition, need: str, known: KnownContext) -> Condition:
+def _recency_subject(
+    cond: Condition, need: str, known: KnownContext, lexicon: Lexicon
+) -> Condition:
     """A recency condition governs what the question asks about: its need's content words."""
     if cond.kind != "recency":
         return cond
-    content = [w for w in _WORD.findall(need) if w.lower() not in STOP_WORDS]
-    return replace(cond, anchor=order_subject(" ".join(content), known))
+    stop_words = _compiled(lexicon).stop_words
+    content = [w for w in _WORD.findall(need) if w.lower() not in stop_words]
+    return replace(cond, anchor=order_subject(" ".join(content), known, lexicon))
 
 
-def relation_conditions(query: str, claims: _Claims) -> list[Condition]:
+def relation_conditions(query: str, claims: _Claims, lexicon: Lexicon = ENGLISH) -> list[Condition]:
     """'after the support group', 'before her birthday': a relation to another event."""
+    words = _compiled(lexicon)
     conditions = []
-    for match in _RELATION.finditer(query):
-        if not claims.free(*match.span()) or _is_idiom(query, match.start()):
+    for match in words.relation.finditer(query):
+        if not claims.free(*match.span()) or _is_idiom(query, match.start(), words):
             continue
-        anchor = _anchor(query, match.end(), claims)
+        anchor = _anchor(query, match.end(), claims, words)
         if anchor is None:
             continue
         claims.take(match.start(), anchor[1], remove=True)
-        value = words.RELATION_WORDS[" ".join(match["rel"].lower().split())][0]
+        value = words.relations[" ".join(match["rel"].lower().split())][0]
         text = query[anchor[0] : anchor[1]]
         evidence = query[match.start() : anchor[1]]
         conditions.append(
@@ -507,12 +591,12 @@ def relation_conditions(query: str, claims: _Claims) -> list[Condition]:
     return conditions
 
 
-def _is_idiom(query: str, start: int) -> bool:
+def _is_idiom(query: str, start: int, words: _Words) -> bool:
     previous = re.search(r"([\w']+)\s*$", query[:start])
-    return previous is not None and previous.group(1).lower() in words.NOT_RELATION_AFTER
+    return previous is not None and previous.group(1).lower() in words.not_relation_after
 
 
-def _anchor(query: str, start: int, claims: _Claims) -> tuple[int, int] | None:
+def _anchor(query: str, start: int, claims: _Claims, words: _Words) -> tuple[int, int] | None:
     """The anchor phrase after a relation word: (start, end), or None when there is none."""
     tokens: list[re.Match[str]] = []
     for match in _WORD.finditer(query, start):
@@ -520,42 +604,43 @@ def _anchor(query: str, start: int, claims: _Claims) -> tuple[int, int] | None:
         if gap.strip() or not claims.free(*match.span()):
             break
         word = match.group().lower()
-        if word in words.ANCHOR_ENDS and tokens and not _subject_then_verb(tokens, word):
+        if word in words.anchor_ends and tokens and not _subject_then_verb(tokens, word, words):
             break
         tokens.append(match)
-        if len(tokens) == words.ANCHOR_MAX_WORDS:
+        if len(tokens) == ANCHOR_MAX_WORDS:
             break
-    if not tokens or not _opens_anchor(tokens[0].group()):
+    if not tokens or not _opens_anchor(tokens[0].group(), words):
         return None
-    if len(tokens) == 1 and tokens[0].group().lower() in words.SUBJECT_PRONOUNS:
+    if len(tokens) == 1 and tokens[0].group().lower() in words.subject_pronouns:
         return None  # "after it": the event is named elsewhere, nothing here to find it by
     return tokens[0].start(), tokens[-1].end()
 
 
-def _subject_then_verb(tokens: list[re.Match[str]], word: str) -> bool:
+def _subject_then_verb(tokens: list[re.Match[str]], word: str, words: _Words) -> bool:
     """'it had', 'Nebraas had': a lone subject (a pronoun or a name), then its auxiliary; the
     event is the clause."""
     subject = tokens[0].group()
     return (
         len(tokens) == 1
-        and (subject.lower() in words.SUBJECT_PRONOUNS or subject[0].isupper())
-        and word in words.AUXILIARIES
+        and (subject.lower() in words.subject_pronouns or subject[0].isupper())
+        and word in words.auxiliaries
     )
 
 
-def _opens_anchor(word: str) -> bool:
+def _opens_anchor(word: str, words: _Words) -> bool:
     lower = word.lower()
     return (
-        lower in words.ANCHOR_OPENERS
+        lower in words.anchor_openers
         or word[0].isupper()
         or lower.endswith("ing")
         or lower.endswith(("'s", "’s"))
     )
 
 
-def recency_conditions(query: str, claims: _Claims) -> list[Condition]:
+def recency_conditions(query: str, claims: _Claims, lexicon: Lexicon = ENGLISH) -> list[Condition]:
     """'now', 'still', 'these days': the latest episode is the valid one (one condition)."""
-    matches = [m for m in _RECENCY.finditer(query) if claims.free(*m.span())]
+    recency = _compiled(lexicon).recency
+    matches = [m for m in recency.finditer(query) if claims.free(*m.span())]
     for match in matches:
         claims.take(*match.span(), remove=True)
     if not matches:
@@ -567,27 +652,30 @@ def recency_conditions(query: str, claims: _Claims) -> list[Condition]:
 # ------------------------------------------------------------------------- names
 
 
-def name_conditions(query: str, known: KnownContext, claims: _Claims) -> list[Condition]:
+def name_conditions(
+    query: str, known: KnownContext, claims: _Claims, lexicon: Lexicon = ENGLISH
+) -> list[Condition]:
     """Known participants, places and entities named in the question; unknown names too."""
+    words = _compiled(lexicon)
     conditions = []
-    cased = _capitalises_names(query)
-    for kind, table in _name_tables(known):
+    cased = _capitalises_names(query, words)
+    for kind, table in _name_tables(known, words):
         for name, (start, end) in _find_known(query, table, claims, cased):
             claims.take(start, end, remove=False)
             said, reason = query[start:end], f"known {kind}"
             if kind == "participant" and said.casefold() in _alias_names(known):
                 reason = f"known participant ({said!r} is an alias of {name!r})"
             conditions.append(Condition(kind, name, said, True, None, reason))
-    conditions.extend(_unknown_names(query, known, claims))
+    conditions.extend(_unknown_names(query, known, claims, words))
     return _first_of_each(conditions)
 
 
-def _name_tables(known: KnownContext) -> list[tuple[str, dict[str, str]]]:
+def _name_tables(known: KnownContext, words: _Words) -> list[tuple[str, dict[str, str]]]:
     """For each kind, the written forms that may name a known thing -> its canonical name."""
     return [
         ("participant", {**_participant_forms(known.participants), **dict(known.aliases)}),
-        ("location", {p: p for p in known.places if _matchable(p)}),
-        ("entity", {e: e for e in known.entities if _matchable(e)}),
+        ("location", {p: p for p in known.places if _matchable(p, words)}),
+        ("entity", {e: e for e in known.entities if _matchable(e, words)}),
     ]
 
 
@@ -606,10 +694,10 @@ def _alias_names(known: KnownContext) -> set[str]:
     return {alias.casefold() for alias, _ in known.aliases}
 
 
-def _matchable(name: str) -> bool:
+def _matchable(name: str, words: _Words) -> bool:
     """Not a stop word, a time word, or too short to mean anything by itself."""
     lower = name.lower()
-    return len(name) >= 3 and lower not in STOP_WORDS and lower not in _TIME_WORDS
+    return len(name) >= 3 and lower not in words.stop_words and lower not in words.time_words
 
 
 def _find_known(
@@ -640,11 +728,11 @@ def _form_pattern(form: str) -> re.Pattern[str]:
     return re.compile(rf"(?<![\w-]){re.escape(form)}(?![\w-])", flags)
 
 
-def _capitalises_names(query: str) -> bool:
+def _capitalises_names(query: str, words: _Words) -> bool:
     """True when a capitalised word that is no common capital (a month, a greeting) stands
     inside a sentence: the asker writes names with capitals."""
     return any(
-        any(word not in words.NOT_NAMES for word in match.group().split())
+        any(word not in words.not_names for word in match.group().split())
         and not _SENTENCE_START.search(query, 0, match.start())
         for match in _NAME_RUN.finditer(query)
     )
@@ -654,7 +742,9 @@ def _apart(a: tuple[int, int], b: tuple[int, int]) -> bool:
     return a[1] <= b[0] or b[1] <= a[0]
 
 
-def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Condition]:
+def _unknown_names(
+    query: str, known: KnownContext, claims: _Claims, words: _Words
+) -> list[Condition]:
     """Capitalised names the namespace does not know: kept, never grounded.
 
     A short form of one participant's first name ("Mel") is that participant. Otherwise a name
@@ -664,10 +754,10 @@ def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Con
     conditions = []
     once = dict(known.aliases_once)
     for match in _NAME_RUN.finditer(query):
-        parts = [w for w in match.group().split() if w not in words.NOT_NAMES]
+        parts = [w for w in match.group().split() if w not in words.not_names]
         if (
             not parts
-            or all(w.lower() in _DAY_NAMES for w in parts)
+            or all(w.lower() in words.day_names for w in parts)
             or not claims.free(*match.span())
             or _SENTENCE_START.search(query, 0, match.start() + match.group().find(parts[0]))
         ):
@@ -677,7 +767,7 @@ def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Con
             reason = f"known participant ({name!r} is an alias of {once[name]!r}, said once)"
             conditions.append(Condition("participant", once[name], name, True, None, reason))
             continue
-        owners = _owners(name, known.participants)
+        owners = _owners(name, known.participants, words)
         if owners:
             conditions.append(_short_name(name, name, owners))
             continue
@@ -686,7 +776,7 @@ def _unknown_names(query: str, known: KnownContext, claims: _Claims) -> list[Con
             conditions.append(Condition("participant", meant[0], name, True, None, reason))
             continue
         kind = "participant" if len(parts) == 1 else "entity"
-        if _PLACE_CUE.search(query[: match.start()]):
+        if words.place_cue.search(query[: match.start()]):
             kind = "location"
         reason = f"{name!r} is no participant, place or entity this namespace has seen"
         conditions.append(Condition(kind, name, match.group(), False, None, reason))
@@ -702,35 +792,39 @@ def _short_name(name: str, evidence: str, owners: list[str]) -> Condition:
     return Condition("participant", name, evidence, False, None, reason)
 
 
-def known_name(name: str, known: KnownContext) -> tuple[str, str] | None:
+def known_name(
+    name: str, known: KnownContext, lexicon: Lexicon = ENGLISH
+) -> tuple[str, str] | None:
     """``(kind, canonical name)`` when ``name`` names a known participant (also by first name,
     a short form, a misspelling or an alias said once), place or entity, compared
     case-insensitively; else None."""
+    words = _compiled(lexicon)
     folded = " ".join(name.split()).casefold()
-    for kind, forms in _name_tables(known):
+    for kind, forms in _name_tables(known, words):
         for form, canonical in forms.items():
             if form.casefold() == folded:
                 return kind, canonical
     once = {alias.casefold(): person for alias, person in known.aliases_once}
     if folded in once:
         return "participant", once[folded]
-    owners = _owners(name.strip(), known.participants) or _misspelt(
+    owners = _owners(name.strip(), known.participants, words) or _misspelt(
         name.strip(), known.participants
     )
     return ("participant", owners[0]) if len(owners) == 1 else None
 
 
-def _owners(name: str, participants: tuple[str, ...]) -> list[str]:
+def _owners(name: str, participants: tuple[str, ...], words: _Words) -> list[str]:
     """The participants whose first name ``name`` may shorten (:func:`shortens`)."""
     lower = name.lower()
-    if " " in name or lower in STOP_WORDS or lower in _TIME_WORDS:
+    if " " in name or lower in words.stop_words or lower in words.time_words:
         return []
-    return [p for p in participants if p.strip() and shortens(lower, p.split()[0].lower())]
+    endings = words.diminutive_endings
+    return [p for p in participants if p.strip() and shortens(lower, p.split()[0].lower(), endings)]
 
 
 def _misspelt(name: str, participants: tuple[str, ...]) -> list[str]:
     """The participants whose first name ``name`` may misspell (:func:`one_slip`)."""
-    if " " in name or len(name) < words.MISSPELT_MIN_LETTERS:
+    if " " in name or len(name) < MISSPELT_MIN_LETTERS:
         return []
     lower = name.lower()
     return [
@@ -753,18 +847,20 @@ def one_slip(typed: str, meant: str) -> bool:
     return a[1:] == b[1:] or a[1:] == b or a == b[1:] or swapped
 
 
-def shortens(short: str, first: str) -> bool:
+def shortens(
+    short: str, first: str, endings: tuple[str, ...] = ENGLISH.frames.diminutive_endings
+) -> bool:
     """Whether ``short`` is a short form of the first name ``first`` (both lower case): a
-    prefix of at least :data:`~.frame_tables.NICKNAME_MIN_LETTERS` letters with a vowel
-    ("mel", "jo"; not "dr"), or such a prefix with a :data:`~.frame_tables.DIMINUTIVE_ENDINGS`
-    ending, its last letter doubled or not ("sammy", "katie", "joey")."""
+    prefix of at least :data:`NICKNAME_MIN_LETTERS` letters with a vowel ("mel", "jo"; not
+    "dr"), or such a prefix with one of the diminutive ``endings``, its last letter doubled or
+    not ("sammy", "katie", "joey")."""
     stems = [short]
-    for ending in words.DIMINUTIVE_ENDINGS:
+    for ending in endings:
         stem = short.removesuffix(ending)
         if stem != short:
             stems += [stem, stem[:-1]] if stem[-2:-1] == stem[-1:] else [stem]
     return any(
-        len(stem) >= words.NICKNAME_MIN_LETTERS
+        len(stem) >= NICKNAME_MIN_LETTERS
         and any(ch in "aeiouy" for ch in stem)
         and first.startswith(stem)
         for stem in stems

@@ -8,11 +8,12 @@ group, so evidence and provenance stay per message. Turns without a time are nev
 (LoCoMo's turns, which have only a session date, stay one utterance each).
 
 Reactions and fillers ("lol", "yes!!", "🙏") carry no facts of their own (:func:`is_filler`,
-from the table :data:`FILLERS`): the anchorer reads names, places and times from the other
-messages of a group only. With ``absorb_reactions`` (the default), a filler the other speaker
-sends in the middle of a burst ("noooo") does not cut it: the burst goes on after it. The
-reaction is never part of the burst: it is an utterance of its own speaker (with the messages
-that speaker sends straight after it), so every group holds one speaker's words only.
+from the lexicon's :attr:`~.lexicon.ChatWords.reactions`): the anchorer reads names, places
+and times from the other messages of a group only. With ``absorb_reactions`` (the default), a
+filler the other speaker sends in the middle of a burst ("noooo") does not cut it: the burst
+goes on after it. The reaction is never part of the burst: it is an utterance of its own
+speaker (with the messages that speaker sends straight after it), so every group holds one
+speaker's words only.
 
 >>> from datetime import UTC, datetime, timedelta
 >>> from ramem_integrations.core.conversation import Turn
@@ -31,55 +32,53 @@ import re
 import unicodedata
 from collections.abc import Sequence
 from datetime import timedelta
+from functools import lru_cache
 
 from ramem_integrations.core.conversation import Turn
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 
-__all__ = ["ACKNOWLEDGEMENTS", "DEFAULT_GAP", "FILLERS", "group_turns", "is_filler"]
+__all__ = ["DEFAULT_GAP", "group_turns", "is_filler"]
 
 #: Messages of one speaker at most this far apart form one utterance. Chosen on
 #: benchmarks/data/chats/chats-dev.json (docs/anchoring.md, "Grouping").
 DEFAULT_GAP = timedelta(minutes=3)
 
-#: Reactions and fillers, lower case, letters repeated at most twice ("yesss" is "yess").
-FILLERS = frozenset(
-    """lol lool lmao lmfao haha hahah hah heh hehe omg omfg wait ugh ugh fine ok okay okk k kk
-    yes yess yep yeah yea ya yup no noo nope nah nice nicee cool same true wow woah whoa aw aww
-    yay yayy oh ohh ooh oops hmm hm mhm um uh huh what wtf idk ikr fr srsly rly really ha
-    thanks thank you thx ty np sure fine good great amazing love it love that stop shut up
-    omg yes oh no oh god god ffs bless cute lovely perfect done sorted deal bye night gn gm
-    morning mornin hi hey hello hiya yo sorry soz ah ahh ahhh wowww brb ttyl xx xxx x""".split()
-) | frozenset(
-    ("oh no", "oh god", "love it", "love that", "thank you", "shut up", "omg yes", "no way")
-)
-
-#: With :data:`FILLERS`, the words of an assistant's acknowledgements ("Noted.", "Got it, I'll
-#: remember that.", "Happy to help!"): a message of these words alone tells nothing to remember.
-ACKNOWLEDGEMENTS = FILLERS | frozenset(
-    """noted understood certainly alright absolutely gotcha got it i i'll will do sounds of
-    course problem welcome you're see my pleasure happy to help glad sure thing makes sense all
-    right remember that that's""".split()
-)
-
 _REPEATS = re.compile(r"(.)\1{2,}")
 _NON_WORD = re.compile(r"[^\w\s']+")
 
 
-def is_filler(text: str, fillers: frozenset[str] = FILLERS) -> bool:
+def is_filler(text: str, lexicon: Lexicon = ENGLISH, *, assistant: bool = False) -> bool:
     """True for a reaction or filler: emoji or punctuation only, a photo placeholder, or a
-    row of :data:`FILLERS` ("lol", "yes!!", "omg omg", "❤️"); of ``fillers`` when given
-    (:data:`ACKNOWLEDGEMENTS` for an assistant's "Noted.")."""
+    row of the lexicon's reaction phrases (:attr:`~.lexicon.ChatWords.reactions`: "lol",
+    "yes!!", "omg omg", "oh no", "❤️"); with ``assistant``, of its acknowledgements too
+    ("Noted.", "Got it, I'll remember that."). A word found only inside a phrase ("you" of
+    "thank you") is no filler alone."""
     if not any(unicodedata.category(ch)[0] in "LN" for ch in text):
         return True
-    words = " ".join(_NON_WORD.sub(" ", _REPEATS.sub(r"\1\1", text.lower())).split())
-    if not words:
-        return True
-    if words in fillers:
-        return True
-    return all(word in fillers for word in words.split())
+    words = _NON_WORD.sub(" ", _REPEATS.sub(r"\1\1", text.lower())).split()
+    phrases, longest = _phrases(lexicon, assistant)
+    reached = [True] + [False] * len(words)  # reached[i]: words[:i] is a row of phrases
+    for start in range(len(words)):
+        if reached[start]:
+            for end in range(start + 1, min(len(words), start + longest) + 1):
+                reached[end] = reached[end] or " ".join(words[start:end]) in phrases
+    return reached[-1]
+
+
+@lru_cache(maxsize=16)
+def _phrases(lexicon: Lexicon, assistant: bool) -> tuple[frozenset[str], int]:
+    """The phrases a filler is a row of, and the most words one of them has."""
+    chat = lexicon.chat
+    phrases = frozenset((*chat.reactions, *(chat.acknowledgements if assistant else ())))
+    return phrases, max((len(p.split()) for p in phrases), default=0)
 
 
 def group_turns(
-    turns: Sequence[Turn], gap: timedelta = DEFAULT_GAP, *, absorb_reactions: bool = True
+    turns: Sequence[Turn],
+    gap: timedelta = DEFAULT_GAP,
+    *,
+    absorb_reactions: bool = True,
+    lexicon: Lexicon = ENGLISH,
 ) -> list[tuple[Turn, ...]]:
     """Consecutive turns of one speaker, each at most ``gap`` after the previous, as groups.
 
@@ -95,12 +94,12 @@ def group_turns(
         close = bool(latest) and _close(latest[-1], turn, gap)
         if close and turn.speaker == latest[0].speaker:
             latest.append(turn)
-            if latest is not burst and not is_filler(turn.full_text):
+            if latest is not burst and not is_filler(turn.full_text, lexicon):
                 burst = latest  # the reactor goes on from its reaction: its own utterance
         elif close and turn.speaker == burst[0].speaker:
             burst.append(turn)  # the burst goes on after a reaction
             latest = burst
-        elif close and absorb_reactions and is_filler(turn.full_text):
+        elif close and absorb_reactions and is_filler(turn.full_text, lexicon):
             latest = [turn]  # a reaction inside the burst: its speaker's own, not the burst's
             groups.append(latest)
         else:

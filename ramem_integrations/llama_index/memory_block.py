@@ -11,7 +11,7 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from llama_index.core.memory.memory import BaseMemoryBlock
 from pydantic import Field, SkipValidation
 
-from ramem_integrations.core.grouping import ACKNOWLEDGEMENTS, is_filler
+from ramem_integrations.core.grouping import is_filler
 from ramem_integrations.core.ids import digest
 from ramem_integrations.core.limits import check_unicode
 from ramem_integrations.core.types import utc_now
@@ -143,7 +143,8 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
         role, text = message.role.value, _text(message)
         if role not in self.roles or not text.strip():
             return False
-        return role not in self.skip_fillers or not is_filler(text, ACKNOWLEDGEMENTS)
+        lexicon = self.memory.lexicon
+        return role not in self.skip_fillers or not is_filler(text, lexicon, assistant=True)
 
     def _turn(self, message: ChatMessage, when: datetime) -> dict[str, Any]:
         text = check_unicode(str(message.content), f"A {message.role.value} message")

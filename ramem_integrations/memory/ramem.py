@@ -30,6 +30,7 @@ from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Turn
 from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.prompts import (
     PACK_DEPTH,
@@ -81,13 +82,16 @@ class RaMem:
             episode cuts (:class:`~ramem_integrations.models.llm_segmentation.LLMSegmenter`) unless
             :attr:`segmenter` is set.
         frame_inducer: reads questions into recall frames; :class:`RuleFrameInducer` when omitted.
+        lexicon: the word tables the rule readers read
+            (:class:`~ramem_integrations.core.lexicon.Lexicon`, English when omitted): given to
+            the default anchorer and frame inducer, and to retrieval and what a namespace knows.
         strict: keep every context-valid memory ahead of every fallback one (the paper's
             reference behaviour); ``False`` ranks by content score plus a context bonus.
         limits: how long a turn and a query may be
             (:class:`~ramem_integrations.core.limits.Limits`; generous defaults).
 
     Attributes:
-        store, embedder, frame_inducer: as given (or their defaults).
+        store, embedder, frame_inducer, lexicon: as given (or their defaults).
         content: the :class:`~ramem_integrations.core.retrieval.content.ContentRetriever`
             behind ``mode="content"`` and the fallback.
         reinstatement: the
@@ -107,8 +111,10 @@ class RaMem:
         frame_inducer: FrameInducer | None = None,
         strict: bool = True,
         limits: Limits | None = None,
+        lexicon: Lexicon = ENGLISH,
     ) -> None:
         self.store = store
+        self.lexicon = lexicon
         self.embedder: Embedder = (
             as_embedder(embedder) if embedder is not None else embeddings.default_embedder()
         )
@@ -116,14 +122,15 @@ class RaMem:
             self.store.get_with_vectors,
             marks=lambda ns: self.store.written(ns, others_only=True),
         )
-        self._freshness = Freshness(store, self._cache)
+        self._freshness = Freshness(store, self._cache, lexicon)
         self._source = CachedSource(self.embedder, self._cache)
         self.content = ContentRetriever(self._source)
-        self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer()
+        self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer(lexicon=lexicon)
         self.reinstatement = ContextualRetriever(
-            self.content, strict=strict, episodes=EpisodeIndex(self._cache)
+            self.content, strict=strict, episodes=EpisodeIndex(self._cache), lexicon=lexicon
         )
-        self._writer = Writer(store, self.embedder, anchorer or RuleAnchorer(), self._cache)
+        anchorer = anchorer or RuleAnchorer(lexicon=lexicon)
+        self._writer = Writer(store, self.embedder, anchorer, self._cache)
         self._writer.segmenter = segmenter_for(self._writer.anchorer)
         self._writer.limits = limits if limits is not None else Limits()
         self._segmenter_chosen = False

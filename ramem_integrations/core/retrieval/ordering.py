@@ -8,7 +8,7 @@ from dataclasses import replace
 from datetime import datetime
 from functools import lru_cache
 
-from ramem_integrations.core.frame_tables import STATE_TOPICS
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.text import stem, tokenize, word_set
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
 
@@ -66,11 +66,13 @@ def most_relevant(hits: Sequence[ScoredMemory]) -> list[ScoredMemory]:
     return [h for h in hits if h.score >= cut]
 
 
-def state_words(subject: str) -> set[str] | None:
-    """The words of ``subject`` and of each kind of state it names (:data:`STATE_TOPICS`:
-    for "work", "job" too), stemmed; None when it names none."""
+def state_words(subject: str, lexicon: Lexicon = ENGLISH) -> set[str] | None:
+    """The words of ``subject`` and of each kind of state it names (the lexicon's
+    :attr:`~.lexicon.FrameWords.state_topics`: for "work", "job" too), stemmed; None when it
+    names none."""
     wanted = set(tokenize(subject))
-    related = {stem(w) for family in STATE_TOPICS if wanted & _stems(family) for w in family}
+    families = lexicon.frames.state_topics
+    related = {stem(w) for family in families if wanted & _stems(family) for w in family}
     return wanted | related if related else None
 
 
@@ -84,11 +86,12 @@ def latest_first(
     k: int,
     subject: str | None = None,
     searched: Sequence[ScoredMemory] = (),
+    lexicon: Lexicon = ENGLISH,
 ) -> list[ScoredMemory]:
     """Recency: among the most relevant memories (those about ``subject`` when some are; for a
     kind of state, among the first of ``searched`` too, whatever their score), the latest
     episode leads."""
-    return _by_time(ranked, k, latest=True, subject=subject, searched=searched)
+    return _by_time(ranked, k, latest=True, subject=subject, searched=searched, lexicon=lexicon)
 
 
 def earliest_first(ranked: list[ScoredMemory], k: int) -> list[ScoredMemory]:
@@ -103,11 +106,12 @@ def _by_time(
     latest: bool,
     subject: str | None = None,
     searched: Sequence[ScoredMemory] = (),
+    lexicon: Lexicon = ENGLISH,
 ) -> list[ScoredMemory]:
     if not ranked:
         return ranked
     window = ranked[:TIME_ORDER_WINDOW]
-    state = state_words(subject) if subject else None
+    state = state_words(subject, lexicon) if subject else None
     close: list[ScoredMemory] = []
     if state:
         # A kind of state the table knows changes in other words ("a new job at Northwind"

@@ -18,6 +18,7 @@ from datetime import UTC, datetime, timedelta
 from typing import ClassVar
 
 from ramem_integrations.core.aliases import named_query
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.prompts import PACK_DEPTH
 from ramem_integrations.core.retrieval.content import ContentRetriever
 from ramem_integrations.core.retrieval.filters import ContextFilter
@@ -99,6 +100,7 @@ class ContextualRetriever:
         steps: the ranking steps run after the content search, in order
             (:data:`~.steps.DEFAULT_STEPS`); the options above are their constants
             (:meth:`pipeline`).
+        lexicon: the words the steps read (fillers, the kinds of state "now" asks about).
 
     A memory meeting the conditions must share a word with the question to gain from it
     (:func:`~.steps.merge`). Subclasses may change three hooks: :meth:`search_query` (what content
@@ -124,6 +126,7 @@ class ContextualRetriever:
     keep_first: bool = KEEP_FIRST
     reply_depth: int = REPLY_DEPTH
     steps: tuple[Step, ...] = DEFAULT_STEPS
+    lexicon: Lexicon = ENGLISH
 
     def retrieve(
         self, frame: RecallFrame, namespace: str, k: int, scope: Scope = EVERYTHING

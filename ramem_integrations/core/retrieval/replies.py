@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from ramem_integrations.core.grouping import is_filler
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.types import MemoryUnit
 
 
@@ -17,7 +18,10 @@ def asks(unit: MemoryUnit) -> bool:
 
 
 def reply_to(
-    unit: MemoryUnit, turns: Sequence[MemoryUnit], named: Collection[str]
+    unit: MemoryUnit,
+    turns: Sequence[MemoryUnit],
+    named: Collection[str],
+    lexicon: Lexicon = ENGLISH,
 ) -> MemoryUnit | None:
     """The reply to ``unit`` by a person the question names, if ``unit`` asks them something.
 
@@ -31,6 +35,6 @@ def reply_to(
     ids = [turn.id for turn in turns]
     if unit.id not in ids:
         return None
-    later = (turn for turn in turns[ids.index(unit.id) + 1 :] if not is_filler(turn.content))
+    later = (t for t in turns[ids.index(unit.id) + 1 :] if not is_filler(t.content, lexicon))
     reply = next(later, None)
     return reply if reply is not None and reply.context.speaker in named else None

@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ramem_integrations.core.grouping import is_filler
+from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.ordering import (
     EARLIEST,
@@ -265,7 +266,7 @@ class Order:
                 found = at.meeting(subject) if at.where else None
                 found = found or at.search(subject)
                 about = most_relevant(said_by_named(frame, about_subject(subject, found)))
-        return by_order_words(frame, ranked, at.depth, about, at.searched)
+        return by_order_words(frame, ranked, at.depth, about, at.searched, at.retriever.lexicon)
 
 
 @dataclass(frozen=True)
@@ -302,7 +303,7 @@ class Replies:
         turns = list(at.episodes.episode(at.namespace, episode.id))
         if episode.next_id:  # the cut may fall between a question and its reply
             turns += at.episodes.episode(at.namespace, episode.next_id)
-        reply = reply_to(hit.memory, turns, at.named)
+        reply = reply_to(hit.memory, turns, at.named, at.retriever.lexicon)
         return ScoredMemory(reply, hit.score, "reply", (hit.memory.id,), REPLY) if reply else None
 
 
@@ -372,7 +373,7 @@ class Neighbours:
         turns = [
             turn
             for turn in at.episodes.episode(at.namespace, episode.id)
-            if turn.id == unit.id or not is_filler(turn.content)
+            if turn.id == unit.id or not is_filler(turn.content, at.retriever.lexicon)
         ]
         ids = [t.id for t in turns]
         if unit.id not in ids:
@@ -467,6 +468,7 @@ def by_order_words(
     k: int,
     about: Sequence[ScoredMemory] = (),
     searched: Sequence[ScoredMemory] = (),
+    lexicon: Lexicon = ENGLISH,
 ) -> list[ScoredMemory]:
     """Recency and 'the first time' reorder by time the memories about the subject the
     order word governs (``about``, by when each was said), else the most relevant memories.
@@ -482,7 +484,7 @@ def by_order_words(
         timed = [replace(h, placed=placed) for h in timed]
         return (timed + [h for h in ranked if h.memory.id not in ids])[:k]
     if latest:
-        ranked = latest_first(ranked, k, recency_subject(frame), searched)
+        ranked = latest_first(ranked, k, recency_subject(frame), searched, lexicon)
     elif "first" in order:
         ranked = earliest_first(ranked, k)
     return ranked[:k]

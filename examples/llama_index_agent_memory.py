@@ -113,7 +113,7 @@ def main() -> None:
         for unit in mem.memories("alice"):
             print(f"  {unit.context.session_span.label():45} {unit.content}")
         prompt = llm.prompts[-1]
-        start = prompt.find("[memory 1]")
+        start = prompt.find("[1] said ")
         print("\nThe agent's prompt for the last question holds:\n")
         print(prompt[start : prompt.find("\n\n", start)])
 

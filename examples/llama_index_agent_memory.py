@@ -46,7 +46,8 @@ SESSIONS = [
     (datetime(2024, 9, 2, 9, 0, tzinfo=UTC), "What did the dentist say in March?"),
 ]
 
-_QUOTED = re.compile(r'^text: (".*")$', re.MULTILINE)
+#: The first turn of the first group of memories: ``[1] said ...``, then ``Speaker: "text"``.
+_QUOTED = re.compile(r'^\[1\] said .*\n(?:(?:"(?:[^"\\]|\\.)*"|[^"\n]*): )?(".*")$', re.MULTILINE)
 
 
 class MemoryEchoLLM(CustomLLM):

@@ -242,12 +242,15 @@ def test_eval_and_agents_pack_the_same_hits_to_the_same_memories(
     conversation = load_conversations(Path(__file__).parent / "fixtures" / "locomo-tiny.json")[0]
     fake_mem.add_conversation(conversation, "ns")
     question = "What pets do Anna and Ben have?"
-    hits = fake_mem.retrieve(question, "ns", 40)
+    hits = fake_mem.retrieve(question, "ns", 40, reference=ASKED)
     evaluated = BudgetScores([budget], count_tokens).shown(hits, budget)
     assert 0 < len(evaluated) < len(hits)  # the budget holds some memories, not all
     memories = render_memories(evaluated)
     # the LangGraph middleware and the LlamaIndex memory block
     assert memory_context(hits, budget=budget) == f"{HEADER}\n\n{memories}"
-    # RaMem.render and RaMem.retrieve(budget=)
+    # LangChain's RaMemMemory, its evidence and its tool
+    chat = RaMemMemory(memory=fake_mem, namespace="ns", k=40, budget=budget, clock=lambda: ASKED)
+    assert chat.load_memory_variables({"input": question})["history"] == memories
+    # RaMem.render
     assert f"Memories:\n{memories}\n\n" in fake_mem.render(question, hits, budget=budget)
     assert count_tokens([memories])[0] <= budget

@@ -254,3 +254,27 @@ def test_eval_and_agents_pack_the_same_hits_to_the_same_memories(
     # RaMem.render
     assert f"Memories:\n{memories}\n\n" in fake_mem.render(question, hits, budget=budget)
     assert count_tokens([memories])[0] <= budget
+
+
+def test_the_evals_tokens_at_k_are_the_agents_rendering_of_the_top_k(fake_mem: RaMem) -> None:
+    """The evaluation's context cost at K is what an agent given the top K is shown: the one
+    renderer's groups (coordinates once per episode), counted by the one counter."""
+    from ramem_integrations.core.conversation import load_conversations
+    from ramem_integrations.evaluation.datasets import load_dataset
+    from ramem_integrations.evaluation.runner import Evaluation
+    from ramem_integrations.evaluation.systems import select
+
+    path = Path(__file__).parent / "fixtures" / "locomo-tiny.json"
+    dataset = load_dataset("locomo", path)
+    for conversation in load_conversations(path):
+        fake_mem.add_conversation(conversation, conversation.id)
+    systems = select("content")
+    evaluation = Evaluation(dataset, fake_mem, systems, [1, 5])
+    evaluation.run(progress=False)
+    for k in (1, 5):
+        expected = []
+        for question in evaluation.retrieval_questions:
+            units = [h.memory for h in systems["content"](fake_mem, question.asked, 5)][:k]
+            expected.append(count_tokens([render_memories(units)])[0])
+        got = evaluation.scores["content"].per_k["tokens"][str(k)]
+        assert sorted(v for values in got.values() for v in values) == sorted(expected)

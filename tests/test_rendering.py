@@ -278,3 +278,13 @@ def test_the_evals_tokens_at_k_are_the_agents_rendering_of_the_top_k(fake_mem: R
             expected.append(count_tokens([render_memories(units)])[0])
         got = evaluation.scores["content"].per_k["tokens"][str(k)]
         assert sorted(v for values in got.values() for v in values) == sorted(expected)
+
+
+def test_a_budget_without_its_counter_is_refused() -> None:
+    """No silent second counter: the core renderer packs only with the counter it is given."""
+    from ramem_integrations.errors import InvalidInputError
+
+    hits = _hits(["a b c"])
+    with pytest.raises(InvalidInputError, match="count_tokens"):
+        render_memories(hits, budget=100)
+    assert render_memories(hits, budget=100, count=count_tokens) == render_memories(hits)

@@ -105,11 +105,13 @@ class ScriptedToolModel(BaseChatModel):
         return AIMessage(content="", tool_calls=[{**call, "id": f"call-{len(self.inputs)}-{step}"}])
 
 
-_QUOTED = re.compile(r'^text: (".*")$', re.MULTILINE)
+#: The first turn of the first group: ``[1] said ...``, then ``Speaker: "quoted text"``.
+_QUOTED = re.compile(r'^\[1\] said .*\n(?:(?:"(?:[^"\\]|\\.)*"|[^"\n]*): )?(".*")$', re.MULTILINE)
 
 
 def first_memory(text: str) -> str | None:
-    """The first memory's text in a memory block (RaMem) or in JSON lines (other stores)."""
+    """The first memory's text in RaMem's memories (the first turn of the first group) or in
+    JSON lines (other stores)."""
     quoted = _QUOTED.search(text)
     if quoted:
         return str(json.loads(quoted.group(1)))
@@ -185,7 +187,7 @@ def main() -> None:
         r for r in with_ramem if r["user"] == "alice" and r["text"] == QUESTIONS[1][1]
     )
     print("\nThe model's input for alice's 'What did the dentist say in March?' begins:\n")
-    print(alice_march["model_input"][0].text.split("\n\n[memory 2]")[0], "\n")
+    print(alice_march["model_input"][0].text.split("\n\n[2] said ")[0], "\n")
 
     print("First memory each question gets (search_memory / the model's input):\n")
     print(f"{'asked':11} {'user':6} {'question':44} {'RaMemStore':46} InMemoryStore")

@@ -46,7 +46,8 @@ SESSIONS = [
     (datetime(2024, 9, 2, 9, 0, tzinfo=UTC), "What did the dentist say in March?"),
 ]
 
-_QUOTED = re.compile(r'^text: (".*")$', re.MULTILINE)
+#: The first turn of the first group of memories: ``[1] said ...``, then ``Speaker: "text"``.
+_QUOTED = re.compile(r'^\[1\] said .*\n(?:(?:"(?:[^"\\]|\\.)*"|[^"\n]*): )?(".*")$', re.MULTILINE)
 
 
 class MemoryEchoLLM(CustomLLM):
@@ -113,7 +114,7 @@ def main() -> None:
         for unit in mem.memories("alice"):
             print(f"  {unit.context.session_span.label():45} {unit.content}")
         prompt = llm.prompts[-1]
-        start = prompt.find("[memory 1]")
+        start = prompt.find("[1] said ")
         print("\nThe agent's prompt for the last question holds:\n")
         print(prompt[start : prompt.find("\n\n", start)])
 

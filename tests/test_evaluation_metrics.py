@@ -7,6 +7,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
+from ramem_integrations.core.prompts import render_memories
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import MissingDependencyError
 from ramem_integrations.evaluation import metrics
@@ -187,10 +188,10 @@ def test_year_answer_contains_a_day_in_it() -> None:
     assert able.check([unit("Anna: I painted it on 3 March 2022.", said)])
 
 
-def test_render_memory_has_coordinates() -> None:
-    text = render_memory(unit("Anna: hello", datetime(2023, 5, 8, 13, tzinfo=UTC)))
-    assert text.startswith("[memory 1]\nsaid: 8 May 2023 13:00 to 8 May 2023 13:59")
-    assert "participants: Anna, Ben" in text and text.endswith('text: "Anna: hello"')
+def test_render_memory_is_the_agents_rendering_of_one_memory() -> None:
+    memory = unit("Anna: hello", datetime(2023, 5, 8, 13, tzinfo=UTC))
+    assert render_memory(memory) == '[1] said 8 May 2023; with Anna, Ben\n"Anna: hello"'
+    assert render_memory(memory) == render_memories([memory])
 
 
 def test_token_counter_is_minilm_wordpiece() -> None:

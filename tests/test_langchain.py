@@ -191,10 +191,10 @@ def test_lcel_chain_sends_situated_evidence_to_the_model(demo_mem: RaMem) -> Non
     )
     assert chain.invoke(QUESTION) == "Within two months."
     prompt = seen[0]
-    first_block = prompt.split("[memory 1]")[1].split("[memory 2]")[0]
-    assert "said: 12 March 2024" in first_block
-    assert "happened: 11 March 2024" in first_block
-    assert "participants: Sam, Alice" in first_block
+    first_block = prompt.split("\n[1] said ")[1].split("\n[2] said ")[0]
+    assert first_block.startswith("12 March 2024")
+    assert "; happened 11 March 2024" in first_block
+    assert "; with Sam, Alice" in first_block
     assert MARCH_DENTIST not in prompt  # no dataset id reaches the model
     assert "Question: What did the dentist say last March?" in prompt
     assert "Conditions read from the question: time = March 2024" in prompt
@@ -212,8 +212,7 @@ def test_context_prompt_keeps_values_as_data() -> None:
 
 def test_format_documents_without_episode_says_so() -> None:
     text = format_documents([Document(page_content='He said "hi"\nthen left.')])
-    assert "said: not stated" in text
-    assert 'text: "He said \\"hi\\"\\nthen left."' in text  # verbatim, on one line
+    assert text == '[1] said not stated\n"He said \\"hi\\"\\nthen left."'  # verbatim, one line
     assert format_documents([]) == "(no memories)"
 
 
@@ -222,9 +221,12 @@ def test_format_documents_marks_who_spoke() -> None:
         page_content="I'll bring the cake.",
         metadata={"participants": ["Sam", "Alice", "Bob"], "speaker": "Alice"},
     )
-    assert "participants: Sam, Alice (speaker), Bob" in format_documents([doc])
+    assert format_documents([doc]).splitlines() == [
+        "[1] said not stated; with Sam, Alice, Bob",
+        'Alice: "I\'ll bring the cake."',
+    ]
     outsider = Document(page_content="hi", metadata={"participants": ["Sam"], "speaker": "Jo"})
-    assert "participants: Jo (speaker), Sam" in format_documents([outsider])
+    assert format_documents([outsider]).splitlines()[1] == 'Jo: "hi"'
 
 
 # -- agent memory -----------------------------------------------------------------------------

@@ -25,11 +25,12 @@ from examples.langgraph_agent_memory import (
     ramem_store,
     run,
 )
-from ramem_integrations.core.serialise import shown_name
+from ramem_integrations.core.serialise import quote, shown_name
 from ramem_integrations.errors import InvalidInputError, NamespaceError
 from ramem_integrations.glue.context import HEADER
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
 from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.models.tokens import count_tokens
 from ramem_integrations.testing import HashingEmbedder
 
 MARCH_Q = "What did the dentist say in March?"
@@ -67,8 +68,8 @@ def test_the_march_memory_is_the_first_thing_in_the_models_input(
     (record,) = [r for r in scenario["ours"] if r["user"] == "alice" and r["text"] == MARCH_Q]
     system = record["model_input"][0]
     assert isinstance(system, SystemMessage)
-    assert system.text.startswith(HEADER + "\n\n[memory 1]\nsaid: 12 March 2024")
-    first_block = system.text.split("[memory 2]")[0]
+    assert system.text.startswith(HEADER + "\n\n[1] said 12 March 2024")
+    first_block = system.text.split("\n[2] said ")[0]
     assert "wisdom tooth must come out" in first_block
     assert first_memory(system.text) == first_memory(record["tool_result"])
     assert "wisdom tooth must come out" in record["reply"]
@@ -195,7 +196,7 @@ def test_save_memory_stores_who_said_it(
     store: RaMemStore, run: dict[str, Any], options: dict[str, Any], speaker: str
 ) -> None:
     """save_memory in a real agent stores the run's user as the speaker, so the memory reads
-    "participants: <user> (speaker)" when searched, not "user (speaker)"."""
+    "<user>: ..." when searched, not "user: ..."."""
     model = ScriptedToolModel(inputs=[])
     agent = create_agent(model, tools=memory_tools(**options), store=store)
     agent.invoke({"messages": [HumanMessage(MARCH_SAID)]}, **run)
@@ -207,7 +208,7 @@ def test_save_memory_stores_who_said_it(
     assert (unit.context.speaker, unit.content) == (speaker, MARCH_SAID)
     found = next(m for m in state["messages"] if isinstance(m, ToolMessage))
     assert found.name == "search_memory"
-    assert f"participants: {shown_name(speaker)} (speaker)" in found.text
+    assert f"\n{shown_name(speaker)}: {quote(MARCH_SAID)}" in found.text
 
 
 def test_memory_tools_refuse_an_empty_user_name() -> None:
@@ -219,20 +220,29 @@ def test_middleware_budget_in_memories_and_tokens(store: RaMemStore) -> None:
     for n in range(6):
         store.put(("memories", "alice"), f"m{n}", {"text": f"The dentist visit number {n}."})
 
-    def blocks(**options: Any) -> int:
+    def shown(**options: Any) -> str:
         agent, model = _agent(store, **options)
         agent.invoke(
             {"messages": [HumanMessage("What did the dentist say?")]}, context={"user_id": "alice"}
         )
-        return model.inputs[0][0].text.count("[memory ")
+        return str(model.inputs[0][0].text)
+
+    def blocks(**options: Any) -> int:
+        return shown(**options).count("The dentist visit number")
 
     assert blocks(k=4) == 4
-    assert blocks(k=6, max_tokens=120) == 2  # one block is about 60 tokens
-    assert blocks(k=6, max_tokens=1) == 1  # the best memory is always kept
+    # each memory is a group of its own: '[1] said <day>; with user' and 'user: "The ..."'
+    groups = shown(k=2).split("\n\n")[1:3]
+    one, two = count_tokens(groups)
+    assert blocks(k=6, budget=one + two) == 2
+    assert blocks(k=6, budget=one + two - 1) == 1  # never over the budget
+    assert blocks(k=6, budget=one - 1) == 0  # not even for the best memory
+    with pytest.warns(DeprecationWarning, match="budget"):
+        assert blocks(k=6, max_tokens=one + two) == 2  # the old name still works
 
 
 def test_middleware_options_are_checked() -> None:
-    for options in [{"k": 0}, {"max_tokens": 0}, {"save": "everything"}]:
+    for options in [{"k": 0}, {"budget": 0}, {"budget": "50"}, {"save": "everything"}]:
         with pytest.raises(InvalidInputError):
             RaMemMiddleware(**options)
     agent, _ = _agent(InMemoryStore(), k=3)
@@ -294,8 +304,8 @@ def test_a_new_users_dates_reach_the_system_message(
         {"messages": [HumanMessage(f"What about the {about}?")]}, context={"user_id": "new"}
     )
     system = model.inputs[-1][0].text
-    block = next(b for b in system.split("[memory ") if said in b)
-    assert f"happened: {label}" in block
+    block = next(b for b in system.split("\n\n") if said in b)
+    assert f"; happened {label}" in block
 
 
 #: (question, when it is asked, the day its time condition names)

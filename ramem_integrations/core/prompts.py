@@ -1,14 +1,20 @@
-"""Context-preserved synthesis (stage 4): prompts that keep each memory's coordinates.
+"""Context-preserved synthesis (stage 4): the one renderer of memories for a model.
+
+Every surface a model reads memories through renders them here: ``RaMem.render`` and
+``answer``, LangChain's ``format_documents`` and ``RaMemMemory``, the LangGraph middleware and
+``search_memory``, the LlamaIndex memory block and query-engine nodes, and the evaluation.
 
 Templates are plain strings with ``{name}`` slots. :func:`render` fills them in one pass and
 refuses a missing or unknown slot, so text inside a value (a memory saying "{question}" or
 "ignore previous instructions") is never read as template. Memory text is written as a JSON
-string, so it cannot break out of its block or fake a coordinate line.
+string and names and coordinates are one-line values (:func:`shown_name`), so no stored text
+can break out of its line, forge a memory group, a coordinate, a "Question:" or an
+instruction line.
 
 Memories are shown grouped by episode (by session for memories without one): the group's
-coordinates once, then its turns in the order they were said. :func:`pack` fills a budget of
-tokens with whole turns in rank order. No dataset id (session or turn ids) reaches a prompt:
-a memory's session is shown by its date.
+coordinates once, then its turns in the order they were said. :func:`pack` is the one packer:
+it fills a budget of tokens with whole turns in rank order. No dataset id (session or turn
+ids) reaches a prompt: a memory's session is shown by its date.
 """
 
 from __future__ import annotations
@@ -18,7 +24,7 @@ from collections.abc import Callable, Mapping, Sequence
 from datetime import UTC
 
 from ramem_integrations.core.ids import part_key
-from ramem_integrations.core.serialise import coordinates, quote, shown_name, shown_names
+from ramem_integrations.core.serialise import quote, shown_name, shown_names
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory, TimeSpan
 from ramem_integrations.errors import InvalidInputError
 
@@ -50,17 +56,7 @@ FLAT_TEMPLATE = (
     "Answer in a short phrase."
 )
 
-MEMORY_BLOCK = (
-    "[memory {rank}]\n"
-    "said: {said}\n"
-    "happened: {happened}\n"
-    "participants: {participants}\n"
-    "place: {place}\n"
-    "topic: {topic}\n"
-    "text: {text}"
-)
-
-#: A memory's text line: its words quoted (:func:`quote`), as in :data:`MEMORY_BLOCK`.
+#: A memory's text line: its words quoted (:func:`quote`), after a node's own coordinate lines.
 TEXT_LINE = "text: {text}"
 
 #: The coordinates line of a group of memories (an episode, or a session): when it was said
@@ -83,17 +79,20 @@ def render(template: str, values: Mapping[str, object]) -> str:
     return _SLOT.sub(lambda m: str(values[m.group(1)]), template)
 
 
-def memory_block(unit: MemoryUnit, rank: int) -> str:
-    """One memory as a block of coordinate lines and its quoted text."""
-    shown = {k: v for k, v in coordinates(unit).items() if k != "source"}
-    values = {k: _one_line(str(v)) for k, v in {**shown, "rank": rank}.items()}
-    return render(MEMORY_BLOCK, {**values, "text": quote(unit.content)})  # verbatim, one line
-
-
 def text_line(text: str) -> str:
     """A memory's words as one ``text:`` line, quoted as every prompt quotes memory text: a
     node or block that shows its own coordinate lines ends with it."""
     return render(TEXT_LINE, {"text": quote(text)})
+
+
+def metadata_line(key: str, value: str) -> str:
+    """A coordinate a framework's node shows (``said: 12 March 2024``) as one line: a key or
+    value cannot break it: the value is written on one line, a key that is not a plain word
+    is quoted."""
+    return f"{key if _PLAIN_KEY.fullmatch(key) else quote(key)}: {_one_line(value)}"
+
+
+_PLAIN_KEY = re.compile(r"\w[\w .-]*")
 
 
 def _one_line(value: str) -> str:
@@ -106,7 +105,8 @@ def describe_frame(frame: RecallFrame | None) -> str:
         return "none"
     parts = []
     for cond in frame.grounded:
-        detail = cond.span.label() if cond.span is not None else cond.value
+        # a value may be a stored name: shown as every name is, so it cannot break the line
+        detail = cond.span.label() if cond.span is not None else shown_name(cond.value)
         parts.append(f"{cond.kind} = {detail} (from {cond.evidence!r})")
     return "; ".join(parts)
 
@@ -117,12 +117,17 @@ def render_memories(
     budget: int | None = None,
     count: CountTokens | None = None,
 ) -> str:
-    """Memories grouped by episode, coordinates once per group, turns in order; within
-    ``budget`` tokens (counted by ``count``) when one is given."""
+    """Memories grouped by episode, coordinates once per group, turns in order; with
+    ``budget``, only those :func:`pack` keeps within ``budget`` tokens counted by ``count``."""
     if budget is None:
         groups = group(_units(hits))
+    elif count is None:
+        raise InvalidInputError(
+            "A budget needs its token counter: pass count=RaMem.count_tokens (or "
+            "ramem_integrations.models.tokens.count_tokens)."
+        )
     else:
-        groups = pack(hits, budget, count or whitespace_tokens)
+        groups = pack(hits, check_budget(budget), count)
     return "\n\n".join(group_block(g, i) for i, g in enumerate(groups, 1)) or "(no memories)"
 
 
@@ -131,7 +136,8 @@ CountTokens = Callable[[Sequence[str]], list[int]]
 
 
 def whitespace_tokens(texts: Sequence[str]) -> list[int]:
-    """Words separated by whitespace: a rough token count with no tokenizer."""
+    """Words separated by whitespace: the token counter's fallback when its tokenizer cannot
+    be loaded."""
     return [len(text.split()) for text in texts]
 
 
@@ -165,10 +171,15 @@ def _position(unit: MemoryUnit) -> int:
 def pack(
     hits: Sequence[ScoredMemory | MemoryUnit], budget: int, count: CountTokens
 ) -> list[list[MemoryUnit]]:
-    """The groups of as many memories as fit in ``budget`` tokens, taken in rank order.
+    """The groups of as many memories as fit in ``budget`` tokens, taken in rank order: the
+    one packing rule of every budget (agents, ``RaMem.render``, the evaluation's "within N
+    tokens").
 
-    A memory costs its turn line, plus its group's coordinates line when it opens a group; one
-    that does not fit is skipped and the next ones are still tried.
+    A memory costs its turn line, plus its group's coordinates line when it opens a group (or
+    what it adds to that line). Memories are taken in rank order; one that does not fit is
+    skipped and the smaller ones after it are still tried. The rendered memories never exceed
+    ``budget`` (line costs add up: the counters split on whitespace), so a first memory larger
+    than the whole budget is skipped too, and a budget smaller than every memory shows none.
     """
     units = list(dict.fromkeys(_units(hits)))
     lines = count([turn_line(u) for u in units])
@@ -227,9 +238,41 @@ def group_header(unit: MemoryUnit, rank: int, members: Sequence[MemoryUnit] = ()
         "at": shown_names(places),
     }
     said = (episode.said if episode else None) or ctx.said_at or ctx.session_span
-    head = render(GROUP_HEADER, {"rank": rank, "said": said_day(said)})
-    shown = [f"{name} {values[name]}" for name in GROUP_FIELDS if values[name]]
+    return _header(rank, said_day(said), values)
+
+
+def _header(rank: int, said: str, values: Mapping[str, str]) -> str:
+    head = render(GROUP_HEADER, {"rank": rank, "said": said})
+    shown = [f"{name} {values[name]}" for name in GROUP_FIELDS if values.get(name)]
     return "; ".join([head, *shown])
+
+
+def record_block(
+    rank: int,
+    text: str,
+    *,
+    speaker: str | None = None,
+    said: str = "",
+    happened: str = "",
+    people: Sequence[str] = (),
+    places: Sequence[str] = (),
+) -> str:
+    """A memory known only by its text and coordinates as strings (a framework's document),
+    shown as a group of one: the same lines as :func:`group_block`, unknown coordinates left
+    out ("said not stated" when the time is unknown)."""
+    values = {
+        "happened": _value(happened),
+        "with": shown_names([p for p in people if p.strip()]),
+        "at": shown_names([p for p in places if p.strip()]),
+    }
+    words = f"{shown_name(speaker)}: {quote(text)}" if speaker else quote(text)
+    return "\n".join([_header(rank, _value(said) or "not stated", values), words])
+
+
+def _value(text: str) -> str:
+    """A coordinate given as free text, on one line; quoted when it would add a field."""
+    line = _one_line(text)
+    return quote(line) if ";" in line or line.startswith(("[", '"')) else line
 
 
 def said_day(span: TimeSpan) -> str:

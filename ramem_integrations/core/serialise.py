@@ -34,7 +34,12 @@ _LINE_BREAKS = str.maketrans({c: f"\\u{ord(c):04x}" for c in "\x85\u2028\u2029"}
 def quote(text: str) -> str:
     """Memory text as a one-line JSON string literal that decodes to exactly ``text``:
     newlines, quotes and markup stay inside it."""
-    return json.dumps(text, ensure_ascii=False).translate(_LINE_BREAKS)
+    return json_line(text)
+
+
+def json_line(value: Any) -> str:
+    """Any JSON value on one line: no character inside it breaks a line (``str.splitlines``)."""
+    return json.dumps(value, ensure_ascii=False).translate(_LINE_BREAKS)
 
 
 #: A name shown bare: letters and digits, with inner spaces and the punctuation of names and

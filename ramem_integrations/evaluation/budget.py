@@ -1,10 +1,12 @@
 """Evaluation at equal cost: recall within a budget of rendered tokens; when questions are asked.
 
-Every system's ranked memories go through the same renderer
+Every system's ranked memories go through the packer and renderer the agents get
 (:func:`~ramem_integrations.core.prompts.pack`: grouped by episode, else session, coordinates
-once per group, turns in order), which fills ``B`` tokens in rank order; a turn counts as
-retrieved when it is in the rendered context. Baselines bring their ranked turns, RaMem its
-episodes. The JSON gets ``systems.NAME.recall_at_tokens = {"<B>": {"1", ..., "all"}}``.
+once per group, turns in order; tokens counted by
+:func:`~ramem_integrations.models.tokens.count_tokens`), which fills ``B`` tokens in rank
+order; a turn counts as retrieved when it is in the rendered context. Baselines bring their
+ranked turns, RaMem its episodes. The JSON gets
+``systems.NAME.recall_at_tokens = {"<B>": {"1", ..., "all"}}``.
 
 :func:`asked_on` sets when the questions are asked (``--asked-on end|none|DATE``).
 """
@@ -59,10 +61,13 @@ class BudgetScores:
     def add(self, system: str, question: Question, hits: Sequence[ScoredMemory]) -> None:
         """Score one system's ranked hits for one question at every budget."""
         for budget in self.budgets:
-            shown = [u for members in pack(hits, budget, self.count) for u in members]
-            value = self.recall(question, shown)
+            value = self.recall(question, self.shown(hits, budget))
             self._values[system][budget][question.category].append(value)
             self.by_question[system][budget].append(value)
+
+    def shown(self, hits: Sequence[ScoredMemory], budget: int) -> list[MemoryUnit]:
+        """The memories an agent given ``hits`` and ``budget`` is shown, in the order shown."""
+        return [u for members in pack(hits, budget, self.count) for u in members]
 
     def recall(self, question: Question, shown: Sequence[MemoryUnit]) -> float:
         if self.by_session:

@@ -1,9 +1,9 @@
 """What a generator would be shown: rendered memories, their token cost, answerability.
 
-:func:`render_memory` is the one place the evaluation turns a memory into prompt text (the core
-prompt's memory block). Tokens are counted by
-:class:`~ramem_integrations.models.tokens.TokenCounter` (re-exported here for the
-evaluation's callers).
+Memories are rendered by the one renderer every agent gets
+(:func:`~ramem_integrations.core.prompts.render_memories`); :func:`render_memory` is one memory
+shown alone. Tokens are counted by :class:`~ramem_integrations.models.tokens.TokenCounter`
+(re-exported here for the evaluation's callers).
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from functools import lru_cache
 
-from ramem_integrations.core.prompts import memory_block
+from ramem_integrations.core.prompts import render_memories
 from ramem_integrations.core.time.grounding import FoundTime, find_times, ground_time
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
 from ramem_integrations.evaluation import metrics
@@ -23,8 +23,9 @@ __all__ = ["Answerability", "TokenCounter", "answer_span", "render_memory"]
 
 
 def render_memory(unit: MemoryUnit) -> str:
-    """A memory as the generator sees it: the core prompt's block, coordinates and text."""
-    return memory_block(unit, 1)
+    """A memory as the generator sees it when shown alone: its group's coordinates line and
+    its quoted turn."""
+    return render_memories([unit])
 
 
 # -- answerability -----------------------------------------------------------------------

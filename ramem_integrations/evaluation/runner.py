@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING
 from tqdm import tqdm
 
 from ramem_integrations import __version__
+from ramem_integrations.core.prompts import render_memories
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.evaluation import importgraph, metrics, stats
 from ramem_integrations.evaluation.answers import answer
@@ -37,7 +38,7 @@ from ramem_integrations.evaluation.budget import (
     asked_on,
 )
 from ramem_integrations.evaluation.confusable import distractor_sets
-from ramem_integrations.evaluation.context import Answerability, render_memory
+from ramem_integrations.evaluation.context import Answerability
 from ramem_integrations.evaluation.datasets import RETRIEVAL_CATEGORIES, Dataset, Question
 from ramem_integrations.evaluation.results import (
     ByCategory,
@@ -50,7 +51,7 @@ from ramem_integrations.evaluation.results import (
 from ramem_integrations.evaluation.systems import FLAT_PROMPT_SYSTEMS
 from ramem_integrations.evaluation.variants import System
 from ramem_integrations.memory.questions import UngroundedTimeWarning
-from ramem_integrations.models.tokens import TokenCounter
+from ramem_integrations.models.tokens import default_counter
 
 if TYPE_CHECKING:
     from ramem_integrations.memory.ramem import RaMem
@@ -167,8 +168,7 @@ class Evaluation:
         self.depth = self.ks[-1]
         self.llm = llm
         self.answer_k = answer_k or (10 if 10 in self.ks else self.depth)
-        self.counter = TokenCounter()
-        self._tokens: dict[str, int] = {}
+        self.counter = default_counter()
         is_locomo = dataset.name == "locomo"
         self.categories = RETRIEVAL_CATEGORIES if is_locomo else dataset.categories
         self.answer_categories = tuple(dataset.categories) if is_locomo else self.categories
@@ -208,10 +208,9 @@ class Evaluation:
                         self.budgets.add(name, question, deep)
                     bar.update()
 
-    def _token_count(self, unit: MemoryUnit) -> int:
-        if unit.id not in self._tokens:
-            self._tokens[unit.id] = self.counter.count([render_memory(unit)])[0]
-        return self._tokens[unit.id]
+    def _token_count(self, units: Sequence[MemoryUnit]) -> int:
+        """Tokens of ``units`` as the one renderer shows them together (grouped by episode)."""
+        return self.counter.count([render_memories(units)])[0] if units else 0
 
     def _score(
         self,
@@ -239,7 +238,7 @@ class Evaluation:
         for k in self.ks:
             got_turns = {t for ids in turns[:k] for t in ids}
             got_sessions = {s for ids in sessions[:k] for s in ids}
-            scores.add("tokens", k, cat, sum(self._token_count(u) for u in units[:k]))
+            scores.add("tokens", k, cat, self._token_count(units[:k]))
             if able.scorable:
                 scores.add("answerable", k, cat, float(able.check(units[:k])))
             if self.dataset.name == "locomo":

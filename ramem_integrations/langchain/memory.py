@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 from langchain_core.documents import Document
 from langchain_core.runnables import Runnable, RunnableLambda, RunnablePassthrough
 from langchain_core.tools import BaseTool, StructuredTool
-from pydantic import ConfigDict
+from pydantic import ConfigDict, Field
 
-from ramem_integrations.core.prompts import render_memories
-from ramem_integrations.core.types import utc_now
+from ramem_integrations.core.prompts import render_memories, within_budget
+from ramem_integrations.core.types import ScoredMemory, utc_now
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.glue.messages import Side, message_text
 from ramem_integrations.langchain.retrievers import RaMemRetriever, to_document
@@ -61,6 +61,8 @@ class RaMemMemory(_MemoryBase):
         memory: a :class:`~ramem_integrations.RaMem`.
         namespace: whose memory this is (a user, an agent).
         k: how many memories to load per input (default 5).
+        budget: and at most this many tokens of rendered memories (optional; packed as every
+            budget is, :func:`~ramem_integrations.core.prompts.pack`).
         memory_key: the prompt variable the evidence fills (default ``"history"``).
         input_key / output_key: which input and output to store; the only one when unset.
         human_name / ai_name: the speakers the exchanges are stored under.
@@ -94,6 +96,7 @@ class RaMemMemory(_MemoryBase):
     memory: RaMem
     namespace: str
     k: int = 5
+    budget: int | None = Field(default=None, ge=1)
     memory_key: str = "history"
     input_key: str | None = None
     output_key: str | None = None
@@ -171,7 +174,7 @@ class RaMemMemory(_MemoryBase):
         hits = self.memory.retrieve(
             query, self.namespace, self.k, mode=self.mode, reference=now or self.clock()
         )
-        return render_memories(hits)
+        return render_memories(self._kept(hits))
 
     def retriever(self) -> RaMemRetriever:
         """A retriever over this memory, grounding questions against the clock."""
@@ -201,7 +204,8 @@ class RaMemMemory(_MemoryBase):
             hits = self.memory.retrieve(
                 query, self.namespace, self.k, mode=self.mode, reference=self.clock()
             )
-            return render_memories(hits), [to_document(h) for h in hits]
+            kept = self._kept(hits)
+            return render_memories(kept), [to_document(h) for h in kept]
 
         return StructuredTool.from_function(
             func=search,
@@ -211,6 +215,12 @@ class RaMemMemory(_MemoryBase):
         )
 
     # -- helpers ---------------------------------------------------------------------------
+    def _kept(self, hits: list[ScoredMemory]) -> list[ScoredMemory]:
+        """The hits within ``budget`` (all of them without one), in the order shown."""
+        if self.budget is None:
+            return hits
+        return within_budget(hits, self.budget, self.memory.count_tokens)
+
     def _text(
         self, values: dict[str, Any], key: str | None, kind: str, *, required: bool = True
     ) -> str:

@@ -2,23 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from langchain_core.documents import Document
 from langchain_core.prompts import ChatPromptTemplate
 
-from ramem_integrations.core.prompts import ANSWER_TEMPLATE, INSTRUCTIONS, MEMORY_BLOCK, render
-from ramem_integrations.core.serialise import marked_participants, quote, shown_name, shown_names
-
-#: What a coordinate line shows when a Document does not say.
-_UNKNOWN = {
-    "said": "not stated",
-    "happened": "not stated",
-    "participants": "unknown",
-    "place": "not stated",
-    "topic": "not stated",
-}
+from ramem_integrations.core.prompts import ANSWER_TEMPLATE, INSTRUCTIONS, record_block
 
 
 def _escape(text: str) -> str:
@@ -49,39 +39,42 @@ def context_prompt() -> ChatPromptTemplate:
     return prompt.partial(conditions="none")
 
 
-def _names(meta: Mapping[str, Any]) -> dict[str, str]:
-    """The name fields of a Document's block, escaped, with its speaker marked: from the raw
-    keys RaMem's retriever attaches (``participants``, ``speaker``, ``location``, ``topic``),
-    else from a Document's own ``place``."""
-    names: dict[str, str] = {}
-    people = [str(p) for p in meta.get("participants") or []]
-    speaker = meta.get("speaker")
-    if people or speaker:
-        names["participants"] = marked_participants(people, str(speaker) if speaker else None)
-    place = meta.get("location") or meta.get("place")
-    if place:
-        names["place"] = shown_name(str(place))
-    if meta.get("topic"):
-        names["topic"] = shown_names(str(meta["topic"]).split(", "))
-    return names
+def _strings(value: Any) -> list[str]:
+    """A metadata value as names: a list's items, or one string split at commas."""
+    if not value:
+        return []
+    if isinstance(value, list | tuple):
+        return [str(v) for v in value]
+    return [part.strip() for part in str(value).split(",")]
+
+
+def _known(value: Any) -> str:
+    text = str(value or "")
+    return "" if text in ("not stated", "unknown") else text
 
 
 def format_documents(documents: Sequence[Document]) -> str:
-    """Documents as the core's memory blocks: coordinate lines, then the quoted text.
+    """Documents as the core renders memories
+    (:func:`~ramem_integrations.core.prompts.record_block`): each a group of one, its
+    coordinates line, then its speaker and quoted text.
 
-    Reads the metadata :class:`~ramem_integrations.langchain.RaMemRetriever` attaches; any
-    other Document gets "not stated" coordinates (and so tells the model it is unplaced).
+    Reads the metadata :class:`~ramem_integrations.langchain.RaMemRetriever` attaches (``said``,
+    ``happened``, ``speaker``, ``participants``, ``location`` or ``place``); any other Document
+    shows "said not stated" (and so tells the model it is unplaced).
     """
     blocks = []
     for rank, doc in enumerate(documents, 1):
         meta = doc.metadata
-        values = {key: str(meta.get(key) or default) for key, default in _UNKNOWN.items()}
-        values = {k: " ".join(v.split()) for k, v in values.items()}
-        values.update(_names(meta))
+        speaker = meta.get("speaker")
         blocks.append(
-            render(
-                MEMORY_BLOCK,
-                {**values, "rank": rank, "text": quote(doc.page_content)},  # verbatim
+            record_block(
+                rank,
+                doc.page_content,  # verbatim, quoted
+                speaker=str(speaker) if speaker else None,
+                said=_known(meta.get("said")),
+                happened=_known(meta.get("happened")),
+                people=_strings(meta.get("participants")),
+                places=_strings(_known(meta.get("location") or meta.get("place"))),
             )
         )
     return "\n\n".join(blocks) or "(no memories)"

@@ -11,8 +11,9 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemM
 from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
+from ramem_integrations.core.prompts import check_budget
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.glue.context import memory_context
+from ramem_integrations.glue.context import memory_context, renamed_budget
 from ramem_integrations.langgraph.namespaces import (
     DEFAULT_NAMESPACE,
     DEFAULT_SPEAKER,
@@ -40,8 +41,10 @@ class RaMemMiddleware(AgentMiddleware[Any, Any, Any]):
         store: the :class:`RaMemStore`; the agent's own (``create_agent(store=...)``) when None.
         namespace: whose memory, per run: ``("memories", "{user_id}")`` filled from the run's
             context or config by default, or a callable of ``(context, config)``.
-        k: at most this many memories; max_tokens: and at most this many tokens of memory
-            blocks (the packaged tokenizer's count; the best memory is always kept).
+        k: at most this many memories; budget: and at most this many tokens of rendered
+            memories, packed by the one rule of every budget
+            (:func:`~ramem_integrations.core.prompts.pack`: rank order, a memory that does not
+            fit is skipped; never over the budget). ``max_tokens`` is its old, deprecated name.
         save: ``None`` (default: the agent saves with ``save_memory``), ``"user"`` (each user
             message) or ``"exchange"`` (the user's message and the final answer), each a memory
             with its time, written after the model answers without calling a tool.
@@ -71,20 +74,22 @@ class RaMemMiddleware(AgentMiddleware[Any, Any, Any]):
         *,
         namespace: Namespace = DEFAULT_NAMESPACE,
         k: int = 5,
-        max_tokens: int | None = None,
+        budget: int | None = None,
         save: Save = None,
         clock: Callable[[], datetime] | None = None,
         user_name: str = DEFAULT_SPEAKER,
         assistant_name: str = "assistant",
+        max_tokens: int | None = None,
     ) -> None:
         super().__init__()
         if not isinstance(k, int) or isinstance(k, bool) or k < 1:
             raise InvalidInputError(f"k must be a positive integer, got {k!r}.")
-        if max_tokens is not None and (not isinstance(max_tokens, int) or max_tokens < 1):
-            raise InvalidInputError(f"max_tokens must be a positive integer, got {max_tokens!r}.")
+        budget = renamed_budget(budget, max_tokens, "RaMemMiddleware")
+        if budget is not None:
+            check_budget(budget)
         if save not in _SAVES:
             raise InvalidInputError(f"save must be one of {_SAVES}, got {save!r}.")
-        self.store, self.namespace, self.k, self.max_tokens = store, namespace, k, max_tokens
+        self.store, self.namespace, self.k, self.budget = store, namespace, k, budget
         self.save, self.clock = save, clock
         self.user_name, self.assistant_name = user_name, assistant_name
 
@@ -99,9 +104,7 @@ class RaMemMiddleware(AgentMiddleware[Any, Any, Any]):
             return handler(request)
         store, namespace, question = found
         hits = store.recall(namespace, question, k=self.k, reference=self._now(store))
-        return handler(
-            self._with_memories(request, memory_context(hits, max_tokens=self.max_tokens))
-        )
+        return handler(self._with_memories(request, memory_context(hits, budget=self.budget)))
 
     async def awrap_model_call(
         self,
@@ -113,7 +116,7 @@ class RaMemMiddleware(AgentMiddleware[Any, Any, Any]):
             return await handler(request)
         store, namespace, question = found
         hits = await store.arecall(namespace, question, k=self.k, reference=self._now(store))
-        block = memory_context(hits, max_tokens=self.max_tokens)
+        block = memory_context(hits, budget=self.budget)
         return await handler(self._with_memories(request, block))
 
     def _question(

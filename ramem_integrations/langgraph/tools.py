@@ -8,7 +8,6 @@ template is filled from the run's context or config (see :mod:`.namespaces`), pe
 from __future__ import annotations
 
 import hashlib
-import json
 from collections.abc import Callable
 from datetime import UTC, datetime
 from typing import Any
@@ -17,6 +16,7 @@ from langchain.tools import ToolRuntime
 from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.store.base import BaseStore
 
+from ramem_integrations.core.serialise import json_line
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.glue.context import memory_context
 from ramem_integrations.langgraph.namespaces import (
@@ -155,7 +155,7 @@ def saved_key(text: str) -> str:
 
 
 def _plain(items: list[Any]) -> str:
-    """Items of another store, one JSON value a line."""
+    """Items of another store, one JSON value a line (no text inside one breaks its line)."""
     if not items:
         return "No memories yet."
-    return "\n".join(json.dumps(i.value, ensure_ascii=False) for i in items)
+    return "\n".join(json_line(i.value) for i in items)

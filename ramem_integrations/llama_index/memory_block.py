@@ -9,13 +9,13 @@ from typing import Any
 
 from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from llama_index.core.memory.memory import BaseMemoryBlock
-from pydantic import Field, SkipValidation
+from pydantic import Field, SkipValidation, model_validator
 
 from ramem_integrations.core.grouping import is_filler
 from ramem_integrations.core.ids import digest
 from ramem_integrations.core.limits import check_unicode
 from ramem_integrations.core.types import utc_now
-from ramem_integrations.glue.context import memory_context, shrink
+from ramem_integrations.glue.context import memory_context, renamed_budget, shrink
 from ramem_integrations.glue.records import Record, record_time
 from ramem_integrations.memory.ramem import RaMem
 
@@ -44,7 +44,9 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
 
     Key init args:
         memory: the :class:`~ramem_integrations.RaMem`; namespace: whose memory.
-        k: memories per retrieval; max_tokens: a token budget for them (optional).
+        k: memories per retrieval; budget: at most this many tokens of rendered memories
+            (optional; packed as every budget is, :func:`~ramem_integrations.core.prompts.pack`;
+            ``max_tokens`` is its old, deprecated name).
         retrieval_context_window: how many of the latest messages a retrieval reads, the
             question among them (1: the question alone).
         roles: the roles whose messages are memories (``("user", "assistant")``).
@@ -69,13 +71,22 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
     memory: SkipValidation[RaMem]
     namespace: str
     k: int = Field(default=5, ge=1)
-    max_tokens: int | None = Field(default=None, ge=1)
+    budget: int | None = Field(default=None, ge=1)
     retrieval_context_window: int = Field(default=WINDOW, ge=1)
     roles: tuple[str, ...] = ("user", "assistant")
     skip_fillers: tuple[str, ...] = ("assistant",)
     speakers: dict[str, str] = Field(default_factory=dict)
     conversation_id: str = "llama-index-memory"
     clock: SkipValidation[Callable[[], datetime]] = utc_now
+
+    @model_validator(mode="before")
+    @classmethod
+    def _old_budget_name(cls, data: Any) -> Any:
+        if isinstance(data, dict) and "max_tokens" in data:
+            data = dict(data)
+            old = data.pop("max_tokens")
+            data["budget"] = renamed_budget(data.get("budget"), old, "RaMemMemoryBlock")
+        return data
 
     async def _aget(self, messages: list[ChatMessage] | None = None, **kwargs: Any) -> str:
         messages = messages or []
@@ -93,7 +104,7 @@ class RaMemMemoryBlock(BaseMemoryBlock[str]):
             reference=self.clock(),
             context=self._context(messages, asked, len(question)),
         )
-        return memory_context(hits, max_tokens=self.max_tokens)
+        return memory_context(hits, budget=self.budget)
 
     def _context(self, messages: list[ChatMessage], asked: ChatMessage, used: int) -> str | None:
         """The other messages of the window (of ``roles``, oldest first), as much of their

@@ -16,7 +16,7 @@ from typing import Any
 
 from llama_index.core.schema import BaseNode, MetadataMode, NodeWithScore, TextNode
 
-from ramem_integrations.core.prompts import text_line
+from ramem_integrations.core.prompts import metadata_line, text_line
 from ramem_integrations.core.serialise import coordinates, scalar_metadata
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.glue.records import unit_of
@@ -36,15 +36,21 @@ class MemoryNode(TextNode):
     In a query engine's prompt (``MetadataMode.LLM``) the node is its coordinate lines, then
     its words on one ``text:`` line as the core's prompts quote them
     (:func:`~ramem_integrations.core.prompts.text_line`), so a memory saying "Question: ..." or
-    "ignore all previous instructions" stays data. Every other view is ``TextNode``'s, and it
-    is stored as a ``TextNode``.
+    "ignore all previous instructions" stays data; each metadata value stays on its line
+    (:func:`~ramem_integrations.core.prompts.metadata_line`). Every other view is
+    ``TextNode``'s, and it is stored as a ``TextNode``.
     """
 
     def get_content(self, metadata_mode: MetadataMode = MetadataMode.NONE) -> str:
         if metadata_mode != MetadataMode.LLM:
             return super().get_content(metadata_mode)
-        lines = self.get_metadata_str(mode=metadata_mode).strip()
-        return "\n".join([*([lines] if lines else []), text_line(self.text)])
+        hidden = set(self.excluded_llm_metadata_keys)
+        lines = [
+            metadata_line(str(key), str(value))
+            for key, value in self.metadata.items()
+            if key not in hidden
+        ]
+        return "\n".join([*lines, text_line(self.text)])
 
 
 def memory_node(node: BaseNode) -> BaseNode:

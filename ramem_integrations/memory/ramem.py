@@ -58,7 +58,7 @@ from ramem_integrations.memory.source import CachedSource
 from ramem_integrations.memory.writing import Progress, Writer, edited_turns, segmenter_for
 from ramem_integrations.models import embeddings
 from ramem_integrations.models.embeddings import Embedder, as_embedder
-from ramem_integrations.models.tokens import TokenCounter
+from ramem_integrations.models.tokens import count_tokens
 from ramem_integrations.stores.chroma import DEFAULT_COLLECTION, ChromaEpisodicStore
 from ramem_integrations.stores.protocol import MemoryStore
 
@@ -134,7 +134,6 @@ class RaMem:
         self._writer.segmenter = segmenter_for(self._writer.anchorer)
         self._writer.limits = limits if limits is not None else Limits()
         self._segmenter_chosen = False
-        self._counter: TokenCounter | None = None
 
     @property
     def limits(self) -> Limits:
@@ -432,10 +431,9 @@ class RaMem:
         return render_answer_prompt(question, hits, frame, flat=flat)
 
     def count_tokens(self, texts: Sequence[str]) -> list[int]:
-        """Tokens of each text, by the packaged MiniLM WordPiece tokenizer (as the evaluation)."""
-        if self._counter is None:
-            self._counter = TokenCounter()
-        return self._counter.count(texts)
+        """Tokens of each text, by the packaged MiniLM WordPiece tokenizer: the one count of
+        every budget (:func:`~ramem_integrations.models.tokens.count_tokens`)."""
+        return count_tokens(texts)
 
     def answer(
         self,

@@ -1,15 +1,19 @@
 """Counting the tokens of rendered text, offline, with the packaged MiniLM tokenizer.
 
 The all-MiniLM-L6-v2 WordPiece tokenizer (uncased BERT vocabulary), no truncation, no special
-tokens; whitespace words when the tokenizer cannot be loaded (and a warning says so). Used by the
-evaluation's context cost and by anything that budgets memories by tokens.
+tokens; whitespace words when the tokenizer cannot be loaded (and a warning says so). The one
+counter of every token budget: :func:`count_tokens` (``RaMem.count_tokens``) is what the agents'
+budgets, ``RaMem.render`` and the evaluation's "within N tokens" figures count with.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from importlib import resources
+
+from ramem_integrations.core.prompts import whitespace_tokens
 
 logger = logging.getLogger(__name__)
 
@@ -37,7 +41,7 @@ def _load_counter() -> tuple[str, Encode]:
         tokenizer = tokenizers.Tokenizer.from_file(str(path))
     except Exception as exc:  # a missing file or library: fall back, and say so
         logger.warning("MiniLM tokenizer unavailable (%s); counting whitespace tokens.", exc)
-        return "whitespace words (MiniLM tokenizer unavailable)", _whitespace
+        return "whitespace words (MiniLM tokenizer unavailable)", whitespace_tokens
     tokenizer.no_truncation()
     tokenizer.no_padding()
 
@@ -47,5 +51,12 @@ def _load_counter() -> tuple[str, Encode]:
     return "all-MiniLM-L6-v2 WordPiece (bert-base-uncased vocabulary)", encode
 
 
-def _whitespace(texts: list[str]) -> list[int]:
-    return [len(t.split()) for t in texts]
+@lru_cache(maxsize=1)
+def default_counter() -> TokenCounter:
+    """The one :class:`TokenCounter` of the process (the tokenizer loads once)."""
+    return TokenCounter()
+
+
+def count_tokens(texts: Sequence[str]) -> list[int]:
+    """Tokens of each text, by the packaged MiniLM tokenizer: the count of every budget."""
+    return default_counter().count(texts)

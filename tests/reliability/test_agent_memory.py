@@ -102,7 +102,7 @@ def test_a_question_put_to_the_memory_is_not_its_own_evidence(tmp_path: Path) ->
     asked = texts.index(question)
     assert all(not h.memory.asks_memory for h in hits[:asked])
     history = agent.load_memory_variables({"input": "Who got engaged in early May?"})["history"]
-    assert history.split("[memory 2]")[0].count("Ana got engaged") == 1
+    assert history.split("\n[2] said ")[0].count("Ana got engaged") == 1
 
 
 def test_loaded_conversations_carry_no_question_marks(tmp_path: Path) -> None:

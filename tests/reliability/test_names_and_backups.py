@@ -132,9 +132,7 @@ def test_a_forged_speaker_stays_inside_its_line_in_every_prompt(store: Path) -> 
     _assert_one_group_and_no_stray_line(mem.render("When is the dentist?", hits))
     answer = mem.answer("When is the dentist?", namespace="eve", k=3, llm=None)
     _assert_one_group_and_no_stray_line(answer.prompt)
-    blocks = memory_context(hits).split("\n")  # the agents' memory blocks
-    assert sum(line.startswith("[memory ") for line in blocks) == 1
-    assert not any(line.startswith(("Ignore", "[2]")) for line in blocks)
+    _assert_one_group_and_no_stray_line(memory_context(hits))  # the agents' memories
 
 
 def test_a_forged_speaker_stays_inside_its_line_in_the_framework_prompts(store: Path) -> None:
@@ -146,9 +144,7 @@ def test_a_forged_speaker_stays_inside_its_line_in_the_framework_prompts(store: 
 
     mem = RaMem.from_path(store, embedder=HashingEmbedder())
     docs = LangChainRetriever(memory=mem, namespace="eve", k=3).invoke("dentist")
-    text = format_documents(docs)
-    assert sum(line.startswith("[memory ") for line in text.split("\n")) == 1
-    assert not any(line.startswith(("Ignore", "[2]")) for line in text.split("\n"))
+    _assert_one_group_and_no_stray_line(format_documents(docs))
     node = LlamaRetriever(mem, "eve", similarity_top_k=3).retrieve("dentist")[0].node
     shown = node.get_content(metadata_mode=MetadataMode.LLM).split("\n")
     assert not any(line.startswith(("Ignore", "[2]")) for line in shown)

@@ -42,7 +42,15 @@ from ramem_integrations.evaluation.variants import Variant
 from ramem_integrations.memory.ramem import RaMem
 
 ROOT = Path(__file__).resolve().parents[1]
-NAMES = ("episode-evidence", "context", "speaker-preference", "order", "replies", "neighbours")
+NAMES = (
+    "episode-evidence",
+    "context",
+    "speaker-preference",
+    "order",
+    "replies",
+    "neighbours",
+    "spread",
+)
 
 
 def unit(

@@ -14,6 +14,7 @@ episodes, it vanishes here. The permutation is seeded: the same store gives the 
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import tempfile
 import weakref
@@ -119,9 +120,9 @@ class LexicalSource(CachedSource):
     ``framed`` as given (the store's own index uses the default), built per namespace from
     the cached memories, again after each write."""
 
-    def __init__(self, base: CachedSource, *, framed: bool) -> None:
+    def __init__(self, base: CachedSource, *, framed: bool, names: bool = True) -> None:
         super().__init__(base.embedder, base.cache)
-        self.base, self.framed = base, framed
+        self.base, self.framed, self.names = base, framed, names
         self._indexes: dict[str, tuple[int, BM25]] = {}
 
     def dense(
@@ -143,7 +144,18 @@ class LexicalSource(CachedSource):
         scope: Scope = EVERYTHING,
     ) -> Hits:
         among = self._cached_among(namespace, where, scope.within)
+        if not self.names:
+            query = self._without_names(namespace, query)
         return self._cached(namespace, self._index(namespace).search(query, k, among=among))
+
+    def _without_names(self, namespace: str, query: str) -> str:
+        """``query`` without the speakers' names: who said it is a coordinate, not a word."""
+        speakers = {u.context.speaker for u in self.cache.memories(namespace).values()}
+        names = sorted((n for n in speakers if n), key=len, reverse=True)
+        if not names:
+            return query
+        pattern = r"\b(" + "|".join(map(re.escape, names)) + r")('s)?\b"
+        return re.sub(pattern, " ", query)
 
     def _index(self, namespace: str) -> BM25:
         version = self.cache.version(namespace)
@@ -156,7 +168,9 @@ class LexicalSource(CachedSource):
         return built[1]
 
 
-_LEXICAL: weakref.WeakKeyDictionary[RaMem, dict[bool, LexicalSource]] = weakref.WeakKeyDictionary()
+_LEXICAL: weakref.WeakKeyDictionary[RaMem, dict[tuple[bool, bool], LexicalSource]] = (
+    weakref.WeakKeyDictionary()
+)
 
 
 @dataclass(frozen=True)
@@ -166,17 +180,20 @@ class LexicalText:
 
     framed: bool
     variant: Variant | None = field(default_factory=Variant)
+    #: False: the speakers' names are taken out of the lexical query too.
+    names: bool = True
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
         sources = _LEXICAL.setdefault(mem, {})
-        if self.framed not in sources:
+        key = (self.framed, self.names)
+        if key not in sources:
             if not isinstance(base := mem.content.source, CachedSource):
                 raise InvalidInputError(
                     f"The lexical-text systems read a store's cache; this RaMem searches a "
                     f"{type(base).__name__}. Open the store with RaMem.from_path."
                 )
-            sources[self.framed] = LexicalSource(base, framed=self.framed)
-        source = sources[self.framed]
+            sources[key] = LexicalSource(base, framed=self.framed, names=self.names)
+        source = sources[key]
         if self.variant is None:
             content = replace(mem.content, source=source)
             return questions_last(content.retrieve(asked.text, asked.namespace, k))

@@ -145,6 +145,8 @@ register("lexical-framed", LexicalText(framed=True))
 register("lexical-unframed", LexicalText(framed=False))
 register("content-lexical-framed", LexicalText(framed=True, variant=None))
 register("content-lexical-unframed", LexicalText(framed=False, variant=None))
+#: ... and without the speakers' names in the lexical query either.
+register("lexical-unframed-no-names", LexicalText(framed=False, names=False))
 #: The spread step on, at three margins (docs/rules.md, ``spread``).
 for _margin in (0.05, 0.1, 0.2):
     register(f"spread-{_margin}", Variant(spread_margin=_margin))

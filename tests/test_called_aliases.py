@@ -4,12 +4,13 @@ are you?") names them. ``calls=False`` learns aliases without it, and the evalua
 
 from __future__ import annotations
 
-from datetime import UTC, datetime, timedelta
+from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pytest
 
 from ramem_integrations.core.aliases import alias_evidence, namespace_aliases
+from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.systems import SYSTEMS
 from ramem_integrations.memory.ramem import RaMem
@@ -72,3 +73,17 @@ def test_the_ablation_reads_sammy_as_no_one(sammy: RaMem) -> None:
     without = SYSTEMS["no-called-aliases"](sammy, asked, 4)
     assert with_rule[0].memory.context.speaker == "Samantha"
     assert without[0].memory.context.speaker == "Priya"  # the message that writes "Sammy"
+
+
+def test_without_called_openings_the_stored_aliases_are_not_read() -> None:
+    """Stored aliases were learned at ingest with the rule on: the ablation learns again."""
+    context = EpisodicContext(
+        "s1",
+        TimeSpan.day(date(2026, 11, 10), UTC),
+        participants=("Priya", "Samantha"),
+        speaker="Priya",
+        aliases=(("Sammy", "Samantha"),),
+    )
+    units = [MemoryUnit("m1", "see you at the station", context, "chat")]
+    assert namespace_aliases(units) == ((("Sammy", "Samantha"),), ())
+    assert namespace_aliases(units, calls=False) == ((), ())

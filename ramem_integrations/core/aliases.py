@@ -270,10 +270,12 @@ Pairs = tuple[tuple[str, str], ...]
 
 def namespace_aliases(units: Iterable[MemoryUnit], *, calls: bool = True) -> tuple[Pairs, Pairs]:
     """The aliases of a namespace's memories: those stored with them and those learned over
-    all of them; and, apart, the aliases said once (:func:`alias_evidence`, ``calls`` passed)."""
+    all of them; and, apart, the aliases said once (:func:`alias_evidence`). ``calls`` False:
+    learned without the messages that open by calling the other, the stored ones (learned with
+    them) left out."""
     units = list(units)
     evidence = alias_evidence(stored_messages(units), calls=calls)
-    aliases = {pair for unit in units for pair in unit.context.aliases}
+    aliases = {pair for unit in units for pair in unit.context.aliases} if calls else set()
     aliases.update((a, p) for a, (p, seen) in evidence.items() if seen >= MIN_EVIDENCE)
     named = {alias.casefold() for alias, _ in aliases}
     once = [(a, p) for a, (p, seen) in evidence.items() if a.casefold() not in named]

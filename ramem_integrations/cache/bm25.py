@@ -131,7 +131,7 @@ class BM25:
 
 #: Whether the lexical text keeps the restatement's framing names (the speaker, the addressee).
 #: False: a question naming a person matches the messages that say the name, not every message
-#: of theirs ("🎉" included). True by default: without them recall fell on LoCoMo and REALTALK
+#: of theirs ("🎉" included). True by default: without them recall fell in every development family
 #: (docs/rules.md, eval system ``lexical-unframed``).
 FRAMED = True
 

@@ -23,6 +23,7 @@ from ramem_integrations.core.retrieval.steps import (
     Ranking,
     Replies,
     SpeakerPreference,
+    Spread,
     Step,
     run,
 )
@@ -42,7 +43,15 @@ from ramem_integrations.evaluation.variants import Variant
 from ramem_integrations.memory.ramem import RaMem
 
 ROOT = Path(__file__).resolve().parents[1]
-NAMES = ("episode-evidence", "context", "speaker-preference", "order", "replies", "neighbours")
+NAMES = (
+    "episode-evidence",
+    "context",
+    "speaker-preference",
+    "order",
+    "replies",
+    "neighbours",
+    "spread",
+)
 
 
 def unit(
@@ -297,6 +306,7 @@ def test_the_retrievers_options_are_the_steps_constants() -> None:
         reply_depth=2,
         leading=1,
         episode_evidence=0.2,
+        spread_margin=0.1,
     )
     assert retriever.pipeline() == (
         EpisodeEvidence(0.2, True),
@@ -305,6 +315,7 @@ def test_the_retrievers_options_are_the_steps_constants() -> None:
         Order(),
         Replies(2),
         Neighbours(leading=1),
+        Spread(0.1),
     )
 
 

@@ -11,6 +11,7 @@ import numpy as np
 import numpy.typing as npt
 
 from ramem_integrations.cache.vectors import top
+from ramem_integrations.core.anchoring import unframed
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit
 
@@ -128,7 +129,18 @@ class BM25:
         return scores, scored
 
 
-def lexical_text(memory: MemoryUnit) -> str:
-    """What BM25 indexes: the search text (the restatement, which names the speaker, else the
-    content) and the entities."""
-    return " ".join([memory.search_text, *memory.context.entities])
+#: Whether the lexical text keeps the restatement's framing names (the speaker, the addressee).
+#: False: a question naming a person matches the messages that say the name, not every message
+#: of theirs ("🎉" included). True by default: without them recall fell in every development family
+#: (docs/rules.md, eval system ``lexical-unframed``).
+FRAMED = True
+
+
+def lexical_text(memory: MemoryUnit, *, framed: bool = FRAMED) -> str:
+    """What BM25 indexes: the search text (the restatement, else the content) and the
+    entities; unless ``framed``, without the names the restatement frames it with
+    (:func:`~ramem_integrations.core.anchoring.unframed`)."""
+    text = memory.search_text
+    if not framed and memory.restatement:
+        text = unframed(text, memory.context.speaker, memory.context.participants)
+    return " ".join([text, *memory.context.entities])

@@ -159,18 +159,18 @@ def _closing_name(clause: str, lex: _Words) -> str | None:
 
 @lru_cache(maxsize=1 << 16)
 def _read(
-    text: str, lex: _Words
+    text: str, lex: _Words, calls: bool = True
 ) -> tuple[frozenset[str], tuple[tuple[str, bool], ...], str | None, str | None]:
     """A message's words, its :func:`vocatives`, the word a salutation opening it addresses and
-    the word it opens by calling someone (:data:`_CALLED`), cached: a namespace's aliases are
-    learned again from all its messages after each write."""
+    (with ``calls``) the word it opens by calling someone (:data:`_CALLED`), cached: a
+    namespace's aliases are learned again from all its messages after each write."""
     words = _words(text, lex)
     found = dict(_vocatives(text, words, lex))
     match = lex.opening.match(_REPEATS.sub(r"\1", text.lower()))
     opening = match.group(1) if match and _plausible(match.group(1), lex) else None
     if opening:
         found[opening] = True  # "thank you trixie"
-    called = _CALLED.match(text)
+    called = _CALLED.match(text) if calls else None
     name = _REPEATS.sub(r"\1", called.group(1).lower()) if called else None
     name = name if name and _plausible(name, lex) else None
     if name:
@@ -208,11 +208,17 @@ def learn_aliases(
 
 
 def alias_evidence(
-    messages: Iterable[Said], min_share: float = MIN_SHARE, lexicon: Lexicon = ENGLISH
+    messages: Iterable[Said],
+    min_share: float = MIN_SHARE,
+    lexicon: Lexicon = ENGLISH,
+    *,
+    calls: bool = True,
 ) -> dict[str, tuple[str, int]]:
     """Alias (capitalised) -> (participant, times addressed to them), for every word that
     passes all the tests of :func:`learn_aliases` but :data:`MIN_EVIDENCE`; a word addressed
-    once only where a salutation opening the message addresses it, and no one writes it again."""
+    once only where a salutation opening the message addresses it, and no one writes it again.
+    ``calls`` False leaves out the messages that open by calling the other ("Sammy!! how are
+    you?"; the evaluation's ``no-called-aliases``)."""
     addressed: dict[str, Counter[str]] = {}  # word -> addressee -> count
     vocative_uses: Counter[str] = Counter()  # word -> times written as a vocative
     everyone: set[str] = set()
@@ -222,7 +228,10 @@ def alias_evidence(
     greeted_words: set[str] = set()  # strong by a greeting, not only by being called
     messages = list(messages)
     lex = _compiled(lexicon)
-    said = [(speaker, participants, *_read(text, lex)) for speaker, participants, text in messages]
+    said = [
+        (speaker, participants, *_read(text, lex, calls))
+        for speaker, participants, text in messages
+    ]
     for speaker, participants, _, found, opening, name in said:
         everyone.update(participants)
         others = [p for p in participants if p != speaker]
@@ -276,13 +285,15 @@ Pairs = tuple[tuple[str, str], ...]
 
 
 def namespace_aliases(
-    units: Iterable[MemoryUnit], lexicon: Lexicon = ENGLISH
+    units: Iterable[MemoryUnit], lexicon: Lexicon = ENGLISH, *, calls: bool = True
 ) -> tuple[Pairs, Pairs]:
     """The aliases of a namespace's memories: those stored with them and those learned over
-    all of them; and, apart, the aliases said once (:func:`alias_evidence`)."""
+    all of them; and, apart, the aliases said once (:func:`alias_evidence`). ``calls`` False:
+    learned without the messages that open by calling the other, the stored ones (learned with
+    them) left out."""
     units = list(units)
-    evidence = alias_evidence(stored_messages(units), lexicon=lexicon)
-    aliases = {pair for unit in units for pair in unit.context.aliases}
+    evidence = alias_evidence(stored_messages(units), lexicon=lexicon, calls=calls)
+    aliases = {pair for unit in units for pair in unit.context.aliases} if calls else set()
     aliases.update((a, p) for a, (p, seen) in evidence.items() if seen >= MIN_EVIDENCE)
     named = {alias.casefold() for alias, _ in aliases}
     once = [(a, p) for a, (p, seen) in evidence.items() if a.casefold() not in named]

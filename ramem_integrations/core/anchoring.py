@@ -238,6 +238,20 @@ def restate(
     return f"{head}: " + "\n".join(lines)
 
 
+def unframed(restatement: str, speaker: str | None, participants: Iterable[str] = ()) -> str:
+    """``restatement`` without the names :func:`restate` frames it with: the speaker (and
+    addressee) heading it and the sender before another speaker's line. What the speakers
+    wrote stays, names included; text not framed so (another anchorer's) is returned as is."""
+    if speaker:
+        head = re.match(re.escape(speaker) + r"(?: \(to [^()\n]+\))?: ", restatement)
+        restatement = restatement[head.end() :] if head else restatement
+    senders = sorted({p for p in participants if p}, key=len, reverse=True)
+    if not senders:
+        return restatement
+    line_head = re.compile(rf"^(?:{'|'.join(map(re.escape, senders))}): ", re.MULTILINE)
+    return line_head.sub("", restatement)
+
+
 def ground_in_text(text: str, found: Sequence[FoundTime]) -> str:
     """Write each relative time cue's date into the text.
 

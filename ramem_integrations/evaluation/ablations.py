@@ -14,17 +14,25 @@ episodes, it vanishes here. The permutation is seeded: the same store gives the 
 from __future__ import annotations
 
 import random
+import re
 import shutil
 import tempfile
 import weakref
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
+from ramem_integrations.cache.bm25 import BM25, lexical_text
+from ramem_integrations.core.aliases import namespace_aliases
+from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
+from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
+from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.variants import Variant
+from ramem_integrations.memory.questions import frame_question, questions_last
+from ramem_integrations.memory.source import CachedSource
 
 if TYPE_CHECKING:
     from ramem_integrations.memory.ramem import RaMem
@@ -105,3 +113,115 @@ class SearchNeed(ContextualRetriever):
 
     def search_query(self, frame: RecallFrame) -> str:
         return frame.need if frame.need.strip() else super().search_query(frame)
+
+
+class LexicalSource(CachedSource):
+    """A store's source whose BM25 indexes each memory's :func:`~.bm25.lexical_text` with
+    ``framed`` as given (the store's own index uses the default), built per namespace from
+    the cached memories, again after each write."""
+
+    def __init__(self, base: CachedSource, *, framed: bool, names: bool = True) -> None:
+        super().__init__(base.embedder, base.cache)
+        self.base, self.framed, self.names = base, framed, names
+        self._indexes: dict[str, tuple[int, BM25]] = {}
+
+    def dense(
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        where: ContextFilter | None = None,
+        scope: Scope = EVERYTHING,
+    ) -> Hits:
+        return self.base.dense(namespace, query, k, where, scope)  # its query vectors cached
+
+    def lexical(
+        self,
+        namespace: str,
+        query: str,
+        k: int,
+        where: ContextFilter | None = None,
+        scope: Scope = EVERYTHING,
+    ) -> Hits:
+        among = self._cached_among(namespace, where, scope.within)
+        if not self.names:
+            query = self._without_names(namespace, query)
+        return self._cached(namespace, self._index(namespace).search(query, k, among=among))
+
+    def _without_names(self, namespace: str, query: str) -> str:
+        """``query`` without the speakers' names: who said it is a coordinate, not a word."""
+        speakers = {u.context.speaker for u in self.cache.memories(namespace).values()}
+        names = sorted((n for n in speakers if n), key=len, reverse=True)
+        if not names:
+            return query
+        pattern = r"\b(" + "|".join(map(re.escape, names)) + r")('s)?\b"
+        return re.sub(pattern, " ", query)
+
+    def _index(self, namespace: str) -> BM25:
+        version = self.cache.version(namespace)
+        built = self._indexes.get(namespace)
+        if built is None or built[0] != version:
+            index = BM25()
+            for unit in self.cache.memories(namespace).values():
+                index.add(unit.id, lexical_text(unit, framed=self.framed))
+            built = self._indexes[namespace] = (version, index)
+        return built[1]
+
+
+_LEXICAL: weakref.WeakKeyDictionary[RaMem, dict[tuple[bool, bool], LexicalSource]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+@dataclass(frozen=True)
+class LexicalText:
+    """RaMem (``variant``; None: the ``content`` baseline) with the BM25 text framed by the
+    speaker's and addressee's names (``framed``) or not: ``lexical-framed``."""
+
+    framed: bool
+    variant: Variant | None = field(default_factory=Variant)
+    #: False: the speakers' names are taken out of the lexical query too.
+    names: bool = True
+
+    def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
+        sources = _LEXICAL.setdefault(mem, {})
+        key = (self.framed, self.names)
+        if key not in sources:
+            if not isinstance(base := mem.content.source, CachedSource):
+                raise InvalidInputError(
+                    f"The lexical-text systems read a store's cache; this RaMem searches a "
+                    f"{type(base).__name__}. Open the store with RaMem.from_path."
+                )
+            sources[key] = LexicalSource(base, framed=self.framed, names=self.names)
+        source = sources[key]
+        if self.variant is None:
+            content = replace(mem.content, source=source)
+            return questions_last(content.retrieve(asked.text, asked.namespace, k))
+        retriever = self.variant.retriever(mem.reinstatement)
+        retriever = replace(retriever, content=replace(retriever.content, source=source))
+        frame = mem.frame(asked.text, asked.namespace, reference=asked.asked_at)
+        return retriever.retrieve(frame, asked.namespace, k)
+
+
+_KNOWN: weakref.WeakKeyDictionary[RaMem, dict[tuple[str, int], KnownContext]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
+@dataclass(frozen=True)
+class NoCalledAliases:
+    """The ``no-called-aliases`` ablation: questions read with the aliases learned without the
+    messages that open by calling the other ("Sammy!! how are you?":
+    :func:`~ramem_integrations.core.aliases.alias_evidence`, ``calls``)."""
+
+    variant: Variant = field(default_factory=Variant)
+
+    def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
+        known = mem.known(asked.namespace)
+        key = (asked.namespace, mem.count(asked.namespace))
+        cached = _KNOWN.setdefault(mem, {})
+        if key not in cached:
+            aliases, once = namespace_aliases(mem.memories(asked.namespace), calls=False)
+            cached[key] = replace(known, aliases=aliases, aliases_once=once)
+        frame = frame_question(asked.text, mem.frame_inducer, cached[key], asked.asked_at)
+        return self.variant.retriever(mem.reinstatement).retrieve(frame, asked.namespace, k)

@@ -15,6 +15,8 @@ from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.ablations import (
     ContextShuffle,
+    LexicalText,
+    NoCalledAliases,
     NoNamesInText,
     NoSessionSpan,
     SearchNeed,
@@ -137,6 +139,19 @@ register("context-shuffle", ContextShuffle())
 register("context-shuffle-no-speaker", ContextShuffle(Variant(speaker_bonus=0.0)))
 #: RaMem's retrieval, answered with the flat prompt: differs from ramem in answer F1 only.
 register("ramem-flat-prompt", Variant())
+#: The BM25 text framed by the speaker's and addressee's names, as the restatement writes it,
+#: and not (docs/rules.md, "lexical text"); RaMem and the content baseline.
+register("lexical-framed", LexicalText(framed=True))
+register("lexical-unframed", LexicalText(framed=False))
+register("content-lexical-framed", LexicalText(framed=True, variant=None))
+register("content-lexical-unframed", LexicalText(framed=False, variant=None))
+#: ... and without the speakers' names in the lexical query either.
+register("lexical-unframed-no-names", LexicalText(framed=False, names=False))
+#: The spread step on, at three margins (docs/rules.md, ``spread``).
+for _margin in (0.05, 0.1, 0.2):
+    register(f"spread-{_margin}", Variant(spread_margin=_margin))
+#: Aliases learned without the messages that open by calling the other (docs/rules.md).
+register("no-called-aliases", NoCalledAliases())
 
 # LlamaIndex systems (the llama-index extra): a plain vector retriever, and the same with
 # RaMem's re-ranking postprocessor after it. Registered whether or not it is installed.

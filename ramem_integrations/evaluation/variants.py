@@ -94,6 +94,8 @@ class Variant:
     keep_first: bool | None = None
     #: How many of the best hits bring a named person's reply to them.
     reply_depth: int | None = None
+    #: Within what share of the best score several sessions' best candidates spread the hits.
+    spread_margin: float | None = None
     #: The ranking steps left out (by name, :data:`~.steps.DEFAULT_STEPS`).
     without: tuple[str, ...] = ()
     kind: type[ContextualRetriever] = ContextualRetriever
@@ -122,6 +124,7 @@ class Variant:
             hits_first=base.hits_first if self.hits_first is None else self.hits_first,
             keep_first=base.keep_first if self.keep_first is None else self.keep_first,
             reply_depth=base.reply_depth if self.reply_depth is None else self.reply_depth,
+            spread_margin=base.spread_margin if self.spread_margin is None else self.spread_margin,
             steps=tuple(s for s in base.steps if s.name not in self.without)
             if self.without
             else base.steps,

@@ -35,6 +35,7 @@ from ramem_integrations.core.retrieval.steps import (
     KEEP_FIRST,
     REPLY_DEPTH,
     SPEAKER_BONUS,
+    SPREAD_MARGIN,
     Neighbours,
     Ranking,
     Replies,
@@ -97,6 +98,8 @@ class ContextualRetriever:
         reply_depth: how many of the best hits, when one is a question put to a person the
             question names, bring that person's reply just before it (with ``episodes``
             only; 0 turns it off).
+        spread_margin: when the best candidates of several sessions score within this share
+            of the best, a hit of each comes before any episode neighbour (0 turns it off).
         steps: the ranking steps run after the content search, in order
             (:data:`~.steps.DEFAULT_STEPS`); the options above are their constants
             (:meth:`pipeline`).
@@ -125,6 +128,7 @@ class ContextualRetriever:
     episode_evidence: float = EPISODE_EVIDENCE
     keep_first: bool = KEEP_FIRST
     reply_depth: int = REPLY_DEPTH
+    spread_margin: float = SPREAD_MARGIN
     steps: tuple[Step, ...] = DEFAULT_STEPS
     lexicon: Lexicon = ENGLISH
 

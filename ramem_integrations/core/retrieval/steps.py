@@ -36,6 +36,7 @@ from ramem_integrations.core.retrieval.ordering import (
 )
 from ramem_integrations.core.retrieval.replies import reply_to
 from ramem_integrations.core.retrieval.source import EpisodeSource, Scope
+from ramem_integrations.core.retrieval.spread import spread_out, spread_sessions
 from ramem_integrations.core.text import tokenize, word_set
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import RamemError
@@ -80,6 +81,9 @@ REPLY_DEPTH = 0
 #: more conversations than it hurt in LoCoMo, REALTALK and BEAM and cost none (docs/rules.md);
 #: eval system ``lift-passes-first`` turns it off.
 KEEP_FIRST = True
+#: Sessions whose best candidate scores within this share of the best spread the hits (the
+#: ``spread`` step); 0 turns it off (docs/rules.md).
+SPREAD_MARGIN = 0.0
 
 
 @dataclass(frozen=True)
@@ -384,6 +388,30 @@ class Neighbours:
         return sorted([*after, *before], key=lambda pair: pair[0])
 
 
+@dataclass(frozen=True)
+class Spread:
+    """When the best content candidates of several sessions score within ``margin`` of the
+    best (:func:`~.spread.spread_sessions`), the first hit of each of those sessions comes
+    right after the first hit and the episode neighbours after every hit
+    (:func:`~.spread.spread_out`); when one session holds them, nothing moves.
+
+    Why: a question whose evidence is spread over sessions ("Which cities has she been to?")
+    needs a hit from each of them more than the turns around one; the scores tell, not the
+    question's words. Off by default (``margin`` 0; docs/rules.md)."""
+
+    name: ClassVar[str] = "spread"
+    OPTIONS: ClassVar[dict[str, str]] = {"margin": "spread_margin"}
+    on_searches: ClassVar[bool] = False
+
+    margin: float = SPREAD_MARGIN
+
+    def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
+        if self.margin <= 0.0:
+            return ranked
+        sessions = spread_sessions(at.searched or ranked, self.margin)
+        return spread_out(ranked, sessions) if len(sessions) > 1 else ranked
+
+
 #: The ranking steps, in the order they run after the candidate search.
 DEFAULT_STEPS: tuple[Step, ...] = (
     EpisodeEvidence(),
@@ -392,6 +420,7 @@ DEFAULT_STEPS: tuple[Step, ...] = (
     Order(),
     Replies(),
     Neighbours(),
+    Spread(),
 )
 
 

@@ -28,11 +28,11 @@ from pydantic import Field
 
 import ramem_integrations.llama_index as li
 from ramem_integrations import MemoryUnit, RaMem, load_conversations
+from ramem_integrations.adapters_common.asked import UNDATED
 from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.systems import SYSTEMS
-from ramem_integrations.glue.asked import UNDATED
 from ramem_integrations.llama_index import (
     EpisodicMetadataExtractor,
     EpisodicReinstatementPostprocessor,

@@ -17,7 +17,7 @@ pytest.importorskip("langchain_core")
 pytest.importorskip("llama_index.core")
 
 from ramem_integrations import RaMem
-from ramem_integrations.glue.asked import UNDATED, asked_at
+from ramem_integrations.adapters_common.asked import UNDATED, asked_at
 from ramem_integrations.langchain import RaMemRetriever as LangChainRetriever
 from ramem_integrations.llama_index import (
     EpisodicReinstatementPostprocessor,

@@ -77,7 +77,7 @@ def llama_vector_restated(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory
 
 def llama_vector_ramem(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
     """The vector retriever, then RaMem's re-ranking postprocessor."""
-    from ramem_integrations.glue.asked import UNDATED
+    from ramem_integrations.adapters_common.asked import UNDATED
     from ramem_integrations.llama_index import EpisodicReinstatementPostprocessor
 
     retriever = _index(mem, asked.namespace).as_retriever(similarity_top_k=max(k, CANDIDATES))

@@ -26,11 +26,11 @@ from langgraph.store.base import (
     tokenize_path,
 )
 
+from ramem_integrations.adapters_common.hits import readable_metadata
 from ramem_integrations.core.conversation import parse_datetime
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory, utc_now
 from ramem_integrations.errors import DataFormatError, InvalidInputError, InvalidTimeError
-from ramem_integrations.glue.records import readable_metadata
 from ramem_integrations.langgraph.checks import (
     check_filter,
     check_key,

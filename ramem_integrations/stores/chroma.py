@@ -176,6 +176,25 @@ class ChromaEpisodicStore:
             )
         return self._collections.setdefault(namespace, GuardedCollection(raw, self.where))
 
+    def beside(self, suffix: str) -> ChromaEpisodicStore:
+        """The store named ``<this store's name><suffix>`` on the same client (a LangGraph
+        store's memories)."""
+        return ChromaEpisodicStore(self.client, self.name + suffix)
+
+    def side_collection(self, name: str) -> GuardedCollection | None:
+        """Another collection on this store's client (a LangGraph store's items), or None,
+        read and written through the store's guard as its memories are: a server's failures
+        are StoreErrors and, in this process, its writes exclude its reads."""
+        found = find_collection(self._chroma, name)
+        return None if found is None else GuardedCollection(found, self.where)
+
+    def create_side_collection(self, name: str, metadata: Mapping[str, str]) -> GuardedCollection:
+        """:meth:`side_collection` ``name``, created with ``metadata`` when it does not exist."""
+        made = self._chroma.get_or_create_collection(
+            name, metadata=dict(metadata), embedding_function=None
+        )
+        return GuardedCollection(made, self.where)
+
     def namespace_collection(self, namespace: str) -> tuple[str, dict[str, str]]:
         """The name and metadata of the Chroma collection that holds ``namespace``: what
         another tool (langchain-chroma) needs to write memories this store reads."""

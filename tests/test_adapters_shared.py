@@ -31,12 +31,13 @@ from ramem_integrations.adapters_common.hits import (
     coordinate_metadata,
     hit_metadata,
 )
-from ramem_integrations.errors import NamespaceError
+from ramem_integrations.errors import InvalidInputError, NamespaceError
 from ramem_integrations.langchain import RaMemRetriever as LangChainRetriever
 from ramem_integrations.langgraph import RaMemStore
 from ramem_integrations.llama_index import RaMemRetriever as LlamaIndexRetriever
 from ramem_integrations.memory.questions import UngroundedTimeWarning
 from ramem_integrations.memory.ramem import RaMem
+from ramem_integrations.stores.chroma import persistent_client
 from ramem_integrations.testing import HashingEmbedder
 
 ASKED_ON = datetime(2024, 9, 3, 12, tzinfo=UTC)
@@ -179,3 +180,81 @@ def test_a_reference_clock_grounds_relative_times(store: RaMemStore, name: str) 
         warnings.simplefilter("error", UngroundedTimeWarning)
         (top,) = surface.search(store, QUESTION, surface.namespace, 1, lambda: ASKED_ON)
     assert top[0] == ITEMS["march"]["text"] and top[1]["reason"] == "context"
+
+
+# -- from_defaults: the two retrievers open a memory the same way -------------------------
+
+RETRIEVERS: dict[str, Callable[..., Any]] = {
+    "langchain": lambda namespace, **kw: LangChainRetriever.from_defaults(namespace, k=2, **kw),
+    "llama_index": lambda namespace, **kw: LlamaIndexRetriever.from_defaults(
+        namespace, similarity_top_k=2, **kw
+    ),
+}
+
+
+def _texts(retriever: Any) -> list[str]:
+    found = retriever.invoke(QUESTION) if hasattr(retriever, "invoke") else None
+    if found is None:
+        return [n.node.get_content() for n in retriever.retrieve(QUESTION)]
+    return [d.page_content for d in found]
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A store at a path, holding the three items' words as turns of namespace 'alice'."""
+    path: Path = tmp_path_factory.mktemp("opened")
+    mem = RaMem.from_path(path, embedder=HashingEmbedder())
+    for value in ITEMS.values():
+        when = datetime.fromisoformat(value["time"])
+        turn = {"speaker": value["speaker"], "text": value["text"]}
+        mem.add_turns([turn], "alice", session_time=when)
+    return path
+
+
+@pytest.mark.parametrize("name", RETRIEVERS)
+@pytest.mark.parametrize("way", ["path", "client", "memory"])
+def test_from_defaults_opens_a_memory_by_path_client_or_memory(
+    folder: Path, name: str, way: str
+) -> None:
+    opened = {
+        "path": lambda: {"path": folder, "embed_model": HashingEmbedder()},
+        "client": lambda: {
+            "client": persistent_client(folder),  # a chromadb PersistentClient
+            "embed_model": HashingEmbedder(),
+        },
+        "memory": lambda: {"memory": RaMem.from_path(folder, embedder=HashingEmbedder())},
+    }[way]()
+    retriever = RETRIEVERS[name]("alice", reference=ASKED_ON, **opened)
+    assert _texts(retriever) == [ITEMS["march"]["text"], ITEMS["july"]["text"]]
+
+
+#: Mistakes in what to open, each refused alike by both retrievers, before anything is opened.
+OPEN_MISTAKES: dict[str, Callable[[Path], dict[str, Any]]] = {
+    "nothing": lambda _: {},
+    "path and client": lambda p: {"path": p, "client": object()},
+    "memory and path": lambda p: {"memory": object(), "path": p},
+    "memory and embed_model": lambda p: {
+        "memory": RaMem.from_path(p, embedder=HashingEmbedder()),
+        "embed_model": HashingEmbedder(),
+    },
+    "memory that is not a RaMem": lambda _: {"memory": "./memory"},
+}
+
+
+@pytest.mark.parametrize("mistake", OPEN_MISTAKES)
+def test_from_defaults_refuses_the_same_mistakes_with_the_same_error(
+    folder: Path, mistake: str
+) -> None:
+    messages = set()
+    for make in RETRIEVERS.values():
+        with pytest.raises(InvalidInputError) as caught:
+            make("alice", **OPEN_MISTAKES[mistake](folder))
+        messages.add(str(caught.value))
+    (message,) = messages  # the same words from both
+    assert "memory=" in message or "RaMem" in message
+
+
+@pytest.mark.parametrize("name", RETRIEVERS)
+def test_from_defaults_refuses_a_bad_namespace(folder: Path, name: str) -> None:
+    with pytest.raises(NamespaceError, match="namespace is required"):
+        RETRIEVERS[name]("", path=folder, embed_model=HashingEmbedder())

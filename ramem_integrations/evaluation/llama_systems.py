@@ -58,7 +58,7 @@ def _hits(nodes: list[NodeWithScore], k: int) -> list[ScoredMemory]:
     for item in nodes[:k]:
         unit = unit_of_node(item.node)
         if unit is not None:
-            context = item.node.metadata.get("ramem_reason") == "context"
+            context = item.node.metadata.get("reason") == "context"
             out.append(ScoredMemory(unit, item.score or 0.0, "context" if context else "content"))
     return out
 

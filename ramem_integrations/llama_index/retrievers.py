@@ -21,8 +21,9 @@ class RaMemRetriever(BaseRetriever):
 
     Each node's text is the memory's words as said, its id the memory id, its metadata
     the episode (flat keys for code, ``said`` / ``happened`` / ``who`` / ``place`` for the LLM;
-    see :mod:`ramem_integrations.llama_index.nodes`) and ``ramem_reason`` (``"context"`` when
-    it meets the question's conditions).
+    see :mod:`ramem_integrations.llama_index.nodes`) and ``reason`` (``"context"`` when it
+    meets the question's conditions), ``matched`` and ``score``: the keys every surface's hits
+    carry (:mod:`ramem_integrations.adapters_common.hits`).
 
     Args:
         memory: a :class:`~ramem_integrations.RaMem`.

@@ -63,7 +63,7 @@ def main() -> None:
         print(f"{name}:")
         for item in engine.query(QUESTION).source_nodes:
             meta = item.node.metadata
-            reason = meta.get("ramem_reason", "-")
+            reason = meta.get("reason", "-")
             print(f"  [{reason:7}] {meta['session_id']:17} {item.node.get_content()[:60]}")
         print()
     print(f"(ingested {len(nodes)} nodes)")

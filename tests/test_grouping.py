@@ -151,7 +151,7 @@ def test_without_gap_one_unit_per_turn() -> None:
 
 
 def test_framework_records_stay_one_memory_each() -> None:
-    from ramem_integrations.glue.records import Record, anchor_records
+    from ramem_integrations.adapters_common.records import Record, anchor_records
 
     records = [
         Record("omg", {"speaker": "Marcus", "time": at(0).isoformat(), "session_id": "s"}),

@@ -21,9 +21,9 @@ from langchain_tests.integration_tests import RetrieversIntegrationTests
 
 import ramem_integrations.langchain as lc
 from ramem_integrations import MemoryUnit, RaMem, load_conversations
+from ramem_integrations.adapters_common.asked import UNDATED
 from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.glue.asked import UNDATED
 from ramem_integrations.langchain import (
     EpisodicDocumentTransformer,
     RaMemMemory,

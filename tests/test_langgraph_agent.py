@@ -25,9 +25,9 @@ from examples.langgraph_agent_memory import (
     ramem_store,
     run,
 )
+from ramem_integrations.adapters_common.context import HEADER
 from ramem_integrations.core.serialise import quote, shown_name
 from ramem_integrations.errors import InvalidInputError, NamespaceError
-from ramem_integrations.glue.context import HEADER
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.models.tokens import count_tokens

@@ -28,11 +28,11 @@ from pydantic import Field
 
 import ramem_integrations.llama_index as li
 from ramem_integrations import MemoryUnit, RaMem, load_conversations
+from ramem_integrations.adapters_common.asked import UNDATED
 from ramem_integrations.app.demo import ASKED_ON, sample_path
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.systems import SYSTEMS
-from ramem_integrations.glue.asked import UNDATED
 from ramem_integrations.llama_index import (
     EpisodicMetadataExtractor,
     EpisodicReinstatementPostprocessor,
@@ -93,7 +93,9 @@ def test_retriever_nodes_are_memories(hashed_mem: RaMem) -> None:
         unit = unit_of_node(item.node)
         assert unit == stored[item.node.node_id]
         assert item.node.get_content() == unit.content
-    assert nodes[0].node.metadata["ramem_reason"] == "context"
+    assert nodes[0].node.metadata["reason"] == "context"
+    meta = nodes[0].node.metadata  # the older names, still written this release
+    assert (meta["ramem_reason"], meta["ramem_matched"]) == ("context", ", ".join(meta["matched"]))
     embedded = nodes[0].node.get_content(metadata_mode=MetadataMode.EMBED)
     # of the metadata only the speaker line is embedded, as RaMem's own vectors carry it
     assert embedded == "said_by: Alice (to Sam)\n\n" + nodes[0].node.get_content()
@@ -223,7 +225,7 @@ def test_postprocessor_puts_the_valid_episode_first_and_is_pure(demo_mem: RaMem)
     assert _dump(nodes) == before  # inputs untouched, metadata included
     assert len(out) == 3
     assert unit_of_node(out[0].node).source_ids == (MARCH_DENTIST,)
-    assert all(n.node.metadata["ramem_reason"] == "context" for n in out)
+    assert all(n.node.metadata["reason"] == "context" for n in out)
     assert all(n.node is not m.node for n in out for m in nodes)
 
 
@@ -272,8 +274,8 @@ def test_nodes_without_episode_pass_through_after_valid_ones(hashed_mem: RaMem) 
         july.node.node_id,
         plain.node.node_id,
     ]
-    assert out[0].node.metadata["ramem_reason"] == "context"
-    assert "ramem_reason" not in out[2].node.metadata
+    assert out[0].node.metadata["reason"] == "context"
+    assert "reason" not in out[2].node.metadata
     assert EpisodicReinstatementPostprocessor().postprocess_nodes([], query_str="x") == []
 
 
@@ -374,7 +376,7 @@ def test_postprocessor_reads_common_metadata(
     post = EpisodicReinstatementPostprocessor(reference=ASKED_ON)
     out = post.postprocess_nodes(given, query_str="What did the dentist say last March?")
     assert [n.node.node_id for n in out] == [march.node_id, july.node_id]
-    assert out[0].node.metadata["ramem_reason"] == "context"
+    assert out[0].node.metadata["reason"] == "context"
     assert [n.node.metadata for n in given] == [n.node.metadata for n in before]  # pure
 
 
@@ -445,4 +447,4 @@ def test_extractor_nodes_go_into_a_chroma_vector_store_as_they_are(tmp_path: Pat
     post = EpisodicReinstatementPostprocessor(reference=ASKED_ON)
     ranked = post.postprocess_nodes(found, query_str="What did the dentist say in July?")
     assert ranked[0].node.node_id == "d2"
-    assert ranked[0].node.metadata["ramem_reason"] == "context"
+    assert ranked[0].node.metadata["reason"] == "context"

@@ -14,7 +14,7 @@ pytest.importorskip("llama_index.core")
 from llama_index.core.base.llms.types import ChatMessage
 from llama_index.core.memory import Memory
 
-from ramem_integrations.glue.context import HEADER
+from ramem_integrations.adapters_common.context import HEADER
 from ramem_integrations.llama_index import RaMemMemoryBlock
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.testing import HashingEmbedder

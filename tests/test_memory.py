@@ -149,3 +149,35 @@ def test_a_small_namespace_puts_the_asked_time_first(
     reference = datetime.fromisoformat(asked_on).replace(tzinfo=UTC) if asked_on else None
     hits = mem.retrieve(question, "alice", k=2, reference=reference)
     assert hits[0].memory.content.endswith(first) and hits[0].reason == "context"
+
+
+def _namespace_checks(call) -> list[str]:  # type: ignore[no-untyped-def]
+    """The modules that check a namespace while ``call()`` runs, one entry per check."""
+    import sys
+
+    from ramem_integrations.core.namespaces import check_namespace
+
+    callers: list[str] = []
+
+    def profile(frame, event, arg):  # type: ignore[no-untyped-def]
+        if event == "call" and frame.f_code is check_namespace.__code__:
+            callers.append(Path(frame.f_back.f_code.co_filename).parent.name)
+
+    sys.setprofile(profile)
+    try:
+        call()
+    finally:
+        sys.setprofile(None)
+    return callers
+
+
+@pytest.mark.parametrize("mode", ["ramem", "content", "dense", "bm25"])
+def test_a_retrieve_checks_its_namespace_once_at_the_facade(
+    fake_mem: RaMem, conversation, mode: str
+) -> None:  # type: ignore[no-untyped-def]
+    """RaMem.retrieve checks the namespace once; below it only the store, where it names the
+    namespace's write marks (the read source, the cache and the request checks rely on it)."""
+    fake_mem.add_conversation(conversation, "ann")
+    fake_mem.retrieve("pottery", "ann")  # loaded: what follows is a warm read
+    checks = _namespace_checks(lambda: fake_mem.retrieve("pottery class", "ann", mode=mode))
+    assert checks == ["memory", "stores"]

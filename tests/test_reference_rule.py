@@ -17,7 +17,7 @@ pytest.importorskip("langchain_core")
 pytest.importorskip("llama_index.core")
 
 from ramem_integrations import RaMem
-from ramem_integrations.glue.asked import UNDATED, asked_at
+from ramem_integrations.adapters_common.asked import UNDATED, asked_at
 from ramem_integrations.langchain import RaMemRetriever as LangChainRetriever
 from ramem_integrations.llama_index import (
     EpisodicReinstatementPostprocessor,
@@ -56,14 +56,14 @@ def _langchain(mem: RaMem, **options: Any) -> list[tuple[str, str]]:
 
 def _llama(mem: RaMem, **options: Any) -> list[tuple[str, str]]:
     nodes = RaMemRetriever(mem, "alice", similarity_top_k=2, **options).retrieve(QUESTION)
-    return [(n.node.get_content(), n.node.metadata["ramem_reason"]) for n in nodes]
+    return [(n.node.get_content(), n.node.metadata["reason"]) for n in nodes]
 
 
 def _postprocessor(mem: RaMem, **options: Any) -> list[tuple[str, str]]:
     units = sorted(mem.memories("alice"), key=lambda u: u.context.session_span.start)
     nodes = [to_node(u) for u in units if u.context.speaker == "Alice"]
     out = EpisodicReinstatementPostprocessor(**options).postprocess_nodes(nodes, query_str=QUESTION)
-    return [(n.node.get_content(), n.node.metadata["ramem_reason"]) for n in out]
+    return [(n.node.get_content(), n.node.metadata["reason"]) for n in out]
 
 
 SURFACES: list[Callable[..., list[tuple[str, str]]]] = [_langchain, _llama, _postprocessor]

@@ -28,10 +28,10 @@ from llama_index.core.schema import MetadataMode, TextNode
 from pydantic import Field
 
 from examples.langgraph_agent_memory import ScriptedToolModel, UserContext
+from ramem_integrations.adapters_common.context import HEADER, memory_context
 from ramem_integrations.core.prompts import render_memories
 from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.evaluation.budget import BudgetScores
-from ramem_integrations.glue.context import HEADER, memory_context
 from ramem_integrations.langchain import RaMemMemory, context_prompt, format_documents
 from ramem_integrations.langchain import RaMemRetriever as LangChainRetriever
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools

@@ -8,8 +8,9 @@ from datetime import UTC, datetime, timedelta, timezone
 
 import pytest
 
+from ramem_integrations.adapters_common.hits import readable_metadata
 from ramem_integrations.app.cli import coordinates_line, hit_to_json
-from ramem_integrations.core.serialise import coordinates, memory_json, readable_metadata
+from ramem_integrations.core.serialise import coordinates, memory_json
 from ramem_integrations.core.types import (
     Episode,
     EpisodicContext,

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
 
 from ramem_integrations.evaluation import importgraph
@@ -74,3 +76,46 @@ def test_tests_reach_ramems_parts_only_through_the_testing_seam() -> None:
         and not (isinstance(node.value, ast.Name) and node.value.id in ("self", "cls"))
     )
     assert reached == []
+
+
+#: What reaches a Chroma client or collection directly; only ``stores/`` may.
+_RAW_CHROMA = {"client", "get_collection", "get_or_create_collection", "create_collection"}
+_ADAPTERS = ("adapters_common", "langchain", "llama_index", "langgraph")
+
+
+def test_the_adapters_reach_chroma_only_through_the_store() -> None:
+    """No adapter opens a Chroma collection or client itself, nor wraps one in the guard: they
+    ask the store (``ChromaEpisodicStore.side_collection``, ``beside``), so every collection
+    they use has its errors translated and its writes locked as the memories' are."""
+    found = []
+    for folder in _ADAPTERS:
+        for path in (importgraph.ROOT / folder).rglob("*.py"):
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                name = (
+                    node.attr
+                    if isinstance(node, ast.Attribute)
+                    else node.func.id
+                    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+                    else None
+                )
+                if name in _RAW_CHROMA or (
+                    name in ("Guarded", "GuardedCollection") and isinstance(node, ast.Call)
+                ):
+                    found.append(f"{path.relative_to(importgraph.ROOT)}:{node.lineno} {name}")
+    assert found == []
+
+
+def test_the_adapters_share_one_framework_free_home() -> None:
+    """``adapters_common`` loads no framework and imports no adapter: each adapter builds on
+    it, never the reverse."""
+    package = "ramem_integrations."
+    common = sorted(m for m in importgraph.graph() if m.startswith(package + "adapters_common."))
+    assert {package + f"adapters_common.{m}" for m in ("hits", "asked", "opening")} <= set(common)
+    code = (
+        "import sys\n"
+        + "".join(f"import {m}\n" for m in common)
+        + "print(sorted({m.split('.')[0] for m in sys.modules} & "
+        + "{'langchain_core', 'llama_index', 'langgraph'}))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"

@@ -38,9 +38,9 @@ from typing import TYPE_CHECKING, Any, TextIO
 from ramem_integrations.core.anchoring import memory_id
 from ramem_integrations.core.jsondata import loads, read_text
 from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits
+from ramem_integrations.core.namespaces import check_namespace
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import DataFormatError, NamespaceError, RamemError
-from ramem_integrations.stores.chroma import check_namespace
 
 if TYPE_CHECKING:
     from ramem_integrations.memory.ramem import RaMem
@@ -61,7 +61,7 @@ def export_namespace(
     inside a Chroma store is always refused. A namespace never written is an
     :class:`~ramem_integrations.errors.UnknownNamespaceError`, and no file is made.
     """
-    units = sorted(mem.memories(check_namespace(namespace)), key=lambda u: u.id)
+    units = sorted(mem.memories(namespace), key=lambda u: u.id)
     header = {"format": FORMAT, "version": VERSION, "namespace": namespace, "count": len(units)}
     lines = [json.dumps(line, ensure_ascii=False) + "\n" for line in [header, *map(record, units)]]
     if not isinstance(out, str | Path):

@@ -12,7 +12,6 @@ from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.errors import UnknownNamespaceError
-from ramem_integrations.stores.chroma import check_namespace
 from ramem_integrations.stores.protocol import MemoryStore
 
 
@@ -32,7 +31,7 @@ class Freshness:
         object or process has written since it was loaded. Returns whether the namespace was
         ever written; if not, raises :class:`UnknownNamespaceError` unless ``missing_ok``.
         """
-        others = self.cache.refresh(check_namespace(namespace))
+        others = self.cache.refresh(namespace)
         if others or self.store.own_mark(namespace) or self.cache.loaded(namespace):
             return True
         if self.store.has_memories(namespace):

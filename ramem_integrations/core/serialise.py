@@ -4,7 +4,6 @@
   ``MemoryUnit.from_metadata``), exported by ``ramem export`` as it is; :func:`scalar_metadata`,
   the same with lists as JSON strings, for stores that take scalars only;
 - :func:`memory_json`: every field as plain JSON, dates as ISO spans (``ramem query --json``);
-- :func:`readable_metadata`: a retrieved memory as the metadata a framework shows;
 - :func:`coordinates`: the coordinate lines a prompt, a LlamaIndex node and the terminal show.
 
 Every view renders a coordinate one way: "said" is when the memory's own messages were sent
@@ -21,7 +20,7 @@ from datetime import timedelta
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from ramem_integrations.core.types import Episode, MemoryUnit, ScoredMemory, TimeSpan
+    from ramem_integrations.core.types import Episode, MemoryUnit, TimeSpan
 
 #: A value of the flat metadata: dates as epoch seconds, lists as lists, never None.
 MetadataValue = str | int | float | bool | list[str] | list[int]
@@ -213,40 +212,3 @@ def episode_json(episode: Episode) -> dict[str, Any]:
         "topic": episode.topic,
         "next_id": episode.next_id,
     }
-
-
-def readable_metadata(hit: ScoredMemory) -> dict[str, Any]:
-    """A retrieved memory's coordinates as readable metadata (ISO dates and labels).
-
-    Keys: ``id``, ``namespace``, ``conversation_id``, ``session_id``, ``source_ids``,
-    ``session_start`` / ``session_end`` (ISO), ``session`` (label), ``event_time`` (label, when
-    known), ``speaker``, ``participants``, ``location``, ``entities``, ``topic`` (when known),
-    ``reason``, ``matched``, ``score``, and ``said`` / ``happened`` / ``place`` / ``source``, the
-    coordinate lines a context-preserving prompt shows.
-    """
-    unit, ctx = hit.memory, hit.memory.context
-    shown = coordinates(unit)
-    meta: dict[str, Any] = {
-        "id": unit.id,
-        "namespace": unit.namespace,
-        "conversation_id": unit.conversation_id,
-        "session_id": ctx.session_id,
-        "source_ids": list(unit.source_ids),
-        "session_start": ctx.session_span.start.isoformat(),
-        "session_end": ctx.session_span.end.isoformat(),
-        "session": ctx.session_span.label(),
-        "event_time": ctx.event_time.label() if ctx.event_time else None,
-        "speaker": ctx.speaker,
-        "participants": list(ctx.participants),
-        "location": ctx.location,
-        "entities": list(ctx.entities),
-        "topic": ctx.topic,
-        "reason": hit.reason,
-        "matched": list(hit.matched),
-        "score": float(hit.score),
-        "said": shown["said"],
-        "happened": shown["happened"],
-        "place": shown["place"],
-        "source": shown["source"],
-    }
-    return {key: value for key, value in meta.items() if value is not None}

@@ -58,7 +58,7 @@ def _hits(nodes: list[NodeWithScore], k: int) -> list[ScoredMemory]:
     for item in nodes[:k]:
         unit = unit_of_node(item.node)
         if unit is not None:
-            context = item.node.metadata.get("ramem_reason") == "context"
+            context = item.node.metadata.get("reason") == "context"
             out.append(ScoredMemory(unit, item.score or 0.0, "context" if context else "content"))
     return out
 
@@ -77,7 +77,7 @@ def llama_vector_restated(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory
 
 def llama_vector_ramem(mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
     """The vector retriever, then RaMem's re-ranking postprocessor."""
-    from ramem_integrations.glue.asked import UNDATED
+    from ramem_integrations.adapters_common.asked import UNDATED
     from ramem_integrations.llama_index import EpisodicReinstatementPostprocessor
 
     retriever = _index(mem, asked.namespace).as_retriever(similarity_top_k=max(k, CANDIDATES))

@@ -79,7 +79,11 @@ def cache_root(override: str | Path | None = None) -> Path:
 #: The modules whose code decides what is stored (read, anchored, embedded, written): the
 #: writer and the loaders, and everything they import, read off the import graph. A change to
 #: any of them makes a new cache.
-WRITE_ROOTS = ("ramem_integrations.memory.writing", "ramem_integrations.core.conversation")
+WRITE_ROOTS = (
+    "ramem_integrations.memory.writing",
+    "ramem_integrations.core.conversation",
+    "ramem_integrations.stores.chroma",  # the writer reaches it through the store protocol
+)
 
 
 def write_path() -> list[Path]:

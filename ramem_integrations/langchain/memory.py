@@ -23,10 +23,10 @@ from langchain_core.runnables import Runnable, RunnableLambda, RunnablePassthrou
 from langchain_core.tools import BaseTool, StructuredTool
 from pydantic import ConfigDict, Field
 
+from ramem_integrations.adapters_common.messages import Side, message_text
 from ramem_integrations.core.prompts import render_memories, within_budget
 from ramem_integrations.core.types import ScoredMemory, utc_now
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.glue.messages import Side, message_text
 from ramem_integrations.langchain.retrievers import RaMemRetriever, to_document
 from ramem_integrations.memory.ramem import RaMem
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import difflib
+from pathlib import Path
 from typing import Any
 
 from langchain_core.callbacks import (
@@ -13,13 +14,14 @@ from langchain_core.documents import Document
 from langchain_core.retrievers import BaseRetriever
 from pydantic import ConfigDict, Field, SkipValidation
 
+from ramem_integrations.adapters_common.asked import Reference, asked_at
+from ramem_integrations.adapters_common.hits import readable_metadata
+from ramem_integrations.adapters_common.opening import open_memory
+from ramem_integrations.core.namespaces import check_namespace
 from ramem_integrations.core.prompts import describe_frame
 from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.glue.asked import Reference, asked_at
-from ramem_integrations.glue.records import readable_metadata
 from ramem_integrations.memory.ramem import RaMem
-from ramem_integrations.stores.chroma import check_namespace
 
 #: Arguments ``search_kwargs`` and ``invoke`` may set, as a ``VectorStoreRetriever``'s.
 CALL_OPTIONS = ("k", "namespace", "reference", "mode")
@@ -61,7 +63,7 @@ class RaMemRetriever(BaseRetriever):
         mode: ``"ramem"`` (default), or a baseline: ``"content"``, ``"dense"``, ``"bm25"``.
         reference: when the question is asked (a datetime, or a callable returning one);
             relative times ("last March") are grounded against it. ``None`` (default): the
-            wall clock. ``UNDATED`` (:mod:`ramem_integrations.glue.asked`): not grounded
+            wall clock. ``UNDATED`` (:mod:`ramem_integrations.adapters_common.asked`): not grounded
             (absolute dates still are), with a warning.
         search_kwargs: ``k``, ``namespace``, ``reference`` or ``mode``, as a
             ``VectorStoreRetriever``'s ``search_kwargs``: ``search_kwargs={"k": 2}``.
@@ -78,6 +80,8 @@ class RaMemRetriever(BaseRetriever):
 
             mem = RaMem.from_path("./memory")
             retriever = RaMemRetriever(memory=mem, namespace="alice", k=3)
+            # or, as the LlamaIndex retriever:
+            retriever = RaMemRetriever.from_defaults("alice", path="./memory", k=3)
 
     Usage:
         .. code-block:: python
@@ -86,9 +90,11 @@ class RaMemRetriever(BaseRetriever):
             docs[0].metadata["session"], docs[0].metadata["reason"]
             # ('12 March 2024', 'context')
 
-    Each Document's ``page_content`` is the memory's words as said; its metadata holds
-    the coordinates (see :func:`ramem_integrations.glue.records.readable_metadata`), including
-    ``reason`` (``"context"`` when it meets the question's conditions) and ``matched``.
+    Each Document's ``page_content`` is the memory's words as said; its metadata holds the
+    keys every surface's hits carry (:mod:`ramem_integrations.adapters_common.hits`): the
+    coordinates ``said`` / ``happened`` / ``who`` / ``place``, ``reason`` (``"context"`` when
+    it meets the question's conditions), ``matched`` and ``score``, and readable data
+    (:func:`~ramem_integrations.adapters_common.hits.readable_metadata`).
     """
 
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
@@ -110,6 +116,27 @@ class RaMemRetriever(BaseRetriever):
         _refuse_unknown(set(search_kwargs), CALL_OPTIONS, "search_kwargs key(s)")
         check_namespace(search_kwargs.get("namespace", data.get("namespace")))
         super().__init__(**data)
+
+    @classmethod
+    def from_defaults(
+        cls,
+        namespace: str,
+        *,
+        memory: RaMem | None = None,
+        path: str | Path | None = None,
+        client: Any = None,
+        embed_model: Any = None,
+        k: int = 10,
+        mode: str = "ramem",
+        reference: Reference = None,
+    ) -> RaMemRetriever:
+        """A retriever over ``memory``, else over a store at ``path`` or behind a chromadb
+        ``client``, embedding with ``embed_model`` (any LangChain ``Embeddings``; the packaged
+        offline model when omitted): the LlamaIndex retriever's ``from_defaults``, with
+        LangChain's ``k`` for its ``similarity_top_k``. One of the three is required
+        (:func:`~ramem_integrations.adapters_common.opening.open_memory`)."""
+        memory = open_memory(memory, path, client, embed_model)
+        return cls(memory=memory, namespace=namespace, k=k, mode=mode, reference=reference)
 
     def _arguments(self, query: str, kwargs: dict[str, Any]) -> dict[str, Any]:
         _refuse_unknown(set(kwargs), CALL_OPTIONS, "argument(s)")

@@ -8,8 +8,8 @@ from typing import Any
 
 from langchain_core.documents import BaseDocumentTransformer, Document
 
+from ramem_integrations.adapters_common.records import Record, anchor_records
 from ramem_integrations.core.anchoring import Anchorer
-from ramem_integrations.glue.records import Record, anchor_records
 
 
 class EpisodicDocumentTransformer(BaseDocumentTransformer):

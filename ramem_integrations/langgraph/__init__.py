@@ -11,7 +11,7 @@ except ImportError as exc:  # pragma: no cover - exercised without the extra
 
     raise MissingDependencyError("langgraph and langchain", "langgraph") from exc
 
-from ramem_integrations.glue.context import memory_context
+from ramem_integrations.adapters_common.context import memory_context
 from ramem_integrations.langgraph.items import ramem_namespace, store_namespace
 from ramem_integrations.langgraph.middleware import RaMemMiddleware
 from ramem_integrations.langgraph.namespaces import DEFAULT_NAMESPACE, escape_label

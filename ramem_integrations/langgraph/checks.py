@@ -57,7 +57,8 @@ def check_namespace(
     for label in labels:
         if not isinstance(label, str) or not label:
             raise NamespaceLabelError(
-                f"Namespace {labels!r}: every label must be a non-empty string, got {label!r}."
+                f"Namespace {labels!r}: every label must be a non-empty string, got {label!r}; "
+                "e.g. ('memories', 'alice')."
             )
         try:
             check_unicode(label, f"Namespace {labels!r}: label {label!r}")

@@ -77,11 +77,11 @@ class Row:
 
 
 class ItemTable:
-    """LangGraph items in a Chroma collection, keyed by :func:`item_id`."""
+    """LangGraph items in a Chroma collection, keyed by :func:`item_id`; the collection comes
+    from the store (:func:`~.layout.open_items`), guarded as its memories are."""
 
-    def __init__(self, collection: Any, where: str = "") -> None:
-        # a server's failures are StoreErrors, as the memories' are
-        self.collection = GuardedCollection(collection, where)
+    def __init__(self, collection: GuardedCollection) -> None:
+        self.collection = collection
 
     def get(self, namespace: Sequence[str], keys: Iterable[str]) -> dict[str, Row]:
         ids = [item_id(namespace, key) for key in keys]

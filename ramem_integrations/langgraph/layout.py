@@ -16,14 +16,14 @@ itself: opening it moves them, once, into the store of their own (:func:`open_it
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import cast
 
 from ramem_integrations.errors import InvalidInputError, StoreError
 from ramem_integrations.langgraph.items import CONVERSATION_PREFIX, ItemTable, ramem_namespace
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores import layout
-from ramem_integrations.stores.chroma import ChromaEpisodicStore, find_collection, is_items
-from ramem_integrations.stores.guard import Guarded
+from ramem_integrations.stores.chroma import ChromaEpisodicStore, is_items
+from ramem_integrations.stores.guard import GuardedCollection
 
 #: The suffixes of the store of the items' memories, and of the items collection.
 MEMORIES_SUFFIX, ITEMS_SUFFIX = "_langgraph", "_langgraph_items"
@@ -34,7 +34,7 @@ def memories_beside(memory: RaMem) -> RaMem:
     ``<store>_langgraph`` on the same client."""
     chroma = _chroma(memory)
     own = RaMem(
-        ChromaEpisodicStore(chroma.client, chroma.name + MEMORIES_SUFFIX),
+        chroma.beside(MEMORIES_SUFFIX),
         embedder=memory.embedder,
         anchorer=memory.anchorer,
         frame_inducer=memory.frame_inducer,
@@ -71,16 +71,15 @@ def items_name(memory: RaMem, given: str | None) -> str:
 
 
 def open_items(memory: RaMem, own: RaMem, name: str) -> ItemTable:
-    """The items collection ``name`` of ``memory``'s store; an older one's memories (in
+    """The items collection ``name`` of ``memory``'s store, opened through the store
+    (:meth:`~.stores.chroma.ChromaEpisodicStore.side_collection`); an older one's memories (in
     ``memory`` itself) are moved into ``own`` first, then it is marked."""
     chroma = _chroma(memory)
     found = _find(chroma, name)
     if found is None:
         marker = {layout.ITEMS_KEY: chroma.name}
-        client = Guarded(chroma.client, chroma.where)
-        made = client.get_or_create_collection(name, metadata=marker, embedding_function=None)
-        return ItemTable(made, chroma.where)
-    items = ItemTable(found, chroma.where)
+        return ItemTable(chroma.create_side_collection(name, marker))
+    items = ItemTable(found)
     if layout.ITEMS_KEY not in (found.metadata or {}):
         for namespace in items.namespaces():
             _move(memory, own, ramem_namespace(namespace))
@@ -103,9 +102,9 @@ def _chroma(memory: RaMem) -> ChromaEpisodicStore:
     return cast(ChromaEpisodicStore, memory.store)
 
 
-def _find(chroma: ChromaEpisodicStore, name: str) -> Any | None:
+def _find(chroma: ChromaEpisodicStore, name: str) -> GuardedCollection | None:
     """The collection ``name``, or None; a server that is down raises a StoreError."""
-    return find_collection(Guarded(chroma.client, chroma.where), name)
+    return chroma.side_collection(name)
 
 
 def _exists(chroma: ChromaEpisodicStore, name: str) -> bool:

@@ -11,9 +11,9 @@ from langchain_core.messages import AIMessage, AnyMessage, HumanMessage, SystemM
 from langgraph.runtime import Runtime
 from langgraph.store.base import BaseStore
 
+from ramem_integrations.adapters_common.context import memory_context, renamed_budget
 from ramem_integrations.core.prompts import check_budget
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.glue.context import memory_context, renamed_budget
 from ramem_integrations.langgraph.namespaces import (
     DEFAULT_NAMESPACE,
     DEFAULT_SPEAKER,

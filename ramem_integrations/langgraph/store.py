@@ -26,11 +26,12 @@ from langgraph.store.base import (
     tokenize_path,
 )
 
+from ramem_integrations.adapters_common.asked import Reference, Undated, asked_at
+from ramem_integrations.adapters_common.hits import readable_metadata
 from ramem_integrations.core.conversation import parse_datetime
 from ramem_integrations.core.limits import Limits
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory, utc_now
 from ramem_integrations.errors import DataFormatError, InvalidInputError, InvalidTimeError
-from ramem_integrations.glue.records import readable_metadata
 from ramem_integrations.langgraph.checks import (
     check_filter,
     check_key,
@@ -213,15 +214,17 @@ class RaMemStore(BaseStore):
         limit: int = 10,
         offset: int = 0,
         refresh_ttl: bool | None = None,
-        reference: datetime | None = None,
+        reference: Reference = None,
     ) -> list[SearchItem]:
         """LangGraph's search; ``reference`` grounds the query's times ("in March") at another
-        moment than ``clock()``."""
+        moment than ``clock()`` (a datetime or a callable returning one; ``UNDATED``: not
+        grounded, with a warning), as every surface's ``reference``
+        (:mod:`ramem_integrations.adapters_common.asked`)."""
         _check_reference(reference)
         op = SearchOp(namespace_prefix, filter, limit, offset, query)
         _check(op, self.memory.limits)
         with self._lock:
-            return self._search(op, reference)
+            return self._search(op, asked_at(reference, self.clock))
 
     async def asearch(
         self,
@@ -233,7 +236,7 @@ class RaMemStore(BaseStore):
         limit: int = 10,
         offset: int = 0,
         refresh_ttl: bool | None = None,
-        reference: datetime | None = None,
+        reference: Reference = None,
     ) -> list[SearchItem]:
         """:meth:`search` without blocking the event loop."""
         return await asyncio.to_thread(
@@ -253,10 +256,12 @@ class RaMemStore(BaseStore):
         query: str,
         *,
         k: int = 5,
-        reference: datetime | None = None,
+        reference: Reference = None,
     ) -> list[ScoredMemory]:
         """RaMem's retrieval in exactly ``namespace``: memories with their episodes, best
-        first, the question grounded at ``reference`` (default ``clock()``)."""
+        first, the question grounded at ``reference`` (default ``clock()``; as
+        :meth:`search`'s)."""
+        _check_reference(reference)
         if not isinstance(query, str):
             raise InvalidInputError(
                 f"query must be text, got {type(query).__name__}; e.g. "
@@ -265,10 +270,10 @@ class RaMemStore(BaseStore):
         name = ramem_namespace(namespace)
         if not query.strip() or self.memory.count(name) == 0:
             return []
-        reference = reference or self.clock()
+        when = asked_at(reference, self.clock)
         wanted = k
         while True:
-            hits = self.memory.retrieve(query, name, wanted, reference=reference)
+            hits = self.memory.retrieve(query, name, wanted, reference=when)
             owned = self._owned(namespace, hits)
             if len(owned) == len(hits) or len(hits) < wanted:
                 return owned[:k]
@@ -289,7 +294,7 @@ class RaMemStore(BaseStore):
         query: str,
         *,
         k: int = 5,
-        reference: datetime | None = None,
+        reference: Reference = None,
     ) -> list[ScoredMemory]:
         """:meth:`recall` without blocking the event loop."""
         return await asyncio.to_thread(self.recall, namespace, query, k=k, reference=reference)
@@ -300,7 +305,7 @@ class RaMemStore(BaseStore):
             row = self.items.get(op.namespace, [op.key]).get(op.key)
             return row.item if row else None
         if isinstance(op, SearchOp):
-            return self._search(op, None)
+            return self._search(op, self.clock())
         if isinstance(op, ListNamespacesOp):
             return self._list_namespaces(op)
         raise InvalidInputError(f"Unknown store operation {type(op).__name__}.")
@@ -453,19 +458,21 @@ class RaMemStore(BaseStore):
 
     def _search(self, op: SearchOp, reference: datetime | None) -> list[SearchItem]:
         """The items of ``op``, ranked by RaMem for its query grounded at ``reference``
-        (default ``clock()``)."""
+        (None: undated)."""
         rows = _in_put_order(self.items.under(op.namespace_prefix))
         rows = [r for r in rows if passes(r.item, op.filter)]
         if not op.query:
             return [_search_item(r.item) for r in rows[op.offset : op.offset + op.limit]]
-        ranked = self._ranked(op, rows, reference or self.clock())
+        ranked = self._ranked(op, rows, reference)
         found = {(item.namespace, item.key) for item in ranked}
         scoreless = [
             _search_item(r.item) for r in rows if (r.item.namespace, r.item.key) not in found
         ]
         return [*ranked, *scoreless][op.offset : op.offset + op.limit]
 
-    def _ranked(self, op: SearchOp, rows: list[Row], reference: datetime) -> list[SearchItem]:
+    def _ranked(
+        self, op: SearchOp, rows: list[Row], reference: datetime | None
+    ) -> list[SearchItem]:
         """The items whose memories RaMem retrieves for the query grounded at ``reference``,
         best first: only the memories of ``rows`` (those the filter kept) are ranked."""
         by_namespace: dict[tuple[str, ...], dict[str, Row]] = {}
@@ -558,11 +565,11 @@ def _search_item(
     )
 
 
-def _check_reference(reference: datetime | None) -> None:
-    if reference is not None and (
-        not isinstance(reference, datetime) or reference.utcoffset() is None
-    ):
+def _check_reference(reference: Reference) -> None:
+    if reference is None or isinstance(reference, Undated) or callable(reference):
+        return
+    if not isinstance(reference, datetime) or reference.utcoffset() is None:
         raise InvalidTimeError(
-            f"reference must be a timezone-aware datetime, got {reference!r}; e.g. "
-            "datetime(2024, 9, 2, tzinfo=timezone.utc)."
+            f"reference must be a timezone-aware datetime, a callable returning one or "
+            f"UNDATED, got {reference!r}; e.g. datetime(2024, 9, 2, tzinfo=timezone.utc)."
         )

@@ -16,9 +16,9 @@ from langchain.tools import ToolRuntime
 from langchain_core.tools import BaseTool, StructuredTool
 from langgraph.store.base import BaseStore
 
+from ramem_integrations.adapters_common.context import memory_context
 from ramem_integrations.core.serialise import json_line
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.glue.context import memory_context
 from ramem_integrations.langgraph.namespaces import (
     DEFAULT_NAMESPACE,
     DEFAULT_SPEAKER,

@@ -9,9 +9,9 @@ from typing import Any
 from llama_index.core.schema import BaseNode, MetadataMode, TransformComponent
 from pydantic import ConfigDict, SkipValidation
 
+from ramem_integrations.adapters_common.records import Record, anchor_records
 from ramem_integrations.core.anchoring import Anchorer
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.glue.records import Record, anchor_records
 from ramem_integrations.llama_index.nodes import attach, hide
 
 

@@ -11,12 +11,12 @@ from llama_index.core.base.llms.types import ChatMessage, MessageRole
 from llama_index.core.memory.memory import BaseMemoryBlock
 from pydantic import Field, SkipValidation, model_validator
 
+from ramem_integrations.adapters_common.context import memory_context, renamed_budget, shrink
+from ramem_integrations.adapters_common.records import Record, record_time
 from ramem_integrations.core.grouping import is_filler
 from ramem_integrations.core.ids import digest
 from ramem_integrations.core.limits import check_unicode
 from ramem_integrations.core.types import utc_now
-from ramem_integrations.glue.context import memory_context, renamed_budget, shrink
-from ramem_integrations.glue.records import Record, record_time
 from ramem_integrations.memory.ramem import RaMem
 
 #: Messages a retrieval reads by default, the question among them, as LlamaIndex's

@@ -3,11 +3,15 @@
 A node's metadata holds the flat episodic keys of :meth:`MemoryUnit.to_metadata` (what the
 postprocessor reads back), lists written as JSON strings so that any LlamaIndex vector store
 (Chroma's included) takes the node as it is, four readable coordinate lines the LLM sees: ``said``,
-``happened``, ``who``, ``place``, and ``said_by``, the speaker line RaMem's own vectors carry
+``happened``, ``who``, ``place`` (:data:`~ramem_integrations.adapters_common.hits.COORDINATE_KEYS`),
+and ``said_by``, the speaker line RaMem's own vectors carry
 (:func:`~ramem_integrations.memory.embedding.speaker_line`). The flat keys are hidden from the
 LLM and from the embedding; the readable ones from the embedding; ``said_by`` from the LLM
 only, so a node embeds as its speaker line and its text, whatever embedding model embeds it.
 A memory's node is a :class:`MemoryNode`: the LLM sees its text quoted, as in every prompt.
+A retrieved or re-ranked node also carries why it was chosen
+(:data:`~ramem_integrations.adapters_common.hits.HIT_KEYS`: ``reason``, ``matched`` and
+``score``, hidden from the LLM), the keys every surface's hits carry.
 """
 
 from __future__ import annotations
@@ -16,18 +20,26 @@ from typing import Any
 
 from llama_index.core.schema import BaseNode, MetadataMode, NodeWithScore, TextNode
 
+from ramem_integrations.adapters_common.hits import (
+    COORDINATE_KEYS,
+    HIT_KEYS,
+    RENAMED,
+    coordinate_metadata,
+    hit_metadata,
+)
+from ramem_integrations.adapters_common.records import unit_of
 from ramem_integrations.core.prompts import metadata_line, text_line
-from ramem_integrations.core.serialise import coordinates, scalar_metadata
+from ramem_integrations.core.serialise import scalar_metadata
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
-from ramem_integrations.glue.records import unit_of
 from ramem_integrations.memory.embedding import speaker_line
 
 #: The coordinate lines an LLM sees with each node.
-SHOWN_KEYS = ("said", "happened", "who", "place")
+SHOWN_KEYS = COORDINATE_KEYS
 #: The line the embedding sees with each node's text: who said it, to whom.
 EMBEDDED_KEY = "said_by"
-#: Why RaMem chose a node (set on retrieved and re-ranked nodes; hidden from the LLM).
-REASON_KEYS = ("ramem_reason", "ramem_matched")
+#: Why RaMem chose a node (set on retrieved and re-ranked nodes; hidden from the LLM), and
+#: the older names of two of them, written too until the next release.
+REASON_KEYS = (*HIT_KEYS, *RENAMED)
 
 
 class MemoryNode(TextNode):
@@ -64,16 +76,9 @@ def memory_node(node: BaseNode) -> BaseNode:
 def episodic_metadata(unit: MemoryUnit) -> dict[str, Any]:
     """The flat episodic keys (scalars only: lists as JSON strings) plus the readable
     coordinate lines."""
-    shown = coordinates(unit)
-    readable = {
-        "said": shown["said"],
-        "happened": shown["happened"],
-        "who": shown["participants"],
-        "place": shown["place"],
-    }
     line = speaker_line(unit)
     embedded = {EMBEDDED_KEY: line} if line else {}
-    return {**scalar_metadata(unit.to_metadata()), **readable, **embedded}
+    return {**scalar_metadata(unit.to_metadata()), **coordinate_metadata(unit), **embedded}
 
 
 def hide(
@@ -111,7 +116,12 @@ def to_node(hit: ScoredMemory | MemoryUnit) -> NodeWithScore:
 
 
 def note(node: BaseNode, hit: ScoredMemory) -> None:
-    """Record on ``node`` (a copy) why it was chosen."""
+    """Record on ``node`` (a copy) why it was chosen, and its coordinate lines when it has
+    none (a node anchored from its common metadata; hidden from the LLM, as its other keys)."""
+    missing = {k: v for k, v in coordinate_metadata(hit.memory).items() if k not in node.metadata}
+    node.metadata.update(missing)
+    hide(node, list(missing))
+    node.metadata.update(hit_metadata(hit))
     node.metadata["ramem_reason"] = hit.reason
     node.metadata["ramem_matched"] = ", ".join(hit.matched)
     hide(node, list(REASON_KEYS))

@@ -9,14 +9,19 @@ from llama_index.core.postprocessor.types import BaseNodePostprocessor
 from llama_index.core.schema import MetadataMode, NodeWithScore, QueryBundle
 from pydantic import ConfigDict, Field, PrivateAttr, SkipValidation
 
+from ramem_integrations.adapters_common.asked import Reference, asked_at
+from ramem_integrations.adapters_common.records import (
+    SPEAKER_KEYS,
+    TIME_KEYS,
+    Record,
+    anchor_records,
+)
 from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
 from ramem_integrations.core.retrieval.content import ContentRetriever
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.source import Hits
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError, RamemError
-from ramem_integrations.glue.asked import Reference, asked_at
-from ramem_integrations.glue.records import SPEAKER_KEYS, TIME_KEYS, Record, anchor_records
 from ramem_integrations.llama_index.nodes import memory_node, note, unit_of_node
 from ramem_integrations.memory.questions import frame_question
 
@@ -60,16 +65,18 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
     from it, as :class:`~ramem_integrations.llama_index.EpisodicMetadataExtractor` would; when no
     node has either, a warning (once) says so and names the extractor.
 
-    Pure: the nodes given are never changed; the returned ones are copies, with
-    ``ramem_reason`` / ``ramem_matched`` in their metadata (hidden from the LLM).
+    Pure: the nodes given are never changed; the returned ones are copies, with ``reason``,
+    ``matched`` and ``score`` in their metadata (hidden from the LLM; the keys of
+    :mod:`ramem_integrations.adapters_common.hits`; ``ramem_reason`` / ``ramem_matched``, their
+    older names, are written too until the next release).
 
     Args:
         reference: when the question is asked: a datetime, or a callable returning one (as
             ``TimeWeightedPostprocessor``'s ``now``); the wall clock when None. Relative times
             ("last March") are grounded against it. ``UNDATED``
-            (:mod:`ramem_integrations.glue.asked`) reads an undated question: absolute dates
-            ground against the candidates' latest session, relative ones do not, and an
-            ``UngroundedTimeWarning`` says so.
+            (:mod:`ramem_integrations.adapters_common.asked`) reads an undated question:
+            absolute dates ground against the candidates' latest session, relative ones do
+            not, and an ``UngroundedTimeWarning`` says so.
         top_n: how many nodes to return (all when None).
         strict: keep every valid node ahead of every other one (``False``: a bonus instead).
         known: the people, places and dates of the corpus; read from the candidates when None.
@@ -102,7 +109,7 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
 
     def frame(self, query: str, units: Sequence[MemoryUnit]) -> RecallFrame:
         """The recall frame of ``query``, grounded against ``reference`` (the clock when
-        None; undated when :data:`~ramem_integrations.glue.asked.UNDATED`)."""
+        None; undated when :data:`~ramem_integrations.adapters_common.asked.UNDATED`)."""
         known = self.known or KnownContext.from_memories(units)
         inducer = self.frame_inducer or RuleFrameInducer()
         return frame_question(query, inducer, known, asked_at(self.reference))

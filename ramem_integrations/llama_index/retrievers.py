@@ -9,10 +9,11 @@ from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.callbacks import CallbackManager
 from llama_index.core.schema import NodeWithScore, QueryBundle
 
-from ramem_integrations.glue.asked import Reference, asked_at
+from ramem_integrations.adapters_common.asked import Reference, asked_at
+from ramem_integrations.adapters_common.opening import open_memory
+from ramem_integrations.core.namespaces import check_namespace
 from ramem_integrations.llama_index.nodes import to_node
 from ramem_integrations.memory.ramem import RaMem
-from ramem_integrations.stores.chroma import check_namespace
 
 
 class RaMemRetriever(BaseRetriever):
@@ -20,8 +21,9 @@ class RaMemRetriever(BaseRetriever):
 
     Each node's text is the memory's words as said, its id the memory id, its metadata
     the episode (flat keys for code, ``said`` / ``happened`` / ``who`` / ``place`` for the LLM;
-    see :mod:`ramem_integrations.llama_index.nodes`) and ``ramem_reason`` (``"context"`` when
-    it meets the question's conditions).
+    see :mod:`ramem_integrations.llama_index.nodes`) and ``reason`` (``"context"`` when it
+    meets the question's conditions), ``matched`` and ``score``: the keys every surface's hits
+    carry (:mod:`ramem_integrations.adapters_common.hits`).
 
     Args:
         memory: a :class:`~ramem_integrations.RaMem`.
@@ -30,7 +32,7 @@ class RaMemRetriever(BaseRetriever):
         mode: ``"ramem"`` (default) or a baseline: ``"content"``, ``"dense"``, ``"bm25"``.
         reference: when questions are asked (a datetime or a callable returning one); relative
             times are grounded against it. ``None`` (default): the wall clock. ``UNDATED``
-            (:mod:`ramem_integrations.glue.asked`): not grounded, with a warning.
+            (:mod:`ramem_integrations.adapters_common.asked`): not grounded, with a warning.
 
     Usage:
         .. code-block:: python
@@ -79,17 +81,10 @@ class RaMemRetriever(BaseRetriever):
     ) -> RaMemRetriever:
         """A retriever over ``memory``, else over a store at ``path`` or behind a chromadb
         ``client``, embedding with ``embed_model`` (any LlamaIndex ``BaseEmbedding``; the
-        packaged offline model when omitted)."""
-        if memory is None:
-            if (path is None) == (client is None):
-                raise ValueError("Pass one of memory=, path= or client=.")
-            memory = (
-                RaMem.from_path(path, embedder=embed_model)
-                if path is not None
-                else RaMem.from_client(client, embedder=embed_model)
-            )
+        packaged offline model when omitted). One of the three is required
+        (:func:`~ramem_integrations.adapters_common.opening.open_memory`)."""
         return cls(
-            memory,
+            open_memory(memory, path, client, embed_model),
             namespace,
             similarity_top_k=similarity_top_k,
             mode=mode,

@@ -74,7 +74,7 @@ def answer(
     llm: LLM | None = None,
 ) -> Answer:
     """Answer ``question`` from the memories of ``namespace`` (see the module docstring)."""
-    check_request(question, namespace, k, mem.limits)
+    check_request(question, k, mem.limits)
     frame = mem.frame(question, namespace, reference=reference)
     hits = tuple(questions_last(mem.reinstatement.retrieve(frame, namespace, k)))
     prompt = render_answer_prompt(question, hits, frame)

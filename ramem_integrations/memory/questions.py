@@ -3,7 +3,7 @@
 :func:`check_request` refuses a request before any work is done; :func:`frame_question` holds
 the one policy for the moment a question is asked (its *reference*), shared by
 :class:`~ramem_integrations.memory.ramem.RaMem` and the LlamaIndex postprocessor (which moment
-a framework surface passes is :mod:`ramem_integrations.glue.asked`'s rule).
+a framework surface passes is :mod:`ramem_integrations.adapters_common.asked`'s rule).
 """
 
 from __future__ import annotations
@@ -22,19 +22,15 @@ from ramem_integrations.core.frames import (
 from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError
-from ramem_integrations.stores.chroma import check_namespace
 
 #: Retrieval modes: the full method, and the baselines that share its store.
 Mode = Literal["ramem", "content", "dense", "bm25"]
 MODES: tuple[Mode, ...] = get_args(Mode)
 
 
-def check_request(
-    query: object, namespace: object, k: object, limits: Limits = DEFAULT_LIMITS
-) -> None:
-    """Refuse an empty or overlong query, a missing namespace or a k that is not a positive
-    integer."""
-    check_namespace(namespace)
+def check_request(query: object, k: object, limits: Limits = DEFAULT_LIMITS) -> None:
+    """Refuse an empty or overlong query or a k that is not a positive integer (RaMem checks
+    the namespace)."""
     if not isinstance(query, str) or not query.strip():
         raise InvalidInputError("The query is empty; ask a question in words.")
     check_query(query, limits)

@@ -32,6 +32,7 @@ from ramem_integrations.core.conversation import Conversation, Turn
 from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.limits import Limits
+from ramem_integrations.core.namespaces import check_namespace
 from ramem_integrations.core.prompts import (
     PACK_DEPTH,
     check_budget,
@@ -207,7 +208,7 @@ class RaMem:
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         """The memories ``conversation`` would be stored as in ``namespace``, cut into episodes;
         nothing is written (:meth:`add_memories` stores them)."""
-        return self._writer.anchor(conversation, namespace)
+        return self._writer.anchor(conversation, check_namespace(namespace))
 
     def add_conversations(
         self,
@@ -265,12 +266,12 @@ class RaMem:
         written."""
         conversation = self._writer.session_of_turns(
             turns,
-            namespace,
+            check_namespace(namespace),
             session_time=session_time,
             session_id=session_id,
             conversation_id=conversation_id,
         )
-        return self.anchor(conversation, namespace)
+        return self._writer.anchor(conversation, namespace)
 
     def add_memories(
         self,
@@ -292,7 +293,7 @@ class RaMem:
         """Embed a namespace's memories again with this memory's embedder and today's vector
         recipe (for a store written before it, or with another embedder); returns how many.
         Texts and coordinates stay as they are."""
-        self._freshness.sync(namespace)
+        self._freshness.sync(check_namespace(namespace))
         return self._writer.reembed(namespace, progress)
 
     def forget(
@@ -306,6 +307,7 @@ class RaMem:
         """Delete memories: by id, by source conversation, or the whole namespace. A namespace
         never written forgets nothing, or raises
         :class:`~ramem_integrations.errors.UnknownNamespaceError` when not ``missing_ok``."""
+        check_namespace(namespace)
         if not missing_ok:
             self._freshness.sync(namespace)
         return self._writer.forget(namespace, ids=ids, conversation_id=conversation_id)
@@ -313,7 +315,7 @@ class RaMem:
     # -- reading -----------------------------------------------------------------------
     def known(self, namespace: str) -> KnownContext:
         """What the namespace knows: its people, places, entities and date range (cached)."""
-        self._freshness.sync(namespace)
+        self._freshness.sync(check_namespace(namespace))
         return self._freshness.known(namespace)
 
     def frame(
@@ -370,7 +372,8 @@ class RaMem:
                 context=context,
             )
             return within_budget(found, check_budget(budget), self.count_tokens)
-        check_request(query, namespace, k, self.limits)
+        check_namespace(namespace)
+        check_request(query, k, self.limits)
         mode = check_mode(mode)
         if isinstance(within, str):
             raise InvalidInputError("within must be a list of memory ids, not one string.")
@@ -495,6 +498,6 @@ class RaMem:
     def memories(self, namespace: str, *, missing_ok: bool = False) -> list[MemoryUnit]:
         """Every memory of ``namespace``; a namespace never written raises
         :class:`~ramem_integrations.errors.UnknownNamespaceError` unless ``missing_ok``."""
-        if not self._freshness.sync(namespace, missing_ok=missing_ok):
+        if not self._freshness.sync(check_namespace(namespace), missing_ok=missing_ok):
             return []
         return self.store.get(namespace)

@@ -13,7 +13,6 @@ from ramem_integrations.cache.namespaces import NamespaceCache
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
-from ramem_integrations.stores.chroma import check_namespace
 
 #: The weight of the messages before a question in its dense query vector, beside the
 #: question's own (both unit vectors). Measured on LoCoMo dev (docs/llama_index.md).
@@ -50,7 +49,6 @@ class CachedSource:
         where: ContextFilter | None = None,
         scope: Scope = EVERYTHING,
     ) -> Hits:
-        check_namespace(namespace)
         among = self._cached_among(namespace, where, scope.within)
         vector = self._vector(query, scope.context)
         ranked = self.cache.vectors(namespace).search(vector, k, among=among)
@@ -64,7 +62,6 @@ class CachedSource:
         where: ContextFilter | None = None,
         scope: Scope = EVERYTHING,
     ) -> Hits:
-        check_namespace(namespace)  # before the index: a nameless read is refused, not loaded
         among = self._cached_among(namespace, where, scope.within)
         ranked = self.cache.index(namespace).search(query, k, among=among)
         return self._cached(namespace, ranked)

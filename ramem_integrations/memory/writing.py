@@ -25,6 +25,7 @@ from ramem_integrations.core.conversation import (
     parse_datetime,
 )
 from ramem_integrations.core.limits import Limits, check_unicode
+from ramem_integrations.core.namespaces import check_namespace
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
 from ramem_integrations.core.time.corrections import corrected
 from ramem_integrations.core.types import MemoryUnit
@@ -38,7 +39,6 @@ from ramem_integrations.errors import (
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.regrouping import regrouped
 from ramem_integrations.models.embeddings import Embedder, Vectors
-from ramem_integrations.stores.chroma import check_namespace
 from ramem_integrations.stores.protocol import MemoryStore
 
 #: Memories embedded per call. The embedder sorts a call's texts by length before padding them
@@ -83,7 +83,7 @@ class Writer:
                 "Load one with ramem_integrations.load_conversations(path)."
             )
         check_conversation(conversation, self.limits)
-        units = corrected(self.anchorer.anchor(conversation, check_namespace(namespace)))
+        units = corrected(self.anchorer.anchor(conversation, namespace))
         return self.segmenter.segment(units) if self.segmenter else units
 
     def add_conversations(
@@ -108,6 +108,7 @@ class Writer:
         for conversation in todo:
             if not isinstance(conversation, Conversation):
                 self.anchor(conversation, namespace or "-")  # raises the type error
+            check_namespace(namespace or conversation.id)  # RaMem.anchor checks one
             check_conversation(conversation, self.limits)  # before any word is embedded
         pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="ramem-anchor")
         try:
@@ -135,8 +136,8 @@ class Writer:
         session_id: str | None,
         conversation_id: str,
     ) -> Conversation:
-        """One session of turns as a conversation, every argument checked."""
-        check_namespace(namespace)
+        """One session of turns as a conversation, every argument checked (the namespace by
+        RaMem)."""
         if not isinstance(session_time, datetime) or session_time.utcoffset() is None:
             raise InvalidTimeError(
                 f"session_time must be a timezone-aware datetime, got {session_time!r}; e.g. "
@@ -404,7 +405,6 @@ class Writer:
         """Delete memories: by id, by source conversation, or the whole namespace."""
         if isinstance(ids, str):
             raise InvalidInputError("ids must be a list of memory ids, not one string: ids=[id].")
-        check_namespace(namespace)
         for memory_id in ids or ():
             check_unicode(memory_id, f"The memory id {memory_id!r}")
         if conversation_id is not None:

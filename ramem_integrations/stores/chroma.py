@@ -20,9 +20,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from chromadb.errors import NotFoundError
 
-from ramem_integrations.core.limits import check_unicode
+from ramem_integrations.core.namespaces import check_namespace
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.errors import InvalidInputError, NamespaceError, StoreError
+from ramem_integrations.errors import InvalidInputError, StoreError
 from ramem_integrations.stores import layout
 from ramem_integrations.stores.guard import Guarded, GuardedCollection, location
 from ramem_integrations.stores.layout import (
@@ -66,20 +66,6 @@ def _forget_inherited_clients() -> None:
 _inherited_systems: list[Any] = []
 if hasattr(os, "register_at_fork"):  # pragma: no branch - not on Windows
     os.register_at_fork(after_in_child=_forget_inherited_clients)
-
-
-def check_namespace(namespace: Any) -> str:
-    """Return ``namespace`` if it is a usable name, else raise :class:`NamespaceError`."""
-    if not isinstance(namespace, str) or not namespace.strip():
-        raise NamespaceError(
-            f"A namespace is required (got {namespace!r}). Name the user, agent or conversation "
-            "the memories belong to, e.g. namespace='alice'. Reads never span namespaces."
-        )
-    try:
-        check_unicode(namespace, f"The namespace {namespace!r} is not valid Unicode")
-    except InvalidInputError as exc:
-        raise NamespaceError(str(exc)) from exc
-    return namespace
 
 
 def _any_of(clauses: list[Where]) -> Where:
@@ -163,10 +149,10 @@ class ChromaEpisodicStore:
 
     def _collection(self, namespace: str, *, create: bool = False) -> GuardedCollection | None:
         """The namespace's collection; None if it has none and ``create`` is false."""
-        found = self._collections.get(check_namespace(namespace))
+        name = layout.collection_name(self.name, namespace)  # checks the namespace
+        found = self._collections.get(namespace)
         if found is not None:
             return found
-        name = layout.collection_name(self.name, namespace)
         try:
             raw = self._chroma.get_collection(name, embedding_function=None)
         except NotFoundError:
@@ -190,10 +176,29 @@ class ChromaEpisodicStore:
             )
         return self._collections.setdefault(namespace, GuardedCollection(raw, self.where))
 
+    def beside(self, suffix: str) -> ChromaEpisodicStore:
+        """The store named ``<this store's name><suffix>`` on the same client (a LangGraph
+        store's memories)."""
+        return ChromaEpisodicStore(self.client, self.name + suffix)
+
+    def side_collection(self, name: str) -> GuardedCollection | None:
+        """Another collection on this store's client (a LangGraph store's items), or None,
+        read and written through the store's guard as its memories are: a server's failures
+        are StoreErrors and, in this process, its writes exclude its reads."""
+        found = find_collection(self._chroma, name)
+        return None if found is None else GuardedCollection(found, self.where)
+
+    def create_side_collection(self, name: str, metadata: Mapping[str, str]) -> GuardedCollection:
+        """:meth:`side_collection` ``name``, created with ``metadata`` when it does not exist."""
+        made = self._chroma.get_or_create_collection(
+            name, metadata=dict(metadata), embedding_function=None
+        )
+        return GuardedCollection(made, self.where)
+
     def namespace_collection(self, namespace: str) -> tuple[str, dict[str, str]]:
         """The name and metadata of the Chroma collection that holds ``namespace``: what
         another tool (langchain-chroma) needs to write memories this store reads."""
-        name = layout.collection_name(self.name, check_namespace(namespace))
+        name = layout.collection_name(self.name, namespace)
         return name, layout.namespace_metadata(self.name, namespace)
 
     # -- writes -------------------------------------------------------------------------
@@ -372,23 +377,21 @@ class ChromaEpisodicStore:
         object's, or any writer's), mark a write finished, which clears this object's pending
         key and expired ones and so makes every reader reload once. Returns whether it did.
         A write that finds nothing to do calls it, so its re-run always settles."""
-        if not any(is_pending(key) for key in self._marks_of(check_namespace(namespace))):
+        if not any(is_pending(key) for key in self._marks_of(namespace)):
             return False
         self.mark_written(namespace)
         return True
 
     def _upsert_marks(self, namespace: str, keys: Mapping[str, Any]) -> None:
         self.marks.upsert(
-            ids=[layout.marks_id(check_namespace(namespace))],
+            ids=[layout.marks_id(namespace)],
             embeddings=[[0.0]],  # Chroma wants a vector; marks are only ever read by id
             metadatas=[{"namespace": namespace, **keys}],
         )
 
     def _marks_of(self, namespace: str) -> dict[str, int]:
         """Every key of the namespace's marks record: writers' counts and pending writes."""
-        page = self.marks.get(
-            ids=[layout.marks_id(check_namespace(namespace))], include=["metadatas"]
-        )
+        page = self.marks.get(ids=[layout.marks_id(namespace)], include=["metadatas"])
         found = page["metadatas"][0] if page["ids"] else None
         return {
             key: int(value)

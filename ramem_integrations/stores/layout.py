@@ -29,6 +29,7 @@ from __future__ import annotations
 import hashlib
 import re
 
+from ramem_integrations.core.namespaces import check_namespace
 from ramem_integrations.errors import StoreError, StoreFormatError
 
 #: The layout this version of the package reads and writes.
@@ -69,7 +70,10 @@ def check_store_name(name: object) -> str:
 
 
 def collection_name(store: str, namespace: str) -> str:
-    """The Chroma collection of ``namespace`` in the store named ``store``."""
+    """The Chroma collection of ``namespace`` in the store named ``store`` (a namespace that
+    is not one raises :class:`~ramem_integrations.errors.NamespaceError`: every read or write
+    of a store names its collection here or its write marks in :func:`marks_id`)."""
+    check_namespace(namespace)
     digest = hashlib.sha256(f"{store}\x1f{namespace}".encode()).hexdigest()[:_DIGEST]
     room = MAX_NAME - len(store) - len(digest) - 2
     readable = _UNSAFE.sub("_", namespace)[: min(_READABLE, max(room, 0))]
@@ -77,8 +81,8 @@ def collection_name(store: str, namespace: str) -> str:
 
 
 def marks_id(namespace: str) -> str:
-    """The id of the record holding the write marks of ``namespace``."""
-    return MARKS_PREFIX + hashlib.sha256(namespace.encode()).hexdigest()[:32]
+    """The id of the record holding the write marks of ``namespace`` (checked)."""
+    return MARKS_PREFIX + hashlib.sha256(check_namespace(namespace).encode()).hexdigest()[:32]
 
 
 def namespace_metadata(store: str, namespace: str) -> dict[str, str]:

@@ -21,7 +21,7 @@ from ramem_integrations.app import cli
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.errors import NamespaceError
 from ramem_integrations.memory.ramem import MODES, RaMem
-from ramem_integrations.testing import HashingEmbedder, parts
+from ramem_integrations.testing import HashingEmbedder
 from tests.reliability.helpers import PEOPLE, TIMES, WORDS
 
 pytestmark = pytest.mark.reliability
@@ -171,7 +171,6 @@ def test_reads_without_a_namespace_are_refused(fake_mem: RaMem, namespace: Any) 
         lambda: fake_mem.store.get(namespace),
         lambda: fake_mem.store.ids(namespace),
         lambda: fake_mem.store.get_with_vectors(namespace),
-        lambda: parts(fake_mem).source.lexical(namespace, "dentist", 3),
     ]
     for call in calls:
         with pytest.raises(NamespaceError, match="namespace is required"):

@@ -15,8 +15,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langgraph.store.base import InvalidNamespaceError, PutOp
 
 from examples.langgraph_agent_memory import ScriptedToolModel, UserContext
+from ramem_integrations.adapters_common.context import HEADER
 from ramem_integrations.errors import RamemError
-from ramem_integrations.glue.context import HEADER
 from ramem_integrations.langgraph import RaMemMiddleware, RaMemStore, memory_tools
 from ramem_integrations.langgraph.items import item_id, prefixes
 from ramem_integrations.memory.ramem import RaMem

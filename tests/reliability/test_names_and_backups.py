@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from ramem_integrations.adapters_common.context import memory_context
 from ramem_integrations.app import cli
 from ramem_integrations.core.serialise import shown_name
 from ramem_integrations.errors import UnknownNamespaceError
-from ramem_integrations.glue.context import memory_context
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.testing import HashingEmbedder
 

@@ -1,14 +1,12 @@
 """Episodic metadata for the frameworks' own documents and nodes, and back.
 
-Framework-free glue shared by the LangChain and LlamaIndex adapters:
+Shared by the LangChain and LlamaIndex adapters:
 
 - :func:`anchor_records` turns texts a user already has (a LangChain ``Document``, a LlamaIndex
   node: a text, its metadata, maybe an id) into :class:`MemoryUnit` objects, through the same
   anchorer RaMem uses, so their metadata can carry the flat episodic keys of
   :meth:`MemoryUnit.to_metadata`.
 - :func:`unit_of` reads such metadata back (``None`` for a record without it).
-- :func:`readable_metadata` (from :mod:`~ramem_integrations.core.serialise`) is a retrieved
-  memory as the readable metadata a framework shows.
 
 Each record needs a time: the first of :data:`TIME_KEYS` in its metadata (a datetime, an ISO or
 free-form date string, or epoch seconds), else the caller's default. The speaker is the first of
@@ -26,7 +24,6 @@ from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn, parse_datetime
 from ramem_integrations.core.ids import digest
 from ramem_integrations.core.limits import check_unicode
-from ramem_integrations.core.serialise import readable_metadata
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import DataFormatError, InvalidInputError
 
@@ -36,7 +33,6 @@ __all__ = [
     "TIME_KEYS",
     "Record",
     "anchor_records",
-    "readable_metadata",
     "unit_of",
 ]
 

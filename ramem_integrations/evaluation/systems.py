@@ -120,6 +120,10 @@ register("no-hits-first", Variant(hits_first=1))
 register("lift-passes-first", Variant(keep_first=False))
 #: The replies step, off by default since it was judged per conversation (docs/rules.md).
 register("with-replies", Variant(reply_depth=10))
+#: The steps off by default, each turned on alone and both together (docs/rules.md).
+register("with-token-cost", Variant(adding=("token-cost",)))
+register("with-user-first", Variant(adding=("user-first",)))
+register("with-user-first+token-cost", Variant(adding=("user-first", "token-cost")))
 register("keep-first", Variant(keep_first=True))  # the default: a name for the ablation runs
 #: A name condition met only by the names anchoring read, not by a memory's words (lower case).
 register("no-names-in-text", Variant(kind=NoNamesInText))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 from ramem_integrations.core.retrieval.fusion import Fusion
+from ramem_integrations.core.retrieval.optional import added
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS
 from ramem_integrations.core.types import RetrievalMode, ScoredMemory
@@ -96,6 +97,8 @@ class Variant:
     reply_depth: int | None = None
     #: The ranking steps left out (by name, :data:`~.steps.DEFAULT_STEPS`).
     without: tuple[str, ...] = ()
+    #: The steps off by default turned on (by name, :data:`~.optional.OPTIONAL_STEPS`).
+    adding: tuple[str, ...] = ()
     kind: type[ContextualRetriever] = ContextualRetriever
 
     def __post_init__(self) -> None:
@@ -104,6 +107,7 @@ class Variant:
             raise InvalidInputError(
                 f"Unknown ranking step(s): {', '.join(unknown)}. Known: {', '.join(names)}."
             )
+        added((), *self.adding)  # an unknown name is refused here, not at the first question
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
         """``base`` with this variant's options put in, as a ``kind``."""
@@ -122,9 +126,7 @@ class Variant:
             hits_first=base.hits_first if self.hits_first is None else self.hits_first,
             keep_first=base.keep_first if self.keep_first is None else self.keep_first,
             reply_depth=base.reply_depth if self.reply_depth is None else self.reply_depth,
-            steps=tuple(s for s in base.steps if s.name not in self.without)
-            if self.without
-            else base.steps,
+            steps=added(tuple(s for s in base.steps if s.name not in self.without), *self.adding),
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:

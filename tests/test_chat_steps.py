@@ -214,6 +214,35 @@ def test_each_optional_step_has_a_system_turning_it_on(
     assert all(s not in DEFAULT_STEPS for s in OPTIONAL_STEPS.values())  # off by default
 
 
+@pytest.mark.parametrize(
+    ("lengths", "order"),
+    [
+        # a long reply lifted by its short prompt gains a fraction of the lift: the other
+        # hit, as long as it and scoring a little more on its own, stays ahead of it
+        ((SHORT, LONG, LONG), ["prompt", "other", "reply"]),
+        # all of a length: the plain lift, the reply passes the other hit
+        ((SHORT, SHORT, SHORT), ["prompt", "reply", "other"]),
+    ],
+)
+def test_paid_lift_gives_a_long_turn_the_lift_of_a_short_mate_in_proportion(
+    lengths: tuple[int, int, int], order: list[str]
+) -> None:
+    prompt = said("prompt", "User", "p", 0, lengths[0])
+    reply = said("reply", "Assistant", "p", 1, lengths[1])
+    other = said("other", "Assistant", "o", 1, lengths[2])
+    ranked = [ScoredMemory(prompt, 1.0), ScoredMemory(other, 0.7), ScoredMemory(reply, 0.6)]
+    source = Episodes(prompt, reply, other)
+    out = run(ranked, at(OPTIONAL_STEPS["paid-lift"], episodes=source))
+    assert ids(out) == order
+    plain = run(ranked, at(*DEFAULT_STEPS[:1], episodes=source))
+    assert ids(plain) == ["prompt", "reply", "other"]  # the plain lift, whatever the lengths
+
+
+def test_paid_lift_takes_the_place_of_episode_evidence() -> None:
+    names = [s.name for s in added(DEFAULT_STEPS, "paid-lift")]
+    assert names == ["paid-lift", *[s.name for s in DEFAULT_STEPS[1:]]]
+
+
 def test_an_unknown_optional_step_is_refused_when_the_system_is_made() -> None:
     with pytest.raises(InvalidInputError, match=r"Unknown optional step.*Known: user-first"):
         Variant(adding=("tokens",))

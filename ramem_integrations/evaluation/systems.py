@@ -124,6 +124,8 @@ register("with-replies", Variant(reply_depth=10))
 register("with-token-cost", Variant(adding=("token-cost",)))
 register("with-user-first", Variant(adding=("user-first",)))
 register("with-user-first+token-cost", Variant(adding=("user-first", "token-cost")))
+register("with-paid-lift", Variant(adding=("paid-lift",)))
+register("with-user-first+paid-lift", Variant(adding=("user-first", "paid-lift")))
 register("keep-first", Variant(keep_first=True))  # the default: a name for the ablation runs
 #: A name condition met only by the names anchoring read, not by a memory's words (lower case).
 register("no-names-in-text", Variant(kind=NoNamesInText))

@@ -1,5 +1,6 @@
 """An episode turn pays its token cost: a neighbour brought beside a hit keeps its place only
-while its worth per token beats the hits it would push out of a budget.
+while its worth per token beats the hits it would push out of a budget (:class:`TokenCost`),
+and a turn lifted by a shorter turn of its episode gains in proportion (:class:`PaidLift`).
 
 A budgeted context is filled in rank order (:func:`~ramem_integrations.core.prompts.pack`), so
 a 700-token neighbour placed before the sixth hit costs the sixth hit, and the seventh, and
@@ -15,6 +16,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar
 
 from ramem_integrations.core.prompts import turn_line
+from ramem_integrations.core.retrieval.steps import EpisodeEvidence, lifted_by_episode
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 
 if TYPE_CHECKING:
@@ -60,3 +62,28 @@ class TokenCost:
                 hit = replace(hit, placed=PAID)
             placed.append((hits + passed + 0.5, i, hit))
         return [h for _, _, h in sorted(placed, key=lambda p: (p[0], p[1]))]
+
+
+def price(unit: MemoryUnit, mate: MemoryUnit) -> float:
+    """The share of a lift from ``mate`` that ``unit`` keeps: all of it when ``unit`` costs no
+    more than ``mate``, else their cost ratio."""
+    return min(1.0, cost(mate) / cost(unit))
+
+
+@dataclass(frozen=True)
+class PaidLift(EpisodeEvidence):
+    """:class:`~.steps.EpisodeEvidence` whose lift a turn longer than the episode mate lifting
+    it gains in proportion to their costs (:func:`price`); it takes that step's place.
+
+    Why: the lift is inferred worth, not the turn's own match: a 700-token reply lifted by
+    the 50-token user turn it answers gains as if it cost 50 tokens, and crowds the budget with
+    words the question did not match. A shorter turn lifted by a longer one keeps all of it."""
+
+    name: ClassVar[str] = "paid-lift"
+    #: The default step it takes the place of (:func:`~.optional.added`).
+    replaces: ClassVar[str] = "episode-evidence"
+
+    def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
+        if at.episodes is None or not self.weight:
+            return ranked
+        return lifted_by_episode(ranked, self.weight, keep_first=self.keep_first, price=price)

@@ -1,7 +1,7 @@
-"""The steps off by default (core/retrieval/optional.py): a user-assistant chat told from its
-structure and the user's own words put first (chats.py); an episode neighbour that pays its
-token cost (costs.py). Logic tests build the memories in place; the fixtures' person-to-person
-chats are ingested into real Chroma to show the user-first step never fires on them."""
+"""A user-assistant chat told from its structure and the user's own words put first
+(chats.py, a default step); an episode turn that pays its token cost (costs.py, steps off by
+default: core/retrieval/optional.py). Logic tests build the memories in place; the fixtures'
+person-to-person chats are ingested into real Chroma to show user-first never fires on them."""
 
 from __future__ import annotations
 
@@ -194,18 +194,13 @@ BEFORE_NEIGHBOURS = ["episode-evidence", "context", "speaker-preference", "order
 @pytest.mark.parametrize(
     ("system", "names"),
     [
-        ("with-token-cost", [*[s.name for s in DEFAULT_STEPS], "token-cost"]),
-        (
-            "with-user-first",
-            [*BEFORE_NEIGHBOURS, "user-first", "neighbours"],
-        ),
-        (
-            "with-user-first+token-cost",
-            [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "token-cost"],
-        ),
+        ("ramem", [*BEFORE_NEIGHBOURS, "user-first", "neighbours"]),
+        ("with-token-cost", [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "token-cost"]),
+        ("with-paid-lift", ["paid-lift", *BEFORE_NEIGHBOURS[1:], "user-first", "neighbours"]),
+        ("without-user-first", [*BEFORE_NEIGHBOURS, "neighbours"]),
     ],
 )
-def test_each_optional_step_has_a_system_turning_it_on(
+def test_user_first_is_on_by_default_and_each_optional_step_has_a_system_turning_it_on(
     fake_mem: RaMem, system: str, names: list[str]
 ) -> None:
     variant = SYSTEMS[system]
@@ -244,7 +239,7 @@ def test_paid_lift_takes_the_place_of_episode_evidence() -> None:
 
 
 def test_an_unknown_optional_step_is_refused_when_the_system_is_made() -> None:
-    with pytest.raises(InvalidInputError, match=r"Unknown optional step.*Known: user-first"):
+    with pytest.raises(InvalidInputError, match=r"Unknown optional step.*Known: token-cost"):
         Variant(adding=("tokens",))
     with pytest.raises(InvalidInputError, match="Unknown optional step"):
         added(DEFAULT_STEPS, "user")
@@ -252,14 +247,15 @@ def test_an_unknown_optional_step_is_refused_when_the_system_is_made() -> None:
 
 def test_every_optional_step_has_a_row_in_the_rules_doc() -> None:
     text = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert "| `user-first` |" in text and "`without-user-first`" in text
     for name in OPTIONAL_STEPS:
         assert f"| `{name}` |" in text and f"`with-{name}`" in text
         assert "Why:" in (type(OPTIONAL_STEPS[name]).__doc__ or "")
 
 
 def test_user_first_end_to_end_over_real_chroma(fake_mem: RaMem) -> None:
-    """A user-assistant chat in real Chroma: asked what the user said, the user's own message
-    comes before the assistant's longer reply restating it with the step, after it without."""
+    """A user-assistant chat in real Chroma: the user's own message comes before the
+    assistant's longer reply restating it (RaMem's default), after it without the step."""
     filler = " ".join(["here are some general ideas to consider"] * 12)
     turns = []
     for topic in ("garden", "budget", "travel", "music", "cooking"):
@@ -276,7 +272,7 @@ def test_user_first_end_to_end_over_real_chroma(fake_mem: RaMem) -> None:
     asked = Asked(
         "Which dinners are safe with my allergy?", "chat", datetime(2024, 6, 1, tzinfo=UTC)
     )
-    plain = [h.memory.content for h in SYSTEMS["ramem"](fake_mem, asked, 3)]
-    first = [h.memory.content for h in SYSTEMS["with-user-first"](fake_mem, asked, 3)]
+    plain = [h.memory.content for h in SYSTEMS["without-user-first"](fake_mem, asked, 3)]
+    first = [h.memory.content for h in SYSTEMS["ramem"](fake_mem, asked, 3)]
     assert plain[:2] == [reply, "I have a peanut allergy, so plan my week of dinners."]
     assert first[:2] == plain[1::-1]

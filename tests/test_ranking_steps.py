@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from ramem_integrations.core.retrieval.chats import UserFirst
 from ramem_integrations.core.retrieval.content import ContentRetriever
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
@@ -42,7 +43,15 @@ from ramem_integrations.evaluation.variants import Variant
 from ramem_integrations.memory.ramem import RaMem
 
 ROOT = Path(__file__).resolve().parents[1]
-NAMES = ("episode-evidence", "context", "speaker-preference", "order", "replies", "neighbours")
+NAMES = (
+    "episode-evidence",
+    "context",
+    "speaker-preference",
+    "order",
+    "replies",
+    "user-first",
+    "neighbours",
+)
 
 
 def unit(
@@ -304,6 +313,7 @@ def test_the_retrievers_options_are_the_steps_constants() -> None:
         SpeakerPreference(0.3, strict=False),
         Order(),
         Replies(2),
+        UserFirst(),
         Neighbours(leading=1),
     )
 

@@ -126,7 +126,9 @@ class Variant:
             hits_first=base.hits_first if self.hits_first is None else self.hits_first,
             keep_first=base.keep_first if self.keep_first is None else self.keep_first,
             reply_depth=base.reply_depth if self.reply_depth is None else self.reply_depth,
-            steps=added(tuple(s for s in base.steps if s.name not in self.without), *self.adding),
+            steps=added(tuple(s for s in base.steps if s.name not in self.without), *self.adding)
+            if self.without or self.adding
+            else base.steps,
         )
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:

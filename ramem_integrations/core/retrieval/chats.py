@@ -92,8 +92,6 @@ class UserFirst:
     name: ClassVar[str] = "user-first"
     OPTIONS: ClassVar[dict[str, str]] = {}
     on_searches: ClassVar[bool] = False
-    #: The step it runs after (:func:`~.optional.added`).
-    after: ClassVar[str] = "replies"
 
     share: float = USER_SHARE
     sample: int = SAMPLE

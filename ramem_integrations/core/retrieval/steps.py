@@ -20,6 +20,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ramem_integrations.core.grouping import is_filler
+from ramem_integrations.core.retrieval.chats import UserFirst
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.ordering import (
     EARLIEST,
@@ -390,6 +391,7 @@ DEFAULT_STEPS: tuple[Step, ...] = (
     SpeakerPreference(),
     Order(),
     Replies(),
+    UserFirst(),
     Neighbours(),
 )
 

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from ramem_integrations.core.retrieval.chats import UserFirst
 from ramem_integrations.core.retrieval.content import ContentRetriever
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
@@ -49,6 +50,7 @@ NAMES = (
     "speaker-preference",
     "order",
     "replies",
+    "user-first",
     "neighbours",
     "spread",
 )
@@ -314,6 +316,7 @@ def test_the_retrievers_options_are_the_steps_constants() -> None:
         SpeakerPreference(0.3, strict=False),
         Order(),
         Replies(2),
+        UserFirst(),
         Neighbours(leading=1),
         Spread(0.1),
     )

@@ -122,6 +122,10 @@ register("no-hits-first", Variant(hits_first=1))
 register("lift-passes-first", Variant(keep_first=False))
 #: The replies step, off by default since it was judged per conversation (docs/rules.md).
 register("with-replies", Variant(reply_depth=10))
+#: The steps off by default, each turned on (docs/rules.md).
+register("with-token-cost", Variant(adding=("token-cost",)))
+register("with-paid-lift", Variant(adding=("paid-lift",)))
+register("with-user-first", Variant())  # the default: the name it was measured under
 register("keep-first", Variant(keep_first=True))  # the default: a name for the ablation runs
 #: A name condition met only by the names anchoring read, not by a memory's words (lower case).
 register("no-names-in-text", Variant(kind=NoNamesInText))

@@ -16,6 +16,7 @@ from dataclasses import dataclass, fields, replace
 from typing import TYPE_CHECKING
 
 from ramem_integrations.core.retrieval.fusion import Fusion
+from ramem_integrations.core.retrieval.optional import added
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS
 from ramem_integrations.core.types import RetrievalMode, ScoredMemory
@@ -98,6 +99,8 @@ class Variant:
     spread_margin: float | None = None
     #: The ranking steps left out (by name, :data:`~.steps.DEFAULT_STEPS`).
     without: tuple[str, ...] = ()
+    #: The steps off by default turned on (by name, :data:`~.optional.OPTIONAL_STEPS`).
+    adding: tuple[str, ...] = ()
     kind: type[ContextualRetriever] = ContextualRetriever
 
     def __post_init__(self) -> None:
@@ -106,6 +109,7 @@ class Variant:
             raise InvalidInputError(
                 f"Unknown ranking step(s): {', '.join(unknown)}. Known: {', '.join(names)}."
             )
+        added((), *self.adding)  # an unknown name is refused here, not at the first question
 
     def retriever(self, base: ContextualRetriever) -> ContextualRetriever:
         """``base`` with this variant's options put in, as a ``kind``."""
@@ -125,8 +129,8 @@ class Variant:
             keep_first=base.keep_first if self.keep_first is None else self.keep_first,
             reply_depth=base.reply_depth if self.reply_depth is None else self.reply_depth,
             spread_margin=base.spread_margin if self.spread_margin is None else self.spread_margin,
-            steps=tuple(s for s in base.steps if s.name not in self.without)
-            if self.without
+            steps=added(tuple(s for s in base.steps if s.name not in self.without), *self.adding)
+            if self.without or self.adding
             else base.steps,
         )
 

@@ -15,12 +15,13 @@ that would search works over the given candidates, and the episode steps pass th
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ramem_integrations.core.grouping import is_filler
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
+from ramem_integrations.core.retrieval.chats import UserFirst
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.ordering import (
     EARLIEST,
@@ -419,6 +420,7 @@ DEFAULT_STEPS: tuple[Step, ...] = (
     SpeakerPreference(),
     Order(),
     Replies(),
+    UserFirst(),
     Neighbours(),
     Spread(),
 )
@@ -533,7 +535,11 @@ def on_scale_of(hits: list[ScoredMemory], other: Sequence[ScoredMemory]) -> list
 
 
 def lifted_by_episode(
-    hits: Sequence[ScoredMemory], weight: float, *, keep_first: bool = True
+    hits: Sequence[ScoredMemory],
+    weight: float,
+    *,
+    keep_first: bool = True,
+    price: Callable[[MemoryUnit, MemoryUnit], float] | None = None,
 ) -> list[ScoredMemory]:
     """``hits`` re-ranked: each gains ``weight`` times the best score of another hit of its
     episode. A turn whose episode holds other relevant turns is more likely the one asked
@@ -541,7 +547,8 @@ def lifted_by_episode(
     earlier when the question names the dentist and April. With ``keep_first``, the best hit by
     its own words (the first of ``hits``) keeps first place: a lift is inferred, and a small
     budget should not go to one episode's turns alone. Ties keep their order; scores are
-    divided by the best, so the first scores 1.0 as with content retrieval."""
+    divided by the best, so the first scores 1.0 as with content retrieval. ``price(hit,
+    mate)``, if given, scales each lift (:class:`~.costs.PaidLift`)."""
     best: dict[str, list[ScoredMemory]] = {}  # each episode's two best hits
     for hit in hits:
         episode = hit.memory.context.episode
@@ -554,7 +561,10 @@ def lifted_by_episode(
     def lift(hit: ScoredMemory) -> float:
         episode = hit.memory.context.episode
         mates = [h for h in best.get(episode.id, []) if h is not hit] if episode else []
-        return weight * mates[0].score if mates else 0.0
+        if not mates:
+            return 0.0
+        paid = price(hit.memory, mates[0].memory) if price else 1.0
+        return weight * mates[0].score * paid
 
     scores = [hit.score + lift(hit) for hit in hits]
     if keep_first and scores:  # hits come best first

@@ -1,0 +1,120 @@
+"""User-assistant chats, told from their structure, and the user's own words put first.
+
+In a chat with an assistant one speaker (the user) writes short messages and the other answers
+each of them at length, restating what the user said. When both match a question, the user's
+turn is the evidence for what they said, decided or prefer, and costs a tenth of the reply.
+:func:`answering_speaker` decides from the turns alone (who speaks, who answers whom, how long
+each writes), never from a speaker's name; :class:`UserFirst` is the ranking step built on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, replace
+from itertools import pairwise
+from statistics import median
+from typing import TYPE_CHECKING, ClassVar
+
+from ramem_integrations.core.types import MemoryUnit, ScoredMemory
+
+if TYPE_CHECKING:
+    from ramem_integrations.core.retrieval.steps import Ranking
+
+#: The answering speaker's median message is at least this many times the other's. People
+#: chatting write alike (LoCoMo and REALTALK development: at most 2 times); an assistant's
+#: replies are long (BEAM development: 15 times).
+LONG_RATIO = 4.0
+#: Of the answering speaker's turns that follow another in their episode, at least this share
+#: follow the other speaker's: they answer every turn of the other.
+ANSWERS_SHARE = 0.8
+#: Turns of each speaker needed before deciding.
+MIN_TURNS = 4
+#: The episodes of this many of the best candidates are read to decide.
+SAMPLE = 10
+#: A user's turn goes before the reply restating it when it scores at least this share of the
+#: reply's score (0: whenever both are candidates). Chosen leave-one-conversation-out on the
+#: BEAM development chats from 0, 0.5 and 0.75 (docs/rules.md).
+USER_SHARE = 0.0
+
+USER_FIRST = "the user's own words, before the reply that restates them"
+
+
+def answering_speaker(episodes: Iterable[Sequence[MemoryUnit]]) -> str | None:
+    """The speaker who answers the other at length in ``episodes`` (each an episode's turns in
+    order): the assistant of a user-assistant chat, else None.
+
+    Two speakers, each with at least :data:`MIN_TURNS` turns; one's median message at least
+    :data:`LONG_RATIO` times the other's; and at least :data:`ANSWERS_SHARE` of that one's turns
+    that follow another turn follow the other speaker's."""
+    lengths: dict[str, list[int]] = {}
+    follows: dict[str, list[str | None]] = {}
+    for turns in episodes:
+        before: str | None = None
+        for position, turn in enumerate(turns):
+            speaker = turn.context.speaker
+            if speaker is None:
+                return None
+            lengths.setdefault(speaker, []).append(len(turn.content))
+            if position:
+                follows.setdefault(speaker, []).append(before)
+            before = speaker
+    if len(lengths) != 2 or min(len(v) for v in lengths.values()) < MIN_TURNS:
+        return None
+    short, long = sorted(lengths, key=lambda s: median(lengths[s]))
+    if median(lengths[long]) < LONG_RATIO * max(median(lengths[short]), 1):
+        return None
+    after = follows.get(long, [])
+    answered = sum(1 for speaker in after if speaker == short)
+    return long if after and answered >= ANSWERS_SHARE * len(after) else None
+
+
+def prompts(episodes: Iterable[Sequence[MemoryUnit]], assistant: str) -> dict[str, MemoryUnit]:
+    """Each of ``assistant``'s turns, by id, to the other's turn it answers (the turn before it
+    in its episode)."""
+    out: dict[str, MemoryUnit] = {}
+    for turns in episodes:
+        for asked, reply in pairwise(turns):
+            if reply.context.speaker == assistant and asked.context.speaker != assistant:
+                out[reply.id] = asked
+    return out
+
+
+@dataclass(frozen=True)
+class UserFirst:
+    """In a user-assistant chat (:func:`answering_speaker`), a user's turn that scores at least
+    ``share`` of the assistant reply answering it, and ranks after it, moves to just before it.
+
+    Why: the assistant restates the user at length, so its reply often matches the question
+    better than the user's own words; the user's turn is the evidence for what they said and
+    costs a fraction of the reply. Decided from the chat's structure (who answers whom, at what
+    length); in person-to-person chats it changes nothing. Off without episodes."""
+
+    name: ClassVar[str] = "user-first"
+    OPTIONS: ClassVar[dict[str, str]] = {}
+    on_searches: ClassVar[bool] = False
+
+    share: float = USER_SHARE
+    sample: int = SAMPLE
+
+    def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
+        if at.episodes is None or not ranked:
+            return ranked
+        ids = dict.fromkeys(
+            h.memory.context.episode.id for h in ranked[: self.sample] if h.memory.context.episode
+        )
+        episodes = [list(at.episodes.episode(at.namespace, i)) for i in ids]
+        assistant = answering_speaker(episodes)
+        if assistant is None:
+            return ranked
+        asked = prompts(episodes, assistant)
+        hit = {h.memory.id: h for h in ranked}
+        order = [h.memory.id for h in ranked]
+        for reply in [h for h in ranked if h.memory.id in asked]:
+            user = hit.get(asked[reply.memory.id].id)
+            if user is None or user.score < self.share * reply.score:
+                continue
+            if order.index(user.memory.id) > order.index(reply.memory.id):
+                order.remove(user.memory.id)
+                order.insert(order.index(reply.memory.id), user.memory.id)
+                hit[user.memory.id] = replace(user, score=reply.score, placed=USER_FIRST)
+        return [hit[i] for i in order]

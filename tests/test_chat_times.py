@@ -173,6 +173,9 @@ BLIND = {
         {"id": "b.1", "chat": "b", "group": "report", "sent": "2024-09-03T10:00",
          "speaker": "me", "text": "2 weeks ago i quit my job",
          "gold": {"start": "2024-08-20", "end": "2024-08-20"}},
+        {"id": "c.1", "chat": "c", "group": "report", "sent": "2024-09-03T10:00",
+         "speaker": "me", "text": "ages ago i quit my job",
+         "gold": {"start": "2023-09-03", "end": "2023-09-03"}},
     ],
     "questions": [
         {"id": "q1", "asked": "2024-09-03T10:00", "text": "what did i do yesterday?",
@@ -185,7 +188,7 @@ def test_eval_times_scores_by_group(tmp_path: Path) -> None:
     result = score_times(BLIND)
     assert result["groups"]["plan"] == {"right": 1, "total": 1}
     assert result["groups"]["distractor"] == {"right": 1, "total": 1}
-    assert result["groups"]["report"] == {"right": 0, "total": 1}  # a week, not the day
+    assert result["groups"]["report"] == {"right": 1, "total": 2}  # 'ages ago' is no day
     assert result["groups"]["questions"] == {"right": 1, "total": 1}
     path, out = tmp_path / "blind.json", tmp_path / "out" / "scores.json"
     path.write_text(json.dumps(BLIND), encoding="utf-8")
@@ -195,5 +198,5 @@ def test_eval_times_scores_by_group(tmp_path: Path) -> None:
         capture_output=True, text=True, check=False,
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
-    assert "plan" in run.stdout and "b.1" in run.stdout  # the table, and the row it got wrong
+    assert "plan" in run.stdout and "c.1" in run.stdout  # the table, and the row it got wrong
     assert json.loads(out.read_text())["groups"] == result["groups"]

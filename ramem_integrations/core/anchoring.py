@@ -91,7 +91,9 @@ class RuleAnchorer:
         date with no tense pointing ahead ("can u do thurs?"), and "tomorrow" said at 1am the
         coming daytime."""
         chat = conventions_for(None, self.hemisphere, self.date_order)
-        return replace(chat, undirected="forward", night_owl_hour=NIGHT_OWL_HOUR)
+        return replace(
+            chat, undirected="forward", night_owl_hour=NIGHT_OWL_HOUR, weeks_as_days=True
+        )
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)

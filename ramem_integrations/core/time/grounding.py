@@ -387,7 +387,35 @@ def _h_season(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None
 
 
 def _h_weekday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    return _weekday_pick(_weekday_number(m["w"]), _g(m, "mod"), ref, conv)
+    """'Friday', 'last sat', 'next fri'. 'next X' a day or two ahead in this week is the X of
+    the week after: of a day that near, a chat says 'tomorrow' or 'fri' ('next sat' said on
+    Friday is a week on; 'next tues' said on Sunday is in two days, the next week's)."""
+    mod = _g(m, "mod")
+    hit = _weekday_pick(_weekday_number(m["w"]), mod, ref, conv)
+    if hit is None or (mod or "").lower() != "next":
+        return hit
+    day, today = hit.span.start.date(), _ref_day(ref)
+    if day - today > tables.NEXT_IS_NEAR or _floor(day, "weeks", conv) != _floor(
+        today, "weeks", conv
+    ):
+        return hit
+    week = timedelta(days=7)
+    return hit._replace(span=TimeSpan(hit.span.start + week, hit.span.end + week))
+
+
+_WORDS_BEFORE = re.compile(r"([\w']+)\W+(?:([\w']+)\W+)?$")
+
+
+def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'dinner sat?', "i'm working sat", 'push to sun': a weekday that is also a word, ending
+    its clause; not the verb or noun after a subject or a determiner ('I sat.', 'the sun!')."""
+    before = _WORDS_BEFORE.search(m.string, 0, m.start("core"))
+    if before is not None:
+        last, earlier = before.group(2) or before.group(1), before.group(1)
+        words = {last.lower()} | ({earlier.lower()} if before.group(2) else set())
+        if last.lower() in tables.SUBJECT_WORDS or words & tables.DETERMINERS:
+            raise _NotHereError
+    return _h_weekday(m, ref, conv)
 
 
 def _h_year(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -446,14 +474,22 @@ def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
     return _recurring(_weekend_occ(ref, conv), 0, None, ref, conv)
 
 
-def _h_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+def _counted_window(m: re.Match[str], ref: datetime, conv: Conventions, sign: int) -> _Hit:
+    """'two weeks ago' (sign -1), 'in 2 weeks' (+1): whole calendar units, or with
+    :attr:`Conventions.weeks_as_days` an exact count of weeks as the one day that far away."""
     unit, lo, hi = _counted(_unit(m["u"]), *_count(m["n"]))
-    return _unit_window(ref, unit, -hi, -lo, conv)
+    if conv.weeks_as_days and unit == "weeks" and lo == hi:
+        return _Hit(TimeSpan.day(_ref_day(ref) + timedelta(weeks=sign * lo), ref.tzinfo), True)
+    low, high = sorted((sign * lo, sign * hi))
+    return _unit_window(ref, unit, low, high, conv)
+
+
+def _h_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    return _counted_window(m, ref, conv, -1)
 
 
 def _h_in(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    unit, lo, hi = _counted(_unit(m["u"]), *_count(m["n"]))
-    return _unit_window(ref, unit, lo, hi, conv)
+    return _counted_window(m, ref, conv, 1)
 
 
 def _h_rolling(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -472,7 +508,7 @@ def _h_day_word(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | No
         offset, part = tables.DAY_PART_PHRASES[words]
     else:
         offset = 0 if words == "this" else tables.DAY_WORDS[words]
-    if words in ("tomorrow", "tonight") and _small_hours(ref, conv):
+    if (offset >= 1 or words == "tonight") and _small_hours(ref, conv):
         offset -= 1  # said at 1am: tomorrow is the coming daytime, tonight the night begun
     day = _ref_day(ref) + timedelta(days=offset)
     if not part:
@@ -938,19 +974,32 @@ def _day_month_date(m: re.Match[str], conv: Conventions) -> tuple[int, int] | No
     return (month, day) if 1 <= month <= 12 and _safe_date(2000, month, day) else None
 
 
+_CLAUSE_END = re.compile(r"\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s])")
+_COUNTED_BEFORE = re.compile(
+    r"(?:\d|\b(?:of|out|rated|scored|scores?|rate|got|give|gave)(?:\s+[\w']+)?)\W*$", re.I
+)
+
+
 def _looks_like_a_date(m: re.Match[str]) -> bool:
-    """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', not '2/3 of us' or '24/7'."""
+    """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', 'back 2/7', 'deadline 31.10', not '2/3 of
+    us', '24/7' or a score ('rated it 4/5'). A date ends its clause or has a cue word before
+    it; a fraction or a score qualifies a noun, is counted ('2/3 of') or out of 5 or 10."""
     text, start, end = m.string, m.start("core"), m.end("core")
     after = text[end:].lower()
-    if m["core"] in ("24/7", "50/50"):
+    if m["core"] in ("24/7", "50/50") or re.match(r"\s*(?:of|%)(?!\w)", after):
         return False
     padded = len(m["da"]) == len(m["db"]) == 2 and "0" in (m["da"][0], m["db"][0])
     if padded or re.match(r"\s+(?:at\s+)?\d", after):
         return True
     before = _WORD_BEFORE.search(text, 0, start)
     cues = tables.NUMERIC_DATE_CUES if m["ds"] == "/" else tables.DOTTED_DATE_CUES
-    cue = before is not None and before.group(1).lower() in cues
-    return cue and not _qualifies_noun(text, end, "lower")
+    if before is not None and before.group(1).lower() in cues:
+        return m["ds"] == "/" or not _qualifies_noun(text, end, "lower")
+    a, b = int(m["da"]), int(m["db"])
+    score = a <= b and b in (5, 10)
+    if score or _COUNTED_BEFORE.search(text, 0, start) or (m["ds"] == "." and a <= 12):
+        return False  # '4/5', 'got 3/4', '2.5 hours': a dotted date names a day above 12
+    return _CLAUSE_END.match(text, end) is not None
 
 
 def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -1115,6 +1164,12 @@ _ATOMS: dict[str, _Rule] = {
             _h_weekday,
             needs=_firsts(tables.WEEKDAY_WORDS),
         ),
+        _Rule(
+            "weekday_word_end",
+            rf"(?P<w>{_WEEKDAY_WORD})(?=\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s]))",
+            _h_weekday_word_end,
+            needs=_firsts(tables.WEEKDAY_WORDS),
+        ),
         _Rule("day_month", _DAY_MONTH, _h_day_month, needs=(_DIGIT,)),
         _Rule("clock", _CLOCK, _h_clock, needs=(_DIGIT, "half", "noon", "midday", "midnight")),
         _Rule(
@@ -1167,7 +1222,14 @@ _RANGE_ATOMS: tuple[str, ...] = (
 _RANGE_ATOMS += ("season_mod", "month", "season", "year", "weekday_mod", "weekday")
 _MONTH_ATOMS: tuple[str, ...] = ("month_year", "month_mod", "month", "unit")
 _DAY_ATOMS: tuple[str, ...] = ("iso", "numeric", "dmy", "mdy", "holiday", "weekday_mod", "weekday")
-_OPEN_ATOMS: tuple[str, ...] = (*_RANGE_ATOMS, "the_year", "unit", "holiday", "quarter")
+_OPEN_ATOMS: tuple[str, ...] = (
+    *_RANGE_ATOMS,
+    "weekday_short",
+    "the_year",
+    "unit",
+    "holiday",
+    "quarter",
+)
 _IN_YEAR_ATOMS: tuple[str, ...] = ("dmy", "mdy", "month", "season", "holiday")
 
 
@@ -1278,6 +1340,12 @@ _COMPOSITES: tuple[_Rule, ...] = (
         _h_weekend,
         _alt(tables.WEEKEND_CUES),
         needs=("weekend",),
+    ),
+    _Rule(  # 'how was ur weekend?', 'enjoy your weekend': the one its sentence points to
+        "weekend_own",
+        rf"(?:{_alt(tables.POSSESSIVES)})\s+(?:weekend|wknd|wkend)",
+        _h_weekend,
+        needs=("weekend", "wknd", "wkend"),
     ),
     _Rule(
         "holidays_ago",
@@ -1420,6 +1488,8 @@ def _qualifies_noun(text: str, end: int, which: str) -> bool:
             return True
         if not follower.group(1)[0].isupper():
             return False
+    if word.endswith("ly") or word in tables.CHAT_PARTICLES:  # 'the 29th actually', '20th ugh'
+        return False
     return word not in STOP_WORDS and word not in tables.TIME_FOLLOWERS
 
 

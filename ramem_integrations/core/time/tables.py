@@ -281,6 +281,25 @@ WEEKDAY_WORD_CUES: tuple[str, ...] = (
     "do", "free", "or",
 )  # fmt: skip
 
+#: Words after which "sat", "sun", "wed" or "mon" ending a clause is the verb or noun: a
+#: subject right before it ("I sat.", "they wed"), a determiner one or two words before ("the
+#: sun!", "the cat sat.", "a bit of sun").
+SUBJECT_WORDS: frozenset[str] = frozenset(
+    {"i", "you", "u", "he", "she", "we", "they", "it", "who", "that", "which", "everyone",
+     "everybody", "someone", "somebody", "nobody", "one", "then", "just", "finally", "got"}
+)  # fmt: skip
+DETERMINERS: frozenset[str] = frozenset(
+    {"the", "a", "an", "my", "your", "ur", "his", "her", "our", "their", "its", "this", "of",
+     "some", "no"}
+)  # fmt: skip
+
+#: Words a chat puts after a time that qualify no noun ("the 20th ugh", "on 10/9 remember");
+#: an adverb in -ly ("the 29th actually") neither.
+CHAT_PARTICLES: frozenset[str] = frozenset(
+    {"lol", "lmao", "haha", "ugh", "tbh", "omg", "btw", "pls", "plz", "x", "xx", "ok", "yay",
+     "fyi", "remember", "right", "innit", "mate", "babe", "hun", "then", "now"}
+)  # fmt: skip
+
 SEASONS: dict[str, str] = {
     "spring": "spring", "summer": "summer", "autumn": "autumn", "fall": "autumn",
     "winter": "winter", "springtime": "spring", "summertime": "summer", "wintertime": "winter",
@@ -399,6 +418,8 @@ DAY_WORDS.update(
         if full in phrase
     }
 )
+#: 'next Friday' said this close before the coming Friday is the Friday after it.
+NEXT_IS_NEAR = timedelta(days=2)
 #: Before this hour, a message's "tomorrow" is the coming daytime, the date it is sent on
 #: ("see you tomorrow" at 1am has not slept yet); "tonight" is the night already begun.
 NIGHT_OWL_HOUR = 4
@@ -431,6 +452,8 @@ CUES: tuple[str, ...] = (
 RANGE_OPENERS: tuple[str, ...] = ("between", "from")
 RANGE_JOINERS: tuple[str, ...] = ("and", "to", "until", "till", "through", "-", "–")
 WEEKEND_CUES: tuple[str, ...] = ("over", "on", "at", "during", "for")
+#: Whose weekend: "how was ur weekend?" names one as "the weekend" does.
+POSSESSIVES: tuple[str, ...] = ("your", "ur", "yr", "my", "our", "his", "her", "their")
 
 
 # ------------------------------------------------------------------ holidays, computed per year
@@ -664,7 +687,9 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         r"(?:book|booked|schedule|scheduled|reserve|reserved|arrange|arranged|planned"
         r"|pencil|pencill?ed|set|lined up)(?: [\w']+){0,4} for"
         # a reschedule names the new time: "moved to Friday", "pushed the party to the 15th"
-        rf"|{RESCHEDULED}(?: [\w']+){{0,3}}? (?:to|for|until|till|til) §",
+        rf"|{RESCHEDULED}(?: [\w']+){{0,3}}? (?:to|for|until|till|til) §"
+        # and any participle right before it: "rearranged for monday", "swapped to sun"
+        rf"|{_PAST_ED} (?:to|for|until|till|til) (?:the )?§",
         "forward",
         3,
         "Booked the hotel for Friday.",
@@ -772,7 +797,8 @@ TENSE_CUES: tuple[TenseCue, ...] = (
 #: regex fragments matched like TENSE_CUES, in the time's clause.
 REPLACED_CUES: tuple[str, ...] = (
     r"cancell?ed|called off|did n't work|didnt work|could n't make|couldnt make|ca n't make"
-    r"|cant make|supposed to|meant to|(?:got|was|been|were|is|'s) (?:moved|pushed|postponed"
+    r"|cant make|ca n't do|cant do|supposed to|meant to|(?:was|were) (?:going to|gonna)"
+    r"|(?:got|was|been|were|is|'s) (?:moved|pushed|postponed"
     r"|cancell?ed|changed|delayed|rescheduled)",
     r"instead of §|not (?:on )?§|from § to|rather than §",
 )
@@ -788,7 +814,7 @@ DOTTED_DATE_CUES: tuple[str, ...] = (
 CLOCK_FOLLOWERS: tuple[str, ...] = (
     "tonight", "tonite", "tomorrow", "tmrw", "today", "before", "after", "then", "ish",
     "o'clock", "oclock", "sharp", "latest", "and", "or", "instead", "outside", "pls", "lol",
-    "in", "at", "on", "tho", "then", "please", "ok", "yeah", "x", "xx",
+    "in", "at", "on", "tho", "then", "please", "ok", "yeah", "x", "xx", "for", "with",
 )  # fmt: skip
 #: Words before a yearless numeric date ("on 4/5", "due 1/4") that make it a date, not a
 #: fraction or a score; a padded part ("14/06") or a clock time after it does too.
@@ -816,8 +842,8 @@ DIRECTED_RULES: frozenset[str] = frozenset(
     (
         "weekday", "month", "season", "dmy", "mdy", "day_of_month", "day_range",
         "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
-        "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "day_month", "clock",
-        "clock_tonight", "day_month_range",
+        "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "weekday_word_end",
+        "day_month", "weekend_own", "clock", "clock_tonight", "day_month_range",
     )
 )  # fmt: skip
 #: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.

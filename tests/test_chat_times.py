@@ -82,6 +82,59 @@ MESSAGES: list[tuple[str, datetime, str | None]] = [
 ]  # fmt: skip
 
 
+FRI_20_OCT = datetime(2023, 10, 20, 18, tzinfo=UTC)
+SUN_26_FEB = datetime(2023, 2, 26, 12, tzinfo=UTC)
+AFTER_MIDNIGHT = datetime(2023, 12, 9, 0, 40, tzinfo=UTC)
+
+#: Chat dates read by their shape (and the lookalikes that stay no date)
+BY_SHAPE: list[tuple[str, datetime, str | None]] = [
+    # a yearless numeric date that ends its clause, day first; not a fraction or a score
+    ("back 2/7", TUE_3_SEP, "2 July 2025"),
+    ("deadline 31.10", TUE_3_SEP, "31 October 2024"),
+    ("can u do 3/1?", TUE_3_SEP, "3 January 2025"),
+    ("we met on 10/9 remember", datetime(2024, 9, 26, 21, tzinfo=UTC), "10 September 2024"),
+    ("rated it 4/5", TUE_3_SEP, None),
+    ("the score was 3/4", TUE_3_SEP, None),
+    ("took 2.5 hours", TUE_3_SEP, None),
+    # "N weeks ago" / "in N weeks" in a message: the day that many weeks away
+    ("2 weeks ago i quit my job lol", TUE_3_SEP, "20 August 2024"),
+    ("in 2 weeks? ill be back by then", TUE_3_SEP, "17 September 2024"),
+    ("a week ago today we were in lisbon", TUE_3_SEP, "27 August 2024"),
+    # sat / sun / mon / wed ending a clause are days; after a subject or determiner, words
+    ("dinner sat? 🍝", TUE_3_SEP, "7 September 2024"),
+    ("had a lie in, i'm working sat 😩", SUN_26_FEB, "4 March 2023"),
+    ("parents eve moved from thurs to mon", TUE_3_SEP, "9 September 2024"),
+    ("The cat sat.", TUE_3_SEP, None),
+    ("lying in the sun!", TUE_3_SEP, None),
+    # 'next X' a day or two ahead in this week is the week after's
+    ("match got pushed back a week so its next sat now", FRI_20_OCT, "28 October 2023"),
+    ("next Friday", datetime(2023, 5, 8, 12, tzinfo=UTC), "12 May 2023"),
+    # a participle right before to / for: the new time
+    ("delivery rearranged for monday between 8-12", datetime(2023, 11, 14, 17, tzinfo=UTC),
+     "20 November 2023"),
+    ("we were gonna do sat but let's push to sun", datetime(2025, 11, 20, 10, tzinfo=UTC),
+     "23 November 2025"),
+    ("cant do this wknd, next wknd? 🙌", datetime(2023, 11, 22, 19, tzinfo=UTC),
+     "2 December 2023 to 3 December 2023"),
+    # 'since thurs', whose weekend, a particle after the time, 'tmrw' before sleeping
+    ("been sick since thurs 🤒", datetime(2023, 4, 3, 8, tzinfo=UTC),
+     "30 March 2023 to 3 April 2023"),
+    ("how was ur weekend?", datetime(2024, 11, 26, 12, tzinfo=UTC),
+     "23 November 2024 to 24 November 2024"),
+    ("they pushed the meeting to the 20th ugh", TUE_3_SEP, "20 September 2024"),
+    ("its the 29th actually", TUE_3_SEP, "29 September 2024"),
+    ("on the 3rd floor", TUE_3_SEP, None),
+    ("going to bed now, see u tmrw at 10", AFTER_MIDNIGHT, "9 December 2023"),
+    ("omw home, u up at 9 for the run?", AFTER_MIDNIGHT,
+     "9 December 2023 09:00 to 9 December 2023 09:59"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "said", "label"), BY_SHAPE)
+def test_a_chat_date_is_read_by_its_shape(text: str, said: datetime, label: str | None) -> None:
+    assert event_label(text, said) == label
+
+
 @pytest.mark.parametrize(("text", "said", "label"), MESSAGES)
 def test_a_chat_message_is_dated(text: str, said: datetime, label: str | None) -> None:
     assert event_label(text, said) == label
@@ -140,6 +193,30 @@ RESTATED = [
     ("I saw Jo on Friday", "no wait, thursday", "29 August 2024"),
     ("interview is on 10/9", "update - they moved it to 11/9", "11 September 2024"),
 ]  # fmt: skip
+
+
+#: (what a speaker said, a correction giving an hour alone, the time both then carry)
+HOURS_RESTATED = [
+    ("dinner sat at 7?", "dinner's 8 not 7", "7 September 2024 20:00 to 7 September 2024 20:59"),
+    ("football tmrw 11am", "oops 12 not 11", "4 September 2024 12:00 to 4 September 2024 12:59"),
+    ("pick u up at 6:30am tmrw", "make that 7",
+     "4 September 2024 07:00 to 4 September 2024 07:59"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("said", "restated", "label"), HOURS_RESTATED)
+def test_a_correction_by_an_hour_alone(said: str, restated: str, label: str) -> None:
+    """A bare hour restated ("8 not 7", "make that 7") is read nearest the old hour, on the
+    old day; both memories carry it and are linked."""
+    first, second = _chat(("Priya", said, 0), ("Priya", restated, 10))
+    assert first.context.event_time is not None and second.context.event_time is not None
+    assert first.context.event_time.label() == label == second.context.event_time.label()
+    assert second.corrects == (first.id,) and first.corrected_by == (second.id,)
+
+
+def test_an_hour_alone_corrects_nothing_without_its_shape() -> None:
+    first, second = _chat(("Priya", "dinner sat at 7?", 0), ("Priya", "i have 2 not 3 kids", 10))
+    assert not second.corrects and not first.corrected_by
 
 
 @pytest.mark.parametrize(("said", "restated", "label"), RESTATED)

@@ -149,7 +149,11 @@ class RuleAnchorer:
         facts = [(t, f) for t, f in said if not is_filler(t.full_text)] if len(turns) > 1 else []
         facts = facts or said
         found = [item for _, items in facts for item in items]
-        held = [item for turn, items in facts for item in operative(turn.full_text, items)]
+        held = [
+            item
+            for turn, items in facts
+            for item in operative(turn.full_text, items, turn.time or session.start)
+        ]
         text = " ".join(turn.full_text for turn, _ in facts)
         others = [p for p in participants if p != speaker]
         addressee = others[0] if len(others) == 1 else None

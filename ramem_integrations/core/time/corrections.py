@@ -215,12 +215,12 @@ def _restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int
 
 
 _BARE_HOUR = re.compile(
-    r"(?<![\w/.:])(1[0-2]|0?[1-9])(?::([0-5]\d))?(?:\s*([ap])\.?m\.?)?(?![\w/.:])"
+    r"(?<![\w/.:])(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?(?:\s*([ap])\.?m\.?)?(?![\w/.:])"
 )
 _HOUR_SHAPE = re.compile(
     rf"^\W*(?:\w+\W+){{0,3}}?(?P<new>{_BARE_HOUR.pattern})\s*,?\s+not\s+(?:at\s+)?"
     rf"{_BARE_HOUR.pattern}\W*$|{_OPEN}(?:(?:{'|'.join(STRONG_CUES)})\W+)?(?:make\s+(?:it|that)|"
-    rf"(?:{'|'.join(STRONG_CUES)}))\s+(?:at\s+)?(?P<cued>{_BARE_HOUR.pattern})\W*$",
+    rf"(?:{'|'.join(STRONG_CUES)}))[\s,:;-]+(?:at\s+)?(?P<cued>{_BARE_HOUR.pattern})\W*$",
     re.IGNORECASE,
 )
 
@@ -260,7 +260,7 @@ def _hours(hour: str, half: str | None) -> list[int]:
 def _old_clock(content: str, day: TimeSpan) -> datetime | None:
     """The clock time a message gave beside its day ("dinner sat at 7?": 19:00, an hour
     without am or pm read in the afternoon or evening), on that day."""
-    said = _BARE_HOUR.search(re.sub(r"\d+(?:st|nd|rd|th)\b|\d+[/.]\d+", " ", content))
+    said = _BARE_HOUR.search(re.sub(r"\d+(?:st|nd|rd|th)\b|\d+/\d+", " ", content))
     if said is None:
         return None
     hour = _hours(said.group(1), said.group(3))[-1]

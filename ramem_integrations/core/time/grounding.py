@@ -949,13 +949,45 @@ def _h_clock_tonight(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit
     return _Hit(_clock_span(chosen), relative=True) if chosen else None
 
 
+def _weeks_counted(count: str | None, unit: str) -> int:
+    """How many weeks 'a week', 'two weeks', 'a fortnight' count."""
+    n = _count(count or "a")[1]
+    return n * (2 if unit.lower().startswith("fortnight") else 1)
+
+
 def _h_weekday_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    """'thursday week': a week after the coming Thursday."""
-    coming = _weekday_pick(_weekday_number(m["w"]), "next", ref, conv)
+    """'thursday week', 'a week on thursday', 'wednesday fortnight': weeks after the coming
+    Thursday (Wednesday)."""
+    coming = _weekday_pick(_weekday_number(_g(m, "w") or m["w2"]), "next", ref, conv)
     if coming is None:
         return None
-    week = timedelta(days=7)
+    week = timedelta(weeks=_weeks_counted(_g(m, "n"), _g(m, "u") or m["u2"]))
     return _Hit(TimeSpan(coming.span.start + week, coming.span.end + week), relative=True)
+
+
+def _h_weeks_from_day(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'a week today', 'a fortnight tomorrow', 'a week yesterday': weeks on from that day (back
+    from yesterday)."""
+    offset = tables.DAY_WORDS[_norm(m["dw"])]
+    weeks = _weeks_counted(m["n"], m["u"]) * (-1 if offset < 0 else 1)
+    day = _ref_day(ref) + timedelta(days=offset, weeks=weeks)
+    return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
+
+
+def _h_days_of_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'from the 17th to the 19th': the end read as 'the 19th' is, the start in its month (or
+    the month before, 'the 30th to the 2nd')."""
+    end = _h_day_of_month(m, ref, conv)
+    if end is None:
+        return None
+    last, first = end.span.start.date(), _day_number(m["d1"])
+    start = _safe_date(last.year, last.month, first) if first <= last.day else None
+    if first > last.day:
+        before = last.replace(day=1) - timedelta(days=1)
+        start = _safe_date(before.year, before.month, first)
+    if start is None:
+        return None
+    return _Hit(TimeSpan(_at(start, ref.tzinfo), end.span.end), relative=True)
 
 
 def _h_weekday_of_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -1250,9 +1282,26 @@ _YEAR_WORDS = rf"(?:(?:last|this|next)\s+year|the\s+year\s+before\s+last|{_COUNT
 _COMPOSITES: tuple[_Rule, ...] = (
     _Rule(
         "weekday_week",
-        rf"(?P<w>{_WEEKDAY_ANY})\s+week(?![\w'])(?!\s+(?:ago|back|before|after|later))",
+        rf"(?P<w>{_WEEKDAY_ANY})\s+(?P<u>week|fortnight)(?![\w'])"
+        r"(?!\s+(?:ago|back|before|after|later))"
+        rf"|(?P<n>{_COUNT})\s+(?P<u2>weeks?|fortnights?)\s+on\s+(?P<w2>{_WEEKDAY_ANY})(?![\w'])",
         _h_weekday_week,
-        needs=("week",),
+        needs=("week", "fortnight"),
+    ),
+    _Rule(
+        "weeks_from_day",
+        rf"(?P<n>{_COUNT})\s+(?P<u>weeks?|fortnights?)\s+"
+        r"(?P<dw>today|tomorrow|yesterday|tmrw|tmr|2moro|2moz|tomoz)(?![\w'])",
+        _h_weeks_from_day,
+        needs=("week", "fortnight"),
+    ),
+    _Rule(
+        "days_of_month",
+        r"(?:(?:from|between)\s+)?(?:the\s+)?(?P<d1>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))"
+        r"\s*(?:-|–|to|until|till|til|through|and)\s*"
+        r"the\s+(?P<d>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))(?!\s+(?:of\s+)?[A-Za-z]{3})",
+        _h_days_of_month,
+        needs=(_DIGIT,),
     ),
     _Rule(
         "weekday_of_week",
@@ -1593,10 +1642,15 @@ def _taken(
     words are not its expression (:class:`_NotHereError`) blocks nothing. With ``tense``, a
     bare named period is read the way its sentence points (:func:`tense_of`)."""
     taken: list[tuple[int, int, str, _Hit | None]] = []
-    for start, end, m, rule in sorted(_matches(text), key=lambda c: (c[0] - c[1], c[0])):
+    matches = sorted(_matches(text), key=lambda c: (c[0] - c[1], c[0]))
+    for start, end, m, rule in matches:
         if any(start < t_end and t_start < end for t_start, t_end, _, _ in taken):
             continue
-        direction = _direction_of(text, start, end, rule.name) if tense else conv.direction
+        direction = (
+            _direction_of(_masked(text, matches, start, end), start, end, rule.name)
+            if tense
+            else conv.direction
+        )
         if tense and direction is None and rule.name in tables.DIRECTED_RULES:
             direction = conv.undirected
         try:
@@ -1608,6 +1662,20 @@ def _taken(
 
 
 # ------------------------------------------------------------------------- tense
+
+
+def _masked(
+    text: str, matches: list[tuple[int, int, re.Match[str], _Rule]], start: int, end: int
+) -> str:
+    """``text`` with the other time expressions blanked: their words ("yesterday", "ago") tell
+    of their own time, not of the tense of the one at ``start:end`` ("the plumber who came
+    yesterday said the part will arrive on monday")."""
+    chars = list(text)
+    for s, e, _, rule in matches:
+        if (e <= start or s >= end) and rule.name not in tables.CUE_TIMES:
+            chars[s:e] = " " * (e - s)
+    return "".join(chars)
+
 
 _SPLIT_OFF = re.compile(r"(?<=\w)(n't|'(?:m|re|s|ve|ll|d))(?![\w'])", re.IGNORECASE)
 _TENSE_CUES = tuple(
@@ -1677,10 +1745,25 @@ def replaced(text: str, start: int, end: int) -> bool:
     return any(cue.search(words) for cue in _REPLACED)
 
 
-def operative(text: str, found: list[FoundTime]) -> list[FoundTime]:
+def operative(text: str, found: list[FoundTime], said: datetime | None = None) -> list[FoundTime]:
     """``found`` (times said in ``text``) with the times the message replaces moved last: the
-    first is the time that holds ("it was supposed to be today but now it's next week")."""
-    return sorted(found, key=lambda f: replaced(text, f.start, f.end))
+    first is the time that holds ("it was supposed to be today but now it's next week"). With
+    ``said`` (when the message was sent), a message that tells of a day already come and names
+    one ahead is about the one ahead ("the hospital rang this morning, my op is on 6 november"),
+    unless that one is an aside in brackets."""
+
+    def ahead(f: FoundTime) -> bool:
+        return said is not None and f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
+
+    def aside(f: FoundTime) -> bool:
+        return text.rfind("(", 0, f.start) > text.rfind(")", 0, f.start)
+
+    looked = [f for f in found if not replaced(text, f.start, f.end)]
+    plan = any(ahead(f) and not aside(f) for f in looked) and not all(ahead(f) for f in looked)
+    return sorted(
+        found,
+        key=lambda f: (f not in looked, plan and not (ahead(f) and not aside(f))),
+    )
 
 
 def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:

@@ -382,10 +382,12 @@ DECADE_WORDS: dict[str, int] = {
 MODIFIERS: dict[str, str] = {
     "last": "last", "past": "last", "previous": "last", "this": "this", "current": "this",
     "next": "next", "coming": "next", "this coming": "next", "following": "next",
-    "this past": "last",
+    "this past": "last", "nxt": "next",
 }  # fmt: skip
 #: How chats spell calendar units ("this wknd", "next yr").
-UNIT_SPELLINGS: dict[str, str] = {"wknd": "weekend", "wkend": "weekend", "yr": "year"}
+UNIT_SPELLINGS: dict[str, str] = {
+    "wknd": "weekend", "wkend": "weekend", "yr": "year", "wk": "week",
+}  # fmt: skip
 UNIT_OFFSETS: dict[str, int] = {"last": -1, "this": 0, "next": 1}
 
 # Part of a period: the fraction of it (start, end) a modifier keeps.
@@ -407,7 +409,7 @@ DAY_WORD_SPELLINGS: dict[str, str] = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tmoz": "tomorrow",
     "tomoz": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "tomorow": "tomorrow",
     "tommorow": "tomorrow", "tommorrow": "tomorrow", "yday": "yesterday",
-    "tday": "today", "2day": "today",
+    "tday": "today", "2day": "today", "2moz": "tomorrow", "ytd": "yesterday",
 }  # fmt: skip
 DAY_WORDS.update({p.removeprefix("the "): n for p, n in DAY_WORDS.items() if p.startswith("the ")})
 DAY_WORDS.update(
@@ -427,7 +429,7 @@ NIGHT_OWL_HOUR = 4
 # Parts of a day: (start hour, end hour) on that day; hours past 24 run into the next day.
 DAY_PARTS: dict[str, tuple[int, int]] = {
     "morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 30),
-    "lunchtime": (12, 14),
+    "lunchtime": (12, 14), "morn": (6, 12),
 }  # fmt: skip
 # Phrases that name a part of a day: (day offset, part).
 DAY_PART_PHRASES: dict[str, tuple[int, str]] = {
@@ -521,6 +523,8 @@ HOLIDAYS: dict[str, Holiday] = {
     "mother's day": Holiday("weekday", (5, 6, 2)), "mothers day": Holiday("weekday", (5, 6, 2)),
     "father's day": Holiday("weekday", (6, 6, 3)), "fathers day": Holiday("weekday", (6, 6, 3)),
 }  # fmt: skip
+HOLIDAYS.update({"burns night": Holiday("fixed", (1, 25)), "hogmanay": Holiday("fixed", (12, 31))})
+HOLIDAYS.update({k.replace("bank holiday", "bank hol"): v for k, v in HOLIDAYS.items()})
 HOLIDAYS.update({k.replace("'", "’"): v for k, v in HOLIDAYS.items() if "'" in k})
 # Plurals for counting ("two Christmases ago"): single-word holidays only.
 HOLIDAY_PLURALS: dict[str, str] = {
@@ -701,7 +705,7 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         r"|(?:need|needs|have|has) to|must|should|let 's|let us|see you"
         # chat spellings, availability and invitations: "can u do thurs?", "free on the 28th?"
         r"|tmrw|tmr|2moro|lets|cu|c u|see u|see ya|ca n't do|cant do|can (?:u|you|we|i|ya) do"
-        r"|(?:r|are) (?:u|you|ya) free|free on|works|(?:is|'s) good for",
+        r"|(?:r|are|am|is) (?:u|you|ya|i|we|they|he|she) free|free on|works|(?:is|'s) good for",
         "forward",
         3,
         "Can't wait for the concert in July!",
@@ -796,8 +800,9 @@ TENSE_CUES: tuple[TenseCue, ...] = (
 #: naming two ("physio cancelled tmrw, rebooked for fri"; "dinner at 7 instead of 8"):
 #: regex fragments matched like TENSE_CUES, in the time's clause.
 REPLACED_CUES: tuple[str, ...] = (
-    r"cancell?ed|called off|did n't work|didnt work|could n't make|couldnt make|ca n't make"
-    r"|cant make|ca n't do|cant do|supposed to|meant to|(?:was|were) (?:going to|gonna)"
+    r"cancell?ed|called off|§ (?:is|'s) off|did n't work|didnt work|could n't make"
+    r"|couldnt make|ca n't make|cant make|ca n't do|cant do|supposed to|meant to"
+    r"|(?:was|were) (?:going to|gonna)"
     r"|(?:got|was|been|were|is|'s) (?:moved|pushed|postponed"
     r"|cancell?ed|changed|delayed|rescheduled)",
     r"instead of §|not (?:on )?§|from § to|rather than §",
@@ -844,9 +849,12 @@ DIRECTED_RULES: frozenset[str] = frozenset(
         "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
         "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "weekday_word_end",
         "day_month", "weekend_own", "clock", "clock_tonight", "day_month_range",
+        "days_of_month",
     )
 )  # fmt: skip
 #: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.
+#: Rules whose times still count as tense cues for another time in their sentence.
+CUE_TIMES: frozenset[str] = frozenset()
 AHEAD_RULES: frozenset[str] = frozenset(("dmy", "mdy", "day_range", "month_day_range"))
 
 

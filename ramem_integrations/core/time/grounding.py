@@ -1752,18 +1752,22 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
     one ahead is about the one ahead ("the hospital rang this morning, my op is on 6 november"),
     unless that one is an aside in brackets."""
 
-    def ahead(f: FoundTime) -> bool:
-        return said is not None and f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
-
-    def aside(f: FoundTime) -> bool:
-        return text.rfind("(", 0, f.start) > text.rfind(")", 0, f.start)
-
     looked = [f for f in found if not replaced(text, f.start, f.end)]
-    plan = any(ahead(f) and not aside(f) for f in looked) and not all(ahead(f) for f in looked)
-    return sorted(
-        found,
-        key=lambda f: (f not in looked, plan and not (ahead(f) and not aside(f))),
-    )
+    days = [f for f in looked if f.span.duration >= timedelta(days=1)]  # not a clock time
+    first = looked[0] if looked and said is not None else None
+
+    def ahead(f: FoundTime) -> bool:  # a day still to come, in the sentence of the first
+        return (
+            first is not None
+            and f in days
+            and said is not None
+            and f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
+            and text.rfind("(", 0, f.start) <= text.rfind(")", 0, f.start)
+            and not _SENTENCE_END.search(text, *sorted((first.start, f.start)))
+        )
+
+    plan = first is not None and not ahead(first) and any(ahead(f) for f in days)
+    return sorted(found, key=lambda f: (f not in looked, plan and not ahead(f)))
 
 
 def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:

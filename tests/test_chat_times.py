@@ -127,6 +127,27 @@ BY_SHAPE: list[tuple[str, datetime, str | None]] = [
     ("going to bed now, see u tmrw at 10", AFTER_MIDNIGHT, "9 December 2023"),
     ("omw home, u up at 9 for the run?", AFTER_MIDNIGHT,
      "9 December 2023 09:00 to 9 December 2023 09:59"),
+    # weeks on from a weekday or a day, days of a month as a range
+    ("a week on thursday is his leaving do", TUE_3_SEP, "12 September 2024"),
+    ("wednesday fortnight", TUE_3_SEP, "18 September 2024"),
+    ("a fortnight today we'll be in Cornwall", TUE_3_SEP, "17 September 2024"),
+    ("a week yesterday we went", TUE_3_SEP, "26 August 2024"),
+    ("I'm in London from the 17th to the 19th", TUE_3_SEP,
+     "17 September 2024 to 19 September 2024"),
+    # chat spellings and named days
+    ("2moz innit", TUE_3_SEP, "4 September 2024"),
+    ("saw him ytd, he's fine", TUE_3_SEP, "2 September 2024"),
+    ("nxt wk sometime?", TUE_3_SEP, "9 September 2024 to 15 September 2024"),
+    ("camping on the late may bank hol monday?", TUE_3_SEP, "26 May 2025"),
+    ("we did burns night at Ali's", TUE_3_SEP, "25 January 2024"),
+    # a day come and a day ahead in one sentence: the one ahead, unless an aside
+    ("the hospital rang this morning, my op is on 6 november", TUE_3_SEP, "6 November 2024"),
+    ("the plumber who came yesterday said the part will arrive on monday", TUE_3_SEP,
+     "9 September 2024"),
+    ("the 10th is off, we've rescheduled for the 17th", TUE_3_SEP, "17 September 2024"),
+    ("sports day was yesterday (parents evening is next week btw)", TUE_3_SEP,
+     "2 September 2024"),
+    ("Got a puppy yesterday! We start classes next month.", TUE_3_SEP, "2 September 2024"),
 ]  # fmt: skip
 
 
@@ -151,6 +172,8 @@ QUESTIONS: list[tuple[str, datetime, str]] = [
     ("What did I do on Thursday?", TUE_3_SEP, "29 August 2024"),
     ("what happened on 3/9?", TUE_3_SEP, "3 September 2024"),
     ("what's on 05/10?", TUE_3_SEP, "5 October 2024"),
+    ("am i free saturday?", datetime(2023, 8, 3, 13, tzinfo=UTC), "5 August 2023"),
+    ("anything on next fri?", datetime(2025, 8, 20, 12, tzinfo=UTC), "29 August 2025"),
 ]
 
 
@@ -201,6 +224,8 @@ HOURS_RESTATED = [
     ("football tmrw 11am", "oops 12 not 11", "4 September 2024 12:00 to 4 September 2024 12:59"),
     ("pick u up at 6:30am tmrw", "make that 7",
      "4 September 2024 07:00 to 4 September 2024 07:59"),
+    ("doctor's at 9.15am tomorrow", "wait no, 9.45",
+     "4 September 2024 09:45 to 4 September 2024 10:44"),
 ]  # fmt: skip
 
 

@@ -148,6 +148,11 @@ BY_SHAPE: list[tuple[str, datetime, str | None]] = [
     ("sports day was yesterday (parents evening is next week btw)", TUE_3_SEP,
      "2 September 2024"),
     ("Got a puppy yesterday! We start classes next month.", TUE_3_SEP, "2 September 2024"),
+    # days of a named week; a holiday naming the event gives way to its date
+    ("I'm around monday to wednesday next week if you fancy it", TUE_3_SEP,
+     "9 September 2024 to 11 September 2024"),
+    ("xmas party fri 15th", datetime(2023, 12, 3, 11, tzinfo=UTC), "15 December 2023"),
+    ("halloween party at jess's", TUE_3_SEP, "31 October 2024"),
 ]  # fmt: skip
 
 
@@ -174,6 +179,12 @@ QUESTIONS: list[tuple[str, datetime, str]] = [
     ("what's on 05/10?", TUE_3_SEP, "5 October 2024"),
     ("am i free saturday?", datetime(2023, 8, 3, 13, tzinfo=UTC), "5 August 2023"),
     ("anything on next fri?", datetime(2025, 8, 20, 12, tzinfo=UTC), "29 August 2025"),
+    # 'the weekend after next' is the coming weekend's next, as 'the Sunday after next' is
+    (
+        "what's on the weekend after next?",
+        datetime(2023, 1, 26, 15, tzinfo=UTC),
+        "4 February 2023 to 5 February 2023",
+    ),
 ]
 
 

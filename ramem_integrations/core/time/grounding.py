@@ -441,6 +441,8 @@ def _h_unit(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     offset = (
         tables.UNIT_OFFSETS[tables.MODIFIERS[_norm(mod)]] if mod else (-2 if _g(m, "before") else 2)
     )
+    if unit == "weekend" and offset == 2:  # 'the weekend after next': the coming one's next,
+        offset = 1  # as 'the Sunday after next' is the coming Sunday's next
     return _unit_offset(unit, offset, ref, conv)
 
 
@@ -991,11 +993,17 @@ def _h_days_of_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit
 
 
 def _h_weekday_of_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    """'thursday next week', 'next week on friday': that weekday in the week named."""
-    mod, weekday = (_g(m, "mod") or m["mod2"]).lower(), _weekday_number(_g(m, "w") or m["w2"])
+    """'thursday next week', 'next week on friday', 'monday to wednesday next week': that
+    weekday (those days) in the week named."""
+    mod = (_g(m, "mod") or m["mod2"]).lower()
     week = _unit_offset("week", tables.UNIT_OFFSETS[mod], ref, conv).span.start.date()
-    day = week + timedelta(days=(weekday - conv.week_start) % 7)
-    return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
+    last = week + timedelta(days=(_weekday_number(_g(m, "w") or m["w2"]) - conv.week_start) % 7)
+    first = last
+    if _g(m, "w0"):
+        first = week + timedelta(days=(_weekday_number(m["w0"]) - conv.week_start) % 7)
+    if first > last:
+        return None
+    return _Hit(_span(first, last + timedelta(days=1), ref.tzinfo), relative=True)
 
 
 def _day_month_date(m: re.Match[str], conv: Conventions) -> tuple[int, int] | None:
@@ -1305,6 +1313,7 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "weekday_of_week",
+        rf"(?:(?:from\s+)?(?P<w0>{_WEEKDAY_ANY})\s*(?:-|–|to|till|until|through|thru)\s*)?"
         rf"(?P<w>{_WEEKDAY_ANY})\s+(?:of\s+)?(?P<mod>last|this|next)\s+week(?![\w'])"
         rf"|(?P<mod2>last|this|next)\s+week\s+(?:on\s+)?(?P<w2>{_WEEKDAY_ANY})(?![\w'])",
         _h_weekday_of_week,
@@ -1750,7 +1759,8 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
     first is the time that holds ("it was supposed to be today but now it's next week"). With
     ``said`` (when the message was sent), a message that tells of a day already come and names
     one ahead is about the one ahead ("the hospital rang this morning, my op is on 6 november"),
-    unless that one is an aside in brackets."""
+    unless that one is an aside in brackets. A holiday that names the event ("xmas party fri
+    15th") gives way to the other time said."""
 
     looked = [f for f in found if not replaced(text, f.start, f.end)]
     days = [f for f in looked if f.span.duration >= timedelta(days=1)]  # not a clock time
@@ -1767,7 +1777,20 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
         )
 
     plan = first is not None and not ahead(first) and any(ahead(f) for f in days)
-    return sorted(found, key=lambda f: (f not in looked, plan and not ahead(f)))
+
+    def names_the_event(f: FoundTime) -> bool:  # 'xmas party fri 15th': the party's name
+        noun = _NEXT_WORD["lower"].match(text, f.end)
+        return (
+            names_a_holiday(f.text)
+            and noun is not None
+            and noun.group(1).lower() not in STOP_WORDS
+            and not any(g.start == noun.start(1) for g in found)
+        )
+
+    named = len(looked) > 1 and not all(names_the_event(f) for f in looked)
+    return sorted(
+        found, key=lambda f: (f not in looked, named and names_the_event(f), plan and not ahead(f))
+    )
 
 
 def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:

@@ -153,6 +153,17 @@ BY_SHAPE: list[tuple[str, datetime, str | None]] = [
      "9 September 2024 to 11 September 2024"),
     ("xmas party fri 15th", datetime(2023, 12, 3, 11, tzinfo=UTC), "15 December 2023"),
     ("halloween party at jess's", TUE_3_SEP, "31 October 2024"),
+    # more chat spellings; 'later' and 'in the morning' only said before sleeping
+    ("tmw at 6?", TUE_3_SEP, "4 September 2024"),
+    ("drinks 2nite?", TUE_3_SEP, "3 September 2024 18:00 to 4 September 2024 05:59"),
+    ("weds morn", TUE_3_SEP, "4 September 2024"),
+    ("in 3 wks", TUE_3_SEP, "24 September 2024"),
+    ("wknd?", TUE_3_SEP, "7 September 2024 to 8 September 2024"),
+    ("easter mon?", TUE_3_SEP, "21 April 2025"),
+    ("new yrs eve", TUE_3_SEP, "31 December 2024"),
+    ("see u later", SMALL_HOURS, "4 September 2024"),
+    ("see u in the morning", SMALL_HOURS, "4 September 2024 06:00 to 4 September 2024 11:59"),
+    ("see u later", TUE_3_SEP, None),
 ]  # fmt: skip
 
 

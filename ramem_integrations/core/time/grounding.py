@@ -519,6 +519,17 @@ def _h_day_word(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | No
     return _Hit(TimeSpan(_at(day, ref.tzinfo, first), _at(day, ref.tzinfo, last)), True)
 
 
+def _h_small_hours(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'later', 'in the morning', said after midnight by someone not yet asleep: that date's
+    daytime (its morning). Not a time at any other hour."""
+    if not _small_hours(ref, conv):
+        raise _NotHereError
+    day = _ref_day(ref)
+    if m["core"].lower().startswith("later"):
+        return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
+    return _Hit(TimeSpan(_at(day, ref.tzinfo, 6), _at(day, ref.tzinfo, 12)), relative=True)
+
+
 def _small_hours(ref: datetime, conv: Conventions) -> bool:
     """Whether ``ref`` falls after midnight but before :attr:`Conventions.night_owl_hour`."""
     return (ref.hour, ref.minute) != (0, 0) and ref.hour < conv.night_owl_hour
@@ -1398,6 +1409,13 @@ _COMPOSITES: tuple[_Rule, ...] = (
         _h_weekend,
         _alt(tables.WEEKEND_CUES),
         needs=("weekend",),
+    ),
+    _Rule("weekend_chat", r"wknd|wkend", _h_weekend, needs=("wknd", "wkend")),  # 'wknd?'
+    _Rule(  # 'see u later', 'see u in the morning', said at 1am: the coming daytime
+        "small_hours",
+        r"later(?!\s+(?:this|that|today|tonight|on|in|than|at)\b)|in\s+the\s+morning",
+        _h_small_hours,
+        needs=("later", "morning"),
     ),
     _Rule(  # 'how was ur weekend?', 'enjoy your weekend': the one its sentence points to
         "weekend_own",

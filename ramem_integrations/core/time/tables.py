@@ -360,7 +360,8 @@ ORDINAL_WORDS: dict[str, int] = {
 }  # fmt: skip
 
 UNITS: dict[str, str] = {
-    "day": "days", "days": "days", "week": "weeks", "weeks": "weeks",
+    "day": "days", "days": "days", "week": "weeks", "weeks": "weeks", "wk": "weeks",
+    "wks": "weeks", "yr": "years", "yrs": "years", "mth": "months", "mths": "months",
     "month": "months", "months": "months", "year": "years", "years": "years",
     "decade": "decades", "decades": "decades", "quarter": "quarters", "quarters": "quarters",
     "fortnight": "fortnights", "fortnights": "fortnights",
@@ -409,7 +410,8 @@ DAY_WORD_SPELLINGS: dict[str, str] = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tmoz": "tomorrow",
     "tomoz": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "tomorow": "tomorrow",
     "tommorow": "tomorrow", "tommorrow": "tomorrow", "yday": "yesterday",
-    "tday": "today", "2day": "today", "2moz": "tomorrow", "ytd": "yesterday",
+    "tday": "today", "2day": "today", "2moz": "tomorrow", "ytd": "yesterday", "tmw": "tomorrow",
+    "2mrw": "tomorrow", "tmrow": "tomorrow",
 }  # fmt: skip
 DAY_WORDS.update({p.removeprefix("the "): n for p, n in DAY_WORDS.items() if p.startswith("the ")})
 DAY_WORDS.update(
@@ -429,12 +431,13 @@ NIGHT_OWL_HOUR = 4
 # Parts of a day: (start hour, end hour) on that day; hours past 24 run into the next day.
 DAY_PARTS: dict[str, tuple[int, int]] = {
     "morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 30),
-    "lunchtime": (12, 14), "morn": (6, 12),
+    "lunchtime": (12, 14), "morn": (6, 12), "nite": (18, 30),
 }  # fmt: skip
 # Phrases that name a part of a day: (day offset, part).
 DAY_PART_PHRASES: dict[str, tuple[int, str]] = {
     "last night": (-1, "night"), "tonight": (0, "night"), "the night before": (-1, "night"),
-    "the night before last": (-2, "night"),
+    "the night before last": (-2, "night"), "tonite": (0, "night"), "2nite": (0, "night"),
+    "last nite": (-1, "night"),
 }  # fmt: skip
 
 # Vague windows: (days back at the start, days back at the end, inclusive) around the
@@ -523,7 +526,12 @@ HOLIDAYS: dict[str, Holiday] = {
     "mother's day": Holiday("weekday", (5, 6, 2)), "mothers day": Holiday("weekday", (5, 6, 2)),
     "father's day": Holiday("weekday", (6, 6, 3)), "fathers day": Holiday("weekday", (6, 6, 3)),
 }  # fmt: skip
-HOLIDAYS.update({"burns night": Holiday("fixed", (1, 25)), "hogmanay": Holiday("fixed", (12, 31))})
+HOLIDAYS.update(
+    {"burns night": Holiday("fixed", (1, 25)), "hogmanay": Holiday("fixed", (12, 31)),
+     "easter sun": _EASTER, "easter mon": Holiday("easter", offset=1),
+     "good fri": Holiday("easter", offset=-2), "new yrs eve": Holiday("fixed", (12, 31)),
+     "new yrs day": Holiday("fixed", (1, 1)), "new yr's eve": Holiday("fixed", (12, 31))}
+)  # fmt: skip
 HOLIDAYS.update({k.replace("bank holiday", "bank hol"): v for k, v in HOLIDAYS.items()})
 HOLIDAYS.update({k.replace("'", "’"): v for k, v in HOLIDAYS.items() if "'" in k})
 # Plurals for counting ("two Christmases ago"): single-word holidays only.
@@ -550,6 +558,7 @@ POSITION_ORDINALS: dict[str, int] = {
 TIME_FOLLOWERS: frozenset[str] = frozenset(
     (
         "morning", "mornings", "afternoon", "evening", "night", "lunchtime", "day", "eve",
+        "morn", "nite", "arvo",
         "weekend", "break", "holiday", "holidays", "vacation", "term", "semester", "season",
         "last", "next", "ago", "past", "already", "yet", "again", "onwards", "onward", "time",
         "when", "while", "as", "too", "either", "itself", "though", "although", "because", "and",
@@ -848,7 +857,7 @@ DIRECTED_RULES: frozenset[str] = frozenset(
         "weekday", "month", "season", "dmy", "mdy", "day_of_month", "day_range",
         "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
         "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "weekday_word_end",
-        "day_month", "weekend_own", "clock", "clock_tonight", "day_month_range",
+        "day_month", "weekend_own", "weekend_chat", "clock", "clock_tonight", "day_month_range",
         "days_of_month",
     )
 )  # fmt: skip

@@ -521,8 +521,8 @@ def _h_day_word(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | No
 
 def _h_small_hours(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'later', 'in the morning', said after midnight by someone not yet asleep: that date's
-    daytime (its morning). Not a time at any other hour."""
-    if not _small_hours(ref, conv):
+    daytime (its morning). Not a time at any other hour, nor a story's 'Later, ...'."""
+    if not _small_hours(ref, conv) or m["core"].startswith("Later"):
         raise _NotHereError
     day = _ref_day(ref)
     if m["core"].lower().startswith("later"):

@@ -148,6 +148,8 @@ BY_SHAPE: list[tuple[str, datetime, str | None]] = [
     ("sports day was yesterday (parents evening is next week btw)", TUE_3_SEP,
      "2 September 2024"),
     ("Got a puppy yesterday! We start classes next month.", TUE_3_SEP, "2 September 2024"),
+    ("we didnt end up doing the book reading today so I told her we should go to a movie now"
+     " and we will do the book reading tomorrow", TUE_3_SEP, "3 September 2024"),
     # days of a named week; a holiday naming the event gives way to its date
     ("I'm around monday to wednesday next week if you fancy it", TUE_3_SEP,
      "9 September 2024 to 11 September 2024"),

@@ -1772,12 +1772,20 @@ def replaced(text: str, start: int, end: int) -> bool:
     return any(cue.search(words) for cue in _REPLACED)
 
 
+def _sentence_words(text: str, at: int) -> int:
+    """How many words the sentence holding ``text[at]`` has."""
+    first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    after = _SENTENCE_END.search(text, at)
+    return len(text[first : after.start() if after else len(text)].split())
+
+
 def operative(text: str, found: list[FoundTime], said: datetime | None = None) -> list[FoundTime]:
     """``found`` (times said in ``text``) with the times the message replaces moved last: the
     first is the time that holds ("it was supposed to be today but now it's next week"). With
     ``said`` (when the message was sent), a message that tells of a day already come and names
     one ahead is about the one ahead ("the hospital rang this morning, my op is on 6 november"),
-    unless that one is an aside in brackets. A holiday that names the event ("xmas party fri
+    when both are in one short sentence (a long one tells a story) and the one ahead is no aside
+    in brackets. A holiday that names the event ("xmas party fri
     15th") gives way to the other time said."""
 
     looked = [f for f in found if not replaced(text, f.start, f.end)]
@@ -1792,6 +1800,7 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
             and f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
             and text.rfind("(", 0, f.start) <= text.rfind(")", 0, f.start)
             and not _SENTENCE_END.search(text, *sorted((first.start, f.start)))
+            and _sentence_words(text, first.start) <= tables.PLAN_SENTENCE_WORDS
         )
 
     plan = first is not None and not ahead(first) and any(ahead(f) for f in days)

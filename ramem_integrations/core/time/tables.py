@@ -422,6 +422,9 @@ DAY_WORDS.update(
         if full in phrase
     }
 )
+#: The most words of a sentence whose day ahead is its point ("the hospital rang this
+#: morning, my op is on 6 november"); a longer one tells a story its first time leads.
+PLAN_SENTENCE_WORDS = 20
 #: 'next Friday' said this close before the coming Friday is the Friday after it.
 NEXT_IS_NEAR = timedelta(days=2)
 #: Before this hour, a message's "tomorrow" is the coming daytime, the date it is sent on

@@ -111,7 +111,8 @@ def test_proper_names(text: str, names: list[str]) -> None:
         ("I'll start the new job in March.", datetime(2024, 1, 10, tzinfo=UTC), "March 2024"),
         ("We went hiking in August.", datetime(2024, 7, 9, tzinfo=UTC), "August 2023"),
         ("I painted it on Friday.", datetime(2024, 2, 1, tzinfo=UTC), "26 January 2024"),
-        ("I'll call you next Friday.", datetime(2024, 2, 1, tzinfo=UTC), "2 February 2024"),
+        # said on a Thursday, "next Friday" is not tomorrow but the Friday of the week after
+        ("I'll call you next Friday.", datetime(2024, 2, 1, tzinfo=UTC), "9 February 2024"),
         # a season after "the": a plan said in September is next spring, not the last one
         (
             "We're going to Rome in the spring!",

@@ -124,5 +124,5 @@ def test_a_correction_sent_with_what_it_corrects_retimes_that_memory(mem: RaMem)
     (unit,) = mem.memories("burst")
     assert unit.content == "I saw Jo last week at the market btw\nwait no, two weeks ago"
     assert unit.context.event_time is not None
-    assert unit.context.event_time.label() == "17 February 2025 to 23 February 2025"
+    assert unit.context.event_time.label() == "19 February 2025"  # two weeks ago, the day
     assert not unit.corrected_by and not unit.corrects

@@ -825,7 +825,7 @@ def test_conventions_table_is_what_the_code_reads() -> None:
     rows = {row.key: row.value for row in temporal_tables.CONVENTIONS}
     assert len(rows) == len(temporal_tables.CONVENTIONS)
     # set per call, per reader (a chat message reads undirected dates ahead) or per match
-    options = {"date_order", "direction", "undirected", "night_owl_hour"}
+    options = {"date_order", "direction", "undirected", "night_owl_hour", "weeks_as_days"}
     read = [f.name for f in dataclasses.fields(Conventions) if f.name not in options]
     assert len(read) == 12
     for name in read:

@@ -107,7 +107,9 @@ class RuleAnchorer:
         date with no tense pointing ahead ("can u do thurs?"), and "tomorrow" said at 1am the
         coming daytime."""
         chat = conventions_for(None, self.hemisphere, self.date_order)
-        return replace(chat, undirected="forward", night_owl_hour=NIGHT_OWL_HOUR)
+        return replace(
+            chat, undirected="forward", night_owl_hour=NIGHT_OWL_HOUR, weeks_as_days=True
+        )
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         rarity = _word_rarity(conversation)
@@ -171,7 +173,11 @@ class RuleAnchorer:
         )
         facts = facts or said
         found = [item for _, items in facts for item in items]
-        held = [item for turn, items in facts for item in operative(turn.full_text, items)]
+        held = [
+            item
+            for turn, items in facts
+            for item in operative(turn.full_text, items, turn.time or session.start)
+        ]
         text = " ".join(turn.full_text for turn, _ in facts)
         others = [p for p in participants if p != speaker]
         addressee = others[0] if len(others) == 1 else None

@@ -62,6 +62,9 @@ class Conventions:
     #: Before this hour (0: never), "tomorrow" is the date the message is sent on and
     #: "tonight" the night begun the evening before: the sender has not slept yet.
     night_owl_hour: int = 0
+    #: "two weeks ago" / "in 2 weeks" as the day that many weeks away (as a chat means it), not
+    #: the calendar week that holds it.
+    weeks_as_days: bool = False
 
     def __post_init__(self) -> None:
         if self.hemisphere not in HEMISPHERES:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import replace
+from datetime import datetime, timedelta
 
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time.conventions import Conventions
@@ -72,6 +73,11 @@ def corrected(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
         target = None if new is None else _corrected_one(out, at, old, cued)
         if target is None:
             new, target = _restated(out, at)
+        if new is None or target is None:
+            new, target = _clock_restated(out, at)
+            if new is not None and target is not None:
+                unit = replace(unit, context=replace(unit.context, event_time=new.span))
+                out[at] = unit
         if new is None or target is None:
             continue
         before = out[target]
@@ -206,6 +212,59 @@ def _restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int
     if not (shared or _RESTATE.search(text)):
         return None, None
     return new, target
+
+
+_BARE_HOUR = re.compile(
+    r"(?<![\w/.:])(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?(?:\s*([ap])\.?m\.?)?(?![\w/.:])"
+)
+_HOUR_SHAPE = re.compile(
+    rf"^\W*(?:\w+\W+){{0,3}}?(?P<new>{_BARE_HOUR.pattern})\s*,?\s+not\s+(?:at\s+)?"
+    rf"{_BARE_HOUR.pattern}\W*$|{_OPEN}(?:(?:{'|'.join(STRONG_CUES)})\W+)?(?:make\s+(?:it|that)|"
+    rf"(?:{'|'.join(STRONG_CUES)}))[\s,:;-]+(?:at\s+)?(?P<cued>{_BARE_HOUR.pattern})\W*$",
+    re.IGNORECASE,
+)
+
+
+def _clock_restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int | None]:
+    """A new hour for its speaker's latest timed event, said by shape alone: "dinner's 8 not
+    7", "oops 12 not 11", "make that 7". The hour is read nearest the old one (8 after 19:00 is
+    20:00; 7 after 06:30 is 07:00) on the old day. Returns (the new time, the corrected index)."""
+    unit = units[at]
+    shape = _HOUR_SHAPE.match(unit.content.strip())
+    target = None if shape is None else _corrected_one(units, at, None, False)
+    if shape is None or target is None:
+        return None, None
+    old = units[target].context.event_time
+    if old is None:
+        return None, None
+    was = _old_clock(units[target].content, old) if old.duration >= timedelta(days=1) else old.start
+    if was is None:
+        return None, None
+    hour, minute, half = (shape.group(i) for i in ((2, 3, 4) if shape["new"] else (9, 10, 11)))
+    hours = _hours(hour, half)
+    start = min(
+        (was.replace(hour=h, minute=int(minute or 0)) for h in hours),
+        key=lambda t: abs(t - was),
+    )
+    text = shape["new"] or shape["cued"]
+    return TimeMention(text, TimeSpan(start, start + timedelta(hours=1))), target
+
+
+def _hours(hour: str, half: str | None) -> list[int]:
+    """The readings of an hour: its am or pm one, else both."""
+    if half:
+        return [int(hour) % 12 + (12 if half.lower() == "p" else 0)]
+    return [int(hour) % 12, int(hour) % 12 + 12]
+
+
+def _old_clock(content: str, day: TimeSpan) -> datetime | None:
+    """The clock time a message gave beside its day ("dinner sat at 7?": 19:00, an hour
+    without am or pm read in the afternoon or evening), on that day."""
+    said = _BARE_HOUR.search(re.sub(r"\d+(?:st|nd|rd|th)\b|\d+/\d+", " ", content))
+    if said is None:
+        return None
+    hour = _hours(said.group(1), said.group(3))[-1]
+    return day.start.replace(hour=hour, minute=int(said.group(2) or 0))
 
 
 def _says(unit: MemoryUnit, time: TimeMention) -> bool:

@@ -387,7 +387,35 @@ def _h_season(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None
 
 
 def _h_weekday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    return _weekday_pick(_weekday_number(m["w"]), _g(m, "mod"), ref, conv)
+    """'Friday', 'last sat', 'next fri'. 'next X' a day or two ahead in this week is the X of
+    the week after: of a day that near, a chat says 'tomorrow' or 'fri' ('next sat' said on
+    Friday is a week on; 'next tues' said on Sunday is in two days, the next week's)."""
+    mod = _g(m, "mod")
+    hit = _weekday_pick(_weekday_number(m["w"]), mod, ref, conv)
+    if hit is None or (mod or "").lower() != "next":
+        return hit
+    day, today = hit.span.start.date(), _ref_day(ref)
+    if day - today > tables.NEXT_IS_NEAR or _floor(day, "weeks", conv) != _floor(
+        today, "weeks", conv
+    ):
+        return hit
+    week = timedelta(days=7)
+    return hit._replace(span=TimeSpan(hit.span.start + week, hit.span.end + week))
+
+
+_WORDS_BEFORE = re.compile(r"([\w']+)\W+(?:([\w']+)\W+)?$")
+
+
+def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'dinner sat?', "i'm working sat", 'push to sun': a weekday that is also a word, ending
+    its clause; not the verb or noun after a subject or a determiner ('I sat.', 'the sun!')."""
+    before = _WORDS_BEFORE.search(m.string, 0, m.start("core"))
+    if before is not None:
+        last, earlier = before.group(2) or before.group(1), before.group(1)
+        words = {last.lower()} | ({earlier.lower()} if before.group(2) else set())
+        if last.lower() in tables.SUBJECT_WORDS or words & tables.DETERMINERS:
+            raise _NotHereError
+    return _h_weekday(m, ref, conv)
 
 
 def _h_year(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -413,6 +441,8 @@ def _h_unit(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     offset = (
         tables.UNIT_OFFSETS[tables.MODIFIERS[_norm(mod)]] if mod else (-2 if _g(m, "before") else 2)
     )
+    if unit == "weekend" and offset == 2:  # 'the weekend after next': the coming one's next,
+        offset = 1  # as 'the Sunday after next' is the coming Sunday's next
     return _unit_offset(unit, offset, ref, conv)
 
 
@@ -446,14 +476,22 @@ def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
     return _recurring(_weekend_occ(ref, conv), 0, None, ref, conv)
 
 
-def _h_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+def _counted_window(m: re.Match[str], ref: datetime, conv: Conventions, sign: int) -> _Hit:
+    """'two weeks ago' (sign -1), 'in 2 weeks' (+1): whole calendar units, or with
+    :attr:`Conventions.weeks_as_days` an exact count of weeks as the one day that far away."""
     unit, lo, hi = _counted(_unit(m["u"]), *_count(m["n"]))
-    return _unit_window(ref, unit, -hi, -lo, conv)
+    if conv.weeks_as_days and unit == "weeks" and lo == hi:
+        return _Hit(TimeSpan.day(_ref_day(ref) + timedelta(weeks=sign * lo), ref.tzinfo), True)
+    low, high = sorted((sign * lo, sign * hi))
+    return _unit_window(ref, unit, low, high, conv)
+
+
+def _h_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    return _counted_window(m, ref, conv, -1)
 
 
 def _h_in(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    unit, lo, hi = _counted(_unit(m["u"]), *_count(m["n"]))
-    return _unit_window(ref, unit, lo, hi, conv)
+    return _counted_window(m, ref, conv, 1)
 
 
 def _h_rolling(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -472,13 +510,24 @@ def _h_day_word(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | No
         offset, part = tables.DAY_PART_PHRASES[words]
     else:
         offset = 0 if words == "this" else tables.DAY_WORDS[words]
-    if words in ("tomorrow", "tonight") and _small_hours(ref, conv):
+    if (offset >= 1 or words == "tonight") and _small_hours(ref, conv):
         offset -= 1  # said at 1am: tomorrow is the coming daytime, tonight the night begun
     day = _ref_day(ref) + timedelta(days=offset)
     if not part:
         return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
     first, last = tables.DAY_PARTS[part.lower()]
     return _Hit(TimeSpan(_at(day, ref.tzinfo, first), _at(day, ref.tzinfo, last)), True)
+
+
+def _h_small_hours(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'later', 'in the morning', said after midnight by someone not yet asleep: that date's
+    daytime (its morning). Not a time at any other hour, nor a story's 'Later, ...'."""
+    if not _small_hours(ref, conv) or m["core"].startswith("Later"):
+        raise _NotHereError
+    day = _ref_day(ref)
+    if m["core"].lower().startswith("later"):
+        return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
+    return _Hit(TimeSpan(_at(day, ref.tzinfo, 6), _at(day, ref.tzinfo, 12)), relative=True)
 
 
 def _small_hours(ref: datetime, conv: Conventions) -> bool:
@@ -913,21 +962,59 @@ def _h_clock_tonight(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit
     return _Hit(_clock_span(chosen), relative=True) if chosen else None
 
 
+def _weeks_counted(count: str | None, unit: str) -> int:
+    """How many weeks 'a week', 'two weeks', 'a fortnight' count."""
+    n = _count(count or "a")[1]
+    return n * (2 if unit.lower().startswith("fortnight") else 1)
+
+
 def _h_weekday_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    """'thursday week': a week after the coming Thursday."""
-    coming = _weekday_pick(_weekday_number(m["w"]), "next", ref, conv)
+    """'thursday week', 'a week on thursday', 'wednesday fortnight': weeks after the coming
+    Thursday (Wednesday)."""
+    coming = _weekday_pick(_weekday_number(_g(m, "w") or m["w2"]), "next", ref, conv)
     if coming is None:
         return None
-    week = timedelta(days=7)
+    week = timedelta(weeks=_weeks_counted(_g(m, "n"), _g(m, "u") or m["u2"]))
     return _Hit(TimeSpan(coming.span.start + week, coming.span.end + week), relative=True)
 
 
-def _h_weekday_of_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    """'thursday next week', 'next week on friday': that weekday in the week named."""
-    mod, weekday = (_g(m, "mod") or m["mod2"]).lower(), _weekday_number(_g(m, "w") or m["w2"])
-    week = _unit_offset("week", tables.UNIT_OFFSETS[mod], ref, conv).span.start.date()
-    day = week + timedelta(days=(weekday - conv.week_start) % 7)
+def _h_weeks_from_day(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'a week today', 'a fortnight tomorrow', 'a week yesterday': weeks on from that day (back
+    from yesterday)."""
+    offset = tables.DAY_WORDS[_norm(m["dw"])]
+    weeks = _weeks_counted(m["n"], m["u"]) * (-1 if offset < 0 else 1)
+    day = _ref_day(ref) + timedelta(days=offset, weeks=weeks)
     return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
+
+
+def _h_days_of_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'from the 17th to the 19th': the end read as 'the 19th' is, the start in its month (or
+    the month before, 'the 30th to the 2nd')."""
+    end = _h_day_of_month(m, ref, conv)
+    if end is None:
+        return None
+    last, first = end.span.start.date(), _day_number(m["d1"])
+    start = _safe_date(last.year, last.month, first) if first <= last.day else None
+    if first > last.day:
+        before = last.replace(day=1) - timedelta(days=1)
+        start = _safe_date(before.year, before.month, first)
+    if start is None:
+        return None
+    return _Hit(TimeSpan(_at(start, ref.tzinfo), end.span.end), relative=True)
+
+
+def _h_weekday_of_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'thursday next week', 'next week on friday', 'monday to wednesday next week': that
+    weekday (those days) in the week named."""
+    mod = (_g(m, "mod") or m["mod2"]).lower()
+    week = _unit_offset("week", tables.UNIT_OFFSETS[mod], ref, conv).span.start.date()
+    last = week + timedelta(days=(_weekday_number(_g(m, "w") or m["w2"]) - conv.week_start) % 7)
+    first = last
+    if _g(m, "w0"):
+        first = week + timedelta(days=(_weekday_number(m["w0"]) - conv.week_start) % 7)
+    if first > last:
+        return None
+    return _Hit(_span(first, last + timedelta(days=1), ref.tzinfo), relative=True)
 
 
 def _day_month_date(m: re.Match[str], conv: Conventions) -> tuple[int, int] | None:
@@ -938,19 +1025,32 @@ def _day_month_date(m: re.Match[str], conv: Conventions) -> tuple[int, int] | No
     return (month, day) if 1 <= month <= 12 and _safe_date(2000, month, day) else None
 
 
+_CLAUSE_END = re.compile(r"\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s])")
+_COUNTED_BEFORE = re.compile(
+    r"(?:\d|\b(?:of|out|rated|scored|scores?|rate|got|give|gave)(?:\s+[\w']+)?)\W*$", re.I
+)
+
+
 def _looks_like_a_date(m: re.Match[str]) -> bool:
-    """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', not '2/3 of us' or '24/7'."""
+    """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', 'back 2/7', 'deadline 31.10', not '2/3 of
+    us', '24/7' or a score ('rated it 4/5'). A date ends its clause or has a cue word before
+    it; a fraction or a score qualifies a noun, is counted ('2/3 of') or out of 5 or 10."""
     text, start, end = m.string, m.start("core"), m.end("core")
     after = text[end:].lower()
-    if m["core"] in ("24/7", "50/50"):
+    if m["core"] in ("24/7", "50/50") or re.match(r"\s*(?:of|%)(?!\w)", after):
         return False
     padded = len(m["da"]) == len(m["db"]) == 2 and "0" in (m["da"][0], m["db"][0])
     if padded or re.match(r"\s+(?:at\s+)?\d", after):
         return True
     before = _WORD_BEFORE.search(text, 0, start)
     cues = tables.NUMERIC_DATE_CUES if m["ds"] == "/" else tables.DOTTED_DATE_CUES
-    cue = before is not None and before.group(1).lower() in cues
-    return cue and not _qualifies_noun(text, end, "lower")
+    if before is not None and before.group(1).lower() in cues:
+        return m["ds"] == "/" or not _qualifies_noun(text, end, "lower")
+    a, b = int(m["da"]), int(m["db"])
+    score = a <= b and b in (5, 10)
+    if score or _COUNTED_BEFORE.search(text, 0, start) or (m["ds"] == "." and a <= 12):
+        return False  # '4/5', 'got 3/4', '2.5 hours': a dotted date names a day above 12
+    return _CLAUSE_END.match(text, end) is not None
 
 
 def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -1115,6 +1215,12 @@ _ATOMS: dict[str, _Rule] = {
             _h_weekday,
             needs=_firsts(tables.WEEKDAY_WORDS),
         ),
+        _Rule(
+            "weekday_word_end",
+            rf"(?P<w>{_WEEKDAY_WORD})(?=\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s]))",
+            _h_weekday_word_end,
+            needs=_firsts(tables.WEEKDAY_WORDS),
+        ),
         _Rule("day_month", _DAY_MONTH, _h_day_month, needs=(_DIGIT,)),
         _Rule("clock", _CLOCK, _h_clock, needs=(_DIGIT, "half", "noon", "midday", "midnight")),
         _Rule(
@@ -1167,7 +1273,14 @@ _RANGE_ATOMS: tuple[str, ...] = (
 _RANGE_ATOMS += ("season_mod", "month", "season", "year", "weekday_mod", "weekday")
 _MONTH_ATOMS: tuple[str, ...] = ("month_year", "month_mod", "month", "unit")
 _DAY_ATOMS: tuple[str, ...] = ("iso", "numeric", "dmy", "mdy", "holiday", "weekday_mod", "weekday")
-_OPEN_ATOMS: tuple[str, ...] = (*_RANGE_ATOMS, "the_year", "unit", "holiday", "quarter")
+_OPEN_ATOMS: tuple[str, ...] = (
+    *_RANGE_ATOMS,
+    "weekday_short",
+    "the_year",
+    "unit",
+    "holiday",
+    "quarter",
+)
 _IN_YEAR_ATOMS: tuple[str, ...] = ("dmy", "mdy", "month", "season", "holiday")
 
 
@@ -1188,12 +1301,30 @@ _YEAR_WORDS = rf"(?:(?:last|this|next)\s+year|the\s+year\s+before\s+last|{_COUNT
 _COMPOSITES: tuple[_Rule, ...] = (
     _Rule(
         "weekday_week",
-        rf"(?P<w>{_WEEKDAY_ANY})\s+week(?![\w'])(?!\s+(?:ago|back|before|after|later))",
+        rf"(?P<w>{_WEEKDAY_ANY})\s+(?P<u>week|fortnight)(?![\w'])"
+        r"(?!\s+(?:ago|back|before|after|later))"
+        rf"|(?P<n>{_COUNT})\s+(?P<u2>weeks?|fortnights?)\s+on\s+(?P<w2>{_WEEKDAY_ANY})(?![\w'])",
         _h_weekday_week,
-        needs=("week",),
+        needs=("week", "fortnight"),
+    ),
+    _Rule(
+        "weeks_from_day",
+        rf"(?P<n>{_COUNT})\s+(?P<u>weeks?|fortnights?)\s+"
+        r"(?P<dw>today|tomorrow|yesterday|tmrw|tmr|2moro|2moz|tomoz)(?![\w'])",
+        _h_weeks_from_day,
+        needs=("week", "fortnight"),
+    ),
+    _Rule(
+        "days_of_month",
+        r"(?:(?:from|between)\s+)?(?:the\s+)?(?P<d1>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))"
+        r"\s*(?:-|–|to|until|till|til|through|and)\s*"
+        r"the\s+(?P<d>(?:3[01]|[12]\d|0?[1-9])(?:st|nd|rd|th))(?!\s+(?:of\s+)?[A-Za-z]{3})",
+        _h_days_of_month,
+        needs=(_DIGIT,),
     ),
     _Rule(
         "weekday_of_week",
+        rf"(?:(?:from\s+)?(?P<w0>{_WEEKDAY_ANY})\s*(?:-|–|to|till|until|through|thru)\s*)?"
         rf"(?P<w>{_WEEKDAY_ANY})\s+(?:of\s+)?(?P<mod>last|this|next)\s+week(?![\w'])"
         rf"|(?P<mod2>last|this|next)\s+week\s+(?:on\s+)?(?P<w2>{_WEEKDAY_ANY})(?![\w'])",
         _h_weekday_of_week,
@@ -1278,6 +1409,19 @@ _COMPOSITES: tuple[_Rule, ...] = (
         _h_weekend,
         _alt(tables.WEEKEND_CUES),
         needs=("weekend",),
+    ),
+    _Rule("weekend_chat", r"wknd|wkend", _h_weekend, needs=("wknd", "wkend")),  # 'wknd?'
+    _Rule(  # 'see u later', 'see u in the morning', said at 1am: the coming daytime
+        "small_hours",
+        r"later(?!\s+(?:this|that|today|tonight|on|in|than|at)\b)|in\s+the\s+morning",
+        _h_small_hours,
+        needs=("later", "morning"),
+    ),
+    _Rule(  # 'how was ur weekend?', 'enjoy your weekend': the one its sentence points to
+        "weekend_own",
+        rf"(?:{_alt(tables.POSSESSIVES)})\s+(?:weekend|wknd|wkend)",
+        _h_weekend,
+        needs=("weekend", "wknd", "wkend"),
     ),
     _Rule(
         "holidays_ago",
@@ -1420,6 +1564,8 @@ def _qualifies_noun(text: str, end: int, which: str) -> bool:
             return True
         if not follower.group(1)[0].isupper():
             return False
+    if word.endswith("ly") or word in tables.CHAT_PARTICLES:  # 'the 29th actually', '20th ugh'
+        return False
     return word not in STOP_WORDS and word not in tables.TIME_FOLLOWERS
 
 
@@ -1523,10 +1669,15 @@ def _taken(
     words are not its expression (:class:`_NotHereError`) blocks nothing. With ``tense``, a
     bare named period is read the way its sentence points (:func:`tense_of`)."""
     taken: list[tuple[int, int, str, _Hit | None]] = []
-    for start, end, m, rule in sorted(_matches(text), key=lambda c: (c[0] - c[1], c[0])):
+    matches = sorted(_matches(text), key=lambda c: (c[0] - c[1], c[0]))
+    for start, end, m, rule in matches:
         if any(start < t_end and t_start < end for t_start, t_end, _, _ in taken):
             continue
-        direction = _direction_of(text, start, end, rule.name) if tense else conv.direction
+        direction = (
+            _direction_of(_masked(text, matches, start, end), start, end, rule.name)
+            if tense
+            else conv.direction
+        )
         if tense and direction is None and rule.name in tables.DIRECTED_RULES:
             direction = conv.undirected
         try:
@@ -1538,6 +1689,20 @@ def _taken(
 
 
 # ------------------------------------------------------------------------- tense
+
+
+def _masked(
+    text: str, matches: list[tuple[int, int, re.Match[str], _Rule]], start: int, end: int
+) -> str:
+    """``text`` with the other time expressions blanked: their words ("yesterday", "ago") tell
+    of their own time, not of the tense of the one at ``start:end`` ("the plumber who came
+    yesterday said the part will arrive on monday")."""
+    chars = list(text)
+    for s, e, _, rule in matches:
+        if (e <= start or s >= end) and rule.name not in tables.CUE_TIMES:
+            chars[s:e] = " " * (e - s)
+    return "".join(chars)
+
 
 _SPLIT_OFF = re.compile(r"(?<=\w)(n't|'(?:m|re|s|ve|ll|d))(?![\w'])", re.IGNORECASE)
 _TENSE_CUES = tuple(
@@ -1607,10 +1772,52 @@ def replaced(text: str, start: int, end: int) -> bool:
     return any(cue.search(words) for cue in _REPLACED)
 
 
-def operative(text: str, found: list[FoundTime]) -> list[FoundTime]:
+def _sentence_words(text: str, at: int) -> int:
+    """How many words the sentence holding ``text[at]`` has."""
+    first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
+    after = _SENTENCE_END.search(text, at)
+    return len(text[first : after.start() if after else len(text)].split())
+
+
+def operative(text: str, found: list[FoundTime], said: datetime | None = None) -> list[FoundTime]:
     """``found`` (times said in ``text``) with the times the message replaces moved last: the
-    first is the time that holds ("it was supposed to be today but now it's next week")."""
-    return sorted(found, key=lambda f: replaced(text, f.start, f.end))
+    first is the time that holds ("it was supposed to be today but now it's next week"). With
+    ``said`` (when the message was sent), a message that tells of a day already come and names
+    one ahead is about the one ahead ("the hospital rang this morning, my op is on 6 november"),
+    when both are in one short sentence (a long one tells a story) and the one ahead is no aside
+    in brackets. A holiday that names the event ("xmas party fri
+    15th") gives way to the other time said."""
+
+    looked = [f for f in found if not replaced(text, f.start, f.end)]
+    days = [f for f in looked if f.span.duration >= timedelta(days=1)]  # not a clock time
+    first = looked[0] if looked and said is not None else None
+
+    def ahead(f: FoundTime) -> bool:  # a day still to come, in the sentence of the first
+        return (
+            first is not None
+            and f in days
+            and said is not None
+            and f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
+            and text.rfind("(", 0, f.start) <= text.rfind(")", 0, f.start)
+            and not _SENTENCE_END.search(text, *sorted((first.start, f.start)))
+            and _sentence_words(text, first.start) <= tables.PLAN_SENTENCE_WORDS
+        )
+
+    plan = first is not None and not ahead(first) and any(ahead(f) for f in days)
+
+    def names_the_event(f: FoundTime) -> bool:  # 'xmas party fri 15th': the party's name
+        noun = _NEXT_WORD["lower"].match(text, f.end)
+        return (
+            names_a_holiday(f.text)
+            and noun is not None
+            and noun.group(1).lower() not in STOP_WORDS
+            and not any(g.start == noun.start(1) for g in found)
+        )
+
+    named = len(looked) > 1 and not all(names_the_event(f) for f in looked)
+    return sorted(
+        found, key=lambda f: (f not in looked, named and names_the_event(f), plan and not ahead(f))
+    )
 
 
 def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:

@@ -281,6 +281,25 @@ WEEKDAY_WORD_CUES: tuple[str, ...] = (
     "do", "free", "or",
 )  # fmt: skip
 
+#: Words after which "sat", "sun", "wed" or "mon" ending a clause is the verb or noun: a
+#: subject right before it ("I sat.", "they wed"), a determiner one or two words before ("the
+#: sun!", "the cat sat.", "a bit of sun").
+SUBJECT_WORDS: frozenset[str] = frozenset(
+    {"i", "you", "u", "he", "she", "we", "they", "it", "who", "that", "which", "everyone",
+     "everybody", "someone", "somebody", "nobody", "one", "then", "just", "finally", "got"}
+)  # fmt: skip
+DETERMINERS: frozenset[str] = frozenset(
+    {"the", "a", "an", "my", "your", "ur", "his", "her", "our", "their", "its", "this", "of",
+     "some", "no"}
+)  # fmt: skip
+
+#: Words a chat puts after a time that qualify no noun ("the 20th ugh", "on 10/9 remember");
+#: an adverb in -ly ("the 29th actually") neither.
+CHAT_PARTICLES: frozenset[str] = frozenset(
+    {"lol", "lmao", "haha", "ugh", "tbh", "omg", "btw", "pls", "plz", "x", "xx", "ok", "yay",
+     "fyi", "remember", "right", "innit", "mate", "babe", "hun", "then", "now"}
+)  # fmt: skip
+
 SEASONS: dict[str, str] = {
     "spring": "spring", "summer": "summer", "autumn": "autumn", "fall": "autumn",
     "winter": "winter", "springtime": "spring", "summertime": "summer", "wintertime": "winter",
@@ -341,7 +360,8 @@ ORDINAL_WORDS: dict[str, int] = {
 }  # fmt: skip
 
 UNITS: dict[str, str] = {
-    "day": "days", "days": "days", "week": "weeks", "weeks": "weeks",
+    "day": "days", "days": "days", "week": "weeks", "weeks": "weeks", "wk": "weeks",
+    "wks": "weeks", "yr": "years", "yrs": "years", "mth": "months", "mths": "months",
     "month": "months", "months": "months", "year": "years", "years": "years",
     "decade": "decades", "decades": "decades", "quarter": "quarters", "quarters": "quarters",
     "fortnight": "fortnights", "fortnights": "fortnights",
@@ -363,10 +383,12 @@ DECADE_WORDS: dict[str, int] = {
 MODIFIERS: dict[str, str] = {
     "last": "last", "past": "last", "previous": "last", "this": "this", "current": "this",
     "next": "next", "coming": "next", "this coming": "next", "following": "next",
-    "this past": "last",
+    "this past": "last", "nxt": "next",
 }  # fmt: skip
 #: How chats spell calendar units ("this wknd", "next yr").
-UNIT_SPELLINGS: dict[str, str] = {"wknd": "weekend", "wkend": "weekend", "yr": "year"}
+UNIT_SPELLINGS: dict[str, str] = {
+    "wknd": "weekend", "wkend": "weekend", "yr": "year", "wk": "week",
+}  # fmt: skip
 UNIT_OFFSETS: dict[str, int] = {"last": -1, "this": 0, "next": 1}
 
 # Part of a period: the fraction of it (start, end) a modifier keeps.
@@ -388,7 +410,8 @@ DAY_WORD_SPELLINGS: dict[str, str] = {
     "tmrw": "tomorrow", "tmr": "tomorrow", "tmrrw": "tomorrow", "tmoz": "tomorrow",
     "tomoz": "tomorrow", "2moro": "tomorrow", "2morrow": "tomorrow", "tomorow": "tomorrow",
     "tommorow": "tomorrow", "tommorrow": "tomorrow", "yday": "yesterday",
-    "tday": "today", "2day": "today",
+    "tday": "today", "2day": "today", "2moz": "tomorrow", "ytd": "yesterday", "tmw": "tomorrow",
+    "2mrw": "tomorrow", "tmrow": "tomorrow",
 }  # fmt: skip
 DAY_WORDS.update({p.removeprefix("the "): n for p, n in DAY_WORDS.items() if p.startswith("the ")})
 DAY_WORDS.update(
@@ -399,6 +422,11 @@ DAY_WORDS.update(
         if full in phrase
     }
 )
+#: The most words of a sentence whose day ahead is its point ("the hospital rang this
+#: morning, my op is on 6 november"); a longer one tells a story its first time leads.
+PLAN_SENTENCE_WORDS = 20
+#: 'next Friday' said this close before the coming Friday is the Friday after it.
+NEXT_IS_NEAR = timedelta(days=2)
 #: Before this hour, a message's "tomorrow" is the coming daytime, the date it is sent on
 #: ("see you tomorrow" at 1am has not slept yet); "tonight" is the night already begun.
 NIGHT_OWL_HOUR = 4
@@ -406,12 +434,13 @@ NIGHT_OWL_HOUR = 4
 # Parts of a day: (start hour, end hour) on that day; hours past 24 run into the next day.
 DAY_PARTS: dict[str, tuple[int, int]] = {
     "morning": (6, 12), "afternoon": (12, 18), "evening": (18, 24), "night": (18, 30),
-    "lunchtime": (12, 14),
+    "lunchtime": (12, 14), "morn": (6, 12), "nite": (18, 30),
 }  # fmt: skip
 # Phrases that name a part of a day: (day offset, part).
 DAY_PART_PHRASES: dict[str, tuple[int, str]] = {
     "last night": (-1, "night"), "tonight": (0, "night"), "the night before": (-1, "night"),
-    "the night before last": (-2, "night"),
+    "the night before last": (-2, "night"), "tonite": (0, "night"), "2nite": (0, "night"),
+    "last nite": (-1, "night"),
 }  # fmt: skip
 
 # Vague windows: (days back at the start, days back at the end, inclusive) around the
@@ -431,6 +460,8 @@ CUES: tuple[str, ...] = (
 RANGE_OPENERS: tuple[str, ...] = ("between", "from")
 RANGE_JOINERS: tuple[str, ...] = ("and", "to", "until", "till", "through", "-", "–")
 WEEKEND_CUES: tuple[str, ...] = ("over", "on", "at", "during", "for")
+#: Whose weekend: "how was ur weekend?" names one as "the weekend" does.
+POSSESSIVES: tuple[str, ...] = ("your", "ur", "yr", "my", "our", "his", "her", "their")
 
 
 # ------------------------------------------------------------------ holidays, computed per year
@@ -498,6 +529,13 @@ HOLIDAYS: dict[str, Holiday] = {
     "mother's day": Holiday("weekday", (5, 6, 2)), "mothers day": Holiday("weekday", (5, 6, 2)),
     "father's day": Holiday("weekday", (6, 6, 3)), "fathers day": Holiday("weekday", (6, 6, 3)),
 }  # fmt: skip
+HOLIDAYS.update(
+    {"burns night": Holiday("fixed", (1, 25)), "hogmanay": Holiday("fixed", (12, 31)),
+     "easter sun": _EASTER, "easter mon": Holiday("easter", offset=1),
+     "good fri": Holiday("easter", offset=-2), "new yrs eve": Holiday("fixed", (12, 31)),
+     "new yrs day": Holiday("fixed", (1, 1)), "new yr's eve": Holiday("fixed", (12, 31))}
+)  # fmt: skip
+HOLIDAYS.update({k.replace("bank holiday", "bank hol"): v for k, v in HOLIDAYS.items()})
 HOLIDAYS.update({k.replace("'", "’"): v for k, v in HOLIDAYS.items() if "'" in k})
 # Plurals for counting ("two Christmases ago"): single-word holidays only.
 HOLIDAY_PLURALS: dict[str, str] = {
@@ -523,6 +561,7 @@ POSITION_ORDINALS: dict[str, int] = {
 TIME_FOLLOWERS: frozenset[str] = frozenset(
     (
         "morning", "mornings", "afternoon", "evening", "night", "lunchtime", "day", "eve",
+        "morn", "nite", "arvo",
         "weekend", "break", "holiday", "holidays", "vacation", "term", "semester", "season",
         "last", "next", "ago", "past", "already", "yet", "again", "onwards", "onward", "time",
         "when", "while", "as", "too", "either", "itself", "though", "although", "because", "and",
@@ -664,7 +703,9 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         r"(?:book|booked|schedule|scheduled|reserve|reserved|arrange|arranged|planned"
         r"|pencil|pencill?ed|set|lined up)(?: [\w']+){0,4} for"
         # a reschedule names the new time: "moved to Friday", "pushed the party to the 15th"
-        rf"|{RESCHEDULED}(?: [\w']+){{0,3}}? (?:to|for|until|till|til) §",
+        rf"|{RESCHEDULED}(?: [\w']+){{0,3}}? (?:to|for|until|till|til) §"
+        # and any participle right before it: "rearranged for monday", "swapped to sun"
+        rf"|{_PAST_ED} (?:to|for|until|till|til) (?:the )?§",
         "forward",
         3,
         "Booked the hotel for Friday.",
@@ -676,7 +717,7 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         r"|(?:need|needs|have|has) to|must|should|let 's|let us|see you"
         # chat spellings, availability and invitations: "can u do thurs?", "free on the 28th?"
         r"|tmrw|tmr|2moro|lets|cu|c u|see u|see ya|ca n't do|cant do|can (?:u|you|we|i|ya) do"
-        r"|(?:r|are) (?:u|you|ya) free|free on|works|(?:is|'s) good for",
+        r"|(?:r|are|am|is) (?:u|you|ya|i|we|they|he|she) free|free on|works|(?:is|'s) good for",
         "forward",
         3,
         "Can't wait for the concert in July!",
@@ -771,8 +812,10 @@ TENSE_CUES: tuple[TenseCue, ...] = (
 #: naming two ("physio cancelled tmrw, rebooked for fri"; "dinner at 7 instead of 8"):
 #: regex fragments matched like TENSE_CUES, in the time's clause.
 REPLACED_CUES: tuple[str, ...] = (
-    r"cancell?ed|called off|did n't work|didnt work|could n't make|couldnt make|ca n't make"
-    r"|cant make|supposed to|meant to|(?:got|was|been|were|is|'s) (?:moved|pushed|postponed"
+    r"cancell?ed|called off|§ (?:is|'s) off|did n't work|didnt work|could n't make"
+    r"|couldnt make|ca n't make|cant make|ca n't do|cant do|supposed to|meant to"
+    r"|(?:was|were) (?:going to|gonna)"
+    r"|(?:got|was|been|were|is|'s) (?:moved|pushed|postponed"
     r"|cancell?ed|changed|delayed|rescheduled)",
     r"instead of §|not (?:on )?§|from § to|rather than §",
 )
@@ -788,7 +831,7 @@ DOTTED_DATE_CUES: tuple[str, ...] = (
 CLOCK_FOLLOWERS: tuple[str, ...] = (
     "tonight", "tonite", "tomorrow", "tmrw", "today", "before", "after", "then", "ish",
     "o'clock", "oclock", "sharp", "latest", "and", "or", "instead", "outside", "pls", "lol",
-    "in", "at", "on", "tho", "then", "please", "ok", "yeah", "x", "xx",
+    "in", "at", "on", "tho", "then", "please", "ok", "yeah", "x", "xx", "for", "with",
 )  # fmt: skip
 #: Words before a yearless numeric date ("on 4/5", "due 1/4") that make it a date, not a
 #: fraction or a score; a padded part ("14/06") or a clock time after it does too.
@@ -816,11 +859,14 @@ DIRECTED_RULES: frozenset[str] = frozenset(
     (
         "weekday", "month", "season", "dmy", "mdy", "day_of_month", "day_range",
         "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
-        "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "day_month", "clock",
-        "clock_tonight", "day_month_range",
+        "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "weekday_word_end",
+        "day_month", "weekend_own", "weekend_chat", "clock", "clock_tonight", "day_month_range",
+        "days_of_month",
     )
 )  # fmt: skip
 #: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.
+#: Rules whose times still count as tense cues for another time in their sentence.
+CUE_TIMES: frozenset[str] = frozenset()
 AHEAD_RULES: frozenset[str] = frozenset(("dmy", "mdy", "day_range", "month_day_range"))
 
 

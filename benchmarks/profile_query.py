@@ -27,11 +27,11 @@ import common
 #: Stage -> functions whose cumulative time is that stage's (file fragment, function name).
 STAGES = {
     "query embedding": ("models/embeddings.py", "embed"),
-    "dense search (NumPy)": ("cache/vectors.py", "search"),
+    "dense search (NumPy)": ("index/vectors.py", "search"),
     "chroma get (ids / memories)": ("stores/chroma.py", "_pages"),
     "chroma present (existence)": ("stores/chroma.py", "present"),
     "conditions (which memories meet the filter)": ("memory/source.py", "_among"),
-    "BM25 search": ("cache/bm25.py", "search"),
+    "BM25 search": ("index/bm25.py", "search"),
     "frame induction": ("core/frames.py", "induce"),
     "fusion": ("fusion.py", "convex_combination"),
 }

@@ -375,3 +375,16 @@ def test_a_nickname_the_chat_uses_finds_the_nicknamed_persons_messages(tmp_path:
         "Good! I finally book",
         "Just me and my siste",
     }
+
+
+def test_named_query_reads_the_alias_flag_not_the_reason_text() -> None:
+    """A participant written by an alias is searched by their own name; the reason's words
+    (free text for people) decide nothing."""
+    from ramem_integrations.core.aliases import named_query
+    from ramem_integrations.core.types import Condition, RecallFrame
+
+    q = "What did Trixie bake?"
+    by_alias = Condition("participant", "Bea", "Trixie", True, reason="known", by_alias=True)
+    says_alias = Condition("participant", "Bea", "Trixie", True, reason="an alias, in words")
+    assert named_query(RecallFrame(q, q, (by_alias,))) == "What did Bea bake?"
+    assert named_query(RecallFrame(q, q, (says_alias,))) == q

@@ -4,7 +4,7 @@ from collections.abc import Iterator
 
 import pytest
 
-from ramem_integrations.cache.bm25 import BM25
+from ramem_integrations.index.bm25 import BM25
 from ramem_integrations.core.retrieval.fusion import reciprocal_rank_fusion
 from ramem_integrations.core.text import tokenize
 

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ramem_integrations.cache.conditions import ConditionTable
+from ramem_integrations.index.conditions import ConditionTable
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.types import Episode, EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.evaluation.ablations import AnchoredNamesFilter, EventTimeFilter

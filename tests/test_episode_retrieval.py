@@ -161,7 +161,7 @@ def _unit(name: str, episode: str, position: int) -> MemoryUnit:
 def test_neighbours_take_their_place_by_decayed_score(
     decay: float, hits_first: int | None, scores: tuple[float, float], order: list[str]
 ) -> None:
-    from ramem_integrations.core.retrieval.content import ContentRetriever
+    from ramem_integrations.core.retrieval.content import HybridSearch
     from ramem_integrations.core.retrieval.reinstatement import (
         EPISODE_HITS_FIRST,
         ContextualRetriever,
@@ -171,7 +171,7 @@ def test_neighbours_take_their_place_by_decayed_score(
     units = {n: _unit(n, "e", i) for i, n in enumerate(["a0", "a1", "a2", "a3"])}
     units["b0"] = _unit("b0", "f", 0)
     retriever = ContextualRetriever(
-        ContentRetriever(source=None),  # type: ignore[arg-type]
+        HybridSearch(source=None),  # type: ignore[arg-type]
         episodes=_Episodes(units),
         before=1,
         after=2,
@@ -190,13 +190,13 @@ def test_neighbours_take_their_place_by_decayed_score(
 
 
 def test_the_second_best_hit_brings_its_episode_too() -> None:
-    from ramem_integrations.core.retrieval.content import ContentRetriever
+    from ramem_integrations.core.retrieval.content import HybridSearch
     from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
     from ramem_integrations.core.types import ScoredMemory
 
     units = {n: _unit(n, e, i) for e in "abc" for i, n in enumerate([f"{e}0", f"{e}1"])}
     retriever = ContextualRetriever(
-        ContentRetriever(source=None),  # type: ignore[arg-type]
+        HybridSearch(source=None),  # type: ignore[arg-type]
         episodes=_Episodes(units),
         before=1,
         after=1,
@@ -211,14 +211,14 @@ def test_the_second_best_hit_brings_its_episode_too() -> None:
 def test_reactions_in_an_episode_are_passed_over() -> None:
     """A reaction ("lol", "🎉") is its sender's memory but carries no facts: a hit does not
     bring it, and the turn past it comes instead, as near as the reaction was."""
-    from ramem_integrations.core.retrieval.content import ContentRetriever
+    from ramem_integrations.core.retrieval.content import HybridSearch
     from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
     from ramem_integrations.core.types import ScoredMemory
 
     names = ["a0", "a1", "lol", "🎉", "a2", "a3"]
     units = {n: _unit(n, "e", i) for i, n in enumerate(names)}
     retriever = ContextualRetriever(
-        ContentRetriever(source=None),  # type: ignore[arg-type]
+        HybridSearch(source=None),  # type: ignore[arg-type]
         episodes=_Episodes(units),
         before=1,
         after=2,

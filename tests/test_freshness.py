@@ -1,4 +1,4 @@
-"""Reads keep the cache current without the write service: cache/freshness.py."""
+"""Reads keep the cache current without the write service: index/freshness.py."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations.cache.freshness import Freshness
-from ramem_integrations.cache.namespaces import NamespaceCache
+from ramem_integrations.index.freshness import Freshness
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.errors import UnknownNamespaceError
 from ramem_integrations.evaluation import importgraph
 from ramem_integrations.memory.ramem import RaMem
@@ -19,7 +19,7 @@ WHEN = datetime(2024, 3, 14, 18, tzinfo=UTC)
 
 
 @pytest.mark.parametrize(
-    "reader", ["ramem_integrations.cache.freshness", "ramem_integrations.memory.source"]
+    "reader", ["ramem_integrations.index.freshness", "ramem_integrations.memory.source"]
 )
 def test_the_read_path_imports_no_writer(reader: str) -> None:
     imported = importgraph.reachable([reader], importgraph.graph())

@@ -64,8 +64,8 @@ def test_a_floor_keeps_the_second_of_two_matches_above_zero() -> None:
 
 
 def test_an_unknown_fusion_is_refused() -> None:
-    from ramem_integrations.core.retrieval.content import ContentRetriever
+    from ramem_integrations.core.retrieval.content import HybridSearch
     from ramem_integrations.errors import InvalidInputError
 
     with pytest.raises(InvalidInputError, match="fusion must be one of convex, rrf, got 'mean'"):
-        ContentRetriever(source=None, fusion="mean")  # type: ignore[arg-type]
+        HybridSearch(source=None, fusion="mean")  # type: ignore[arg-type]

@@ -1,5 +1,5 @@
 """A speaker's name is not a word of each of their messages in the lexical index: BM25 reads
-the restatement without the names that frame it (core/anchoring.unframed, cache/bm25.py);
+the restatement without the names that frame it (core/anchoring.unframed, index/bm25.py);
 who said it stays a coordinate (the speaker preference)."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from ramem_integrations.cache.bm25 import lexical_text
+from ramem_integrations.index.bm25 import lexical_text
 from ramem_integrations.core.anchoring import unframed
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.text import word_set

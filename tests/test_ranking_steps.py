@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.retrieval.chats import UserFirst
-from ramem_integrations.core.retrieval.content import ContentRetriever
+from ramem_integrations.core.retrieval.content import HybridSearch
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.source import EVERYTHING
@@ -95,7 +95,7 @@ def at(
     named: frozenset[str] = frozenset(),
 ) -> Ranking:
     """What the steps read when re-ranking (nothing is searched)."""
-    retriever = ContextualRetriever(ContentRetriever(source=None))  # type: ignore[arg-type]
+    retriever = ContextualRetriever(HybridSearch(source=None))  # type: ignore[arg-type]
     return Ranking(
         frame or RecallFrame("", ""),
         "ns",
@@ -302,7 +302,7 @@ def test_neighbours_bring_a_hits_episode_around_it_and_leave_replies_in_place(
 
 def test_the_retrievers_options_are_the_steps_constants() -> None:
     retriever = ContextualRetriever(
-        ContentRetriever(source=None),  # type: ignore[arg-type]
+        HybridSearch(source=None),  # type: ignore[arg-type]
         strict=False,
         speaker_bonus=0.3,
         reply_depth=2,
@@ -331,7 +331,7 @@ def test_rerank_runs_the_retrievers_steps() -> None:
         ScoredMemory(unit("by bob", speaker=BOB, participants=chat), 1.0),
         ScoredMemory(unit("by ann", speaker=ANN, participants=chat), 0.95),
     ]
-    retriever = ContextualRetriever(ContentRetriever(source=None))  # type: ignore[arg-type]
+    retriever = ContextualRetriever(HybridSearch(source=None))  # type: ignore[arg-type]
     without = Variant(without=("speaker-preference",)).retriever(retriever)
     assert ids(retriever.rerank(frame, ranked, 2)) == ["by ann", "by bob"]
     assert ids(without.rerank(frame, ranked, 2)) == ["by bob", "by ann"]

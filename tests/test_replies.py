@@ -8,7 +8,7 @@ from datetime import UTC, datetime
 
 import pytest
 
-from ramem_integrations.core.retrieval.content import ContentRetriever
+from ramem_integrations.core.retrieval.content import HybridSearch
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.replies import reply_to
 from ramem_integrations.core.segmentation import Segmenter
@@ -104,7 +104,7 @@ def test_reinstate_places_the_reply_before_the_question_it_answers(
 ) -> None:
     turns = _turns(ASK, ANSWER, ("Caroline", "Sunflowers are my favourite"))
     retriever = ContextualRetriever(
-        ContentRetriever(source=None),  # type: ignore[arg-type]
+        HybridSearch(source=None),  # type: ignore[arg-type]
         episodes=_Episode(turns),
         leading=0,  # no neighbours: the reply alone moves
         reply_depth=depth,
@@ -140,7 +140,7 @@ def test_a_question_that_ends_its_episode_takes_the_reply_that_opens_the_next() 
             return episodes[episode_id]
 
     retriever = ContextualRetriever(
-        ContentRetriever(source=None),  # type: ignore[arg-type]
+        HybridSearch(source=None),  # type: ignore[arg-type]
         episodes=_Episodes(),
         leading=0,
         reply_depth=10,

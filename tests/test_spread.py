@@ -9,7 +9,7 @@ from datetime import UTC, date
 
 import pytest
 
-from ramem_integrations.core.retrieval.content import ContentRetriever
+from ramem_integrations.core.retrieval.content import HybridSearch
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.source import EVERYTHING
@@ -80,7 +80,7 @@ def test_the_sessions_near_the_best_are_read_off_the_scores(
 
 def ranking(margin: float, candidates: list[ScoredMemory]) -> Ranking:
     steps = (Neighbours(), Spread(margin))
-    retriever = ContextualRetriever(ContentRetriever(source=None))  # type: ignore[arg-type]
+    retriever = ContextualRetriever(HybridSearch(source=None))  # type: ignore[arg-type]
     return Ranking(
         RecallFrame("", ""),
         "ns",
@@ -124,9 +124,9 @@ def test_one_dominant_session_keeps_the_ranking_as_it_was() -> None:
 
 
 def test_the_step_is_an_option_with_eval_systems() -> None:
-    assert ContextualRetriever(ContentRetriever(source=None)).spread_margin == 0.0  # type: ignore[arg-type]
+    assert ContextualRetriever(HybridSearch(source=None)).spread_margin == 0.0  # type: ignore[arg-type]
     system = SYSTEMS["spread-0.1"]
     assert isinstance(system, Variant) and system.spread_margin == 0.1
-    base = ContextualRetriever(ContentRetriever(source=None))  # type: ignore[arg-type]
+    base = ContextualRetriever(HybridSearch(source=None))  # type: ignore[arg-type]
     (step,) = [s for s in system.retriever(base).pipeline() if isinstance(s, Spread)]
     assert step.margin == 0.1

@@ -7,8 +7,8 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
-from ramem_integrations.cache.namespaces import BYTES_PER_MEMORY, NamespaceCache
-from ramem_integrations.cache.vectors import VectorTable, top
+from ramem_integrations.index.namespaces import BYTES_PER_MEMORY, NamespaceCache
+from ramem_integrations.index.vectors import VectorTable, top
 from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 
 

@@ -332,7 +332,7 @@ def named_query(frame: RecallFrame) -> str:
     are not what the question is about)."""
     query = frame.query
     for cond in frame.conditions:
-        if cond.kind != "participant" or not cond.grounded or "alias" not in cond.reason:
+        if cond.kind != "participant" or not cond.grounded or not cond.by_alias:
             continue
         pattern = re.compile(rf"(?<![\w-]){re.escape(cond.evidence)}(?![\w-])")
         query = pattern.sub(cond.value, query)

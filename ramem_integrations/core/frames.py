@@ -56,7 +56,13 @@ from ramem_integrations.core.time.grounding import (
     find_times,
     ground_time,
 )
-from ramem_integrations.core.types import Condition, MemoryUnit, RecallFrame, TimeSpan
+from ramem_integrations.core.types import (
+    Condition,
+    ConditionKind,
+    MemoryUnit,
+    RecallFrame,
+    TimeSpan,
+)
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
 
 __all__ = [
@@ -663,14 +669,15 @@ def name_conditions(
         for name, (start, end) in _find_known(query, table, claims, cased):
             claims.take(start, end, remove=False)
             said, reason = query[start:end], f"known {kind}"
-            if kind == "participant" and said.casefold() in _alias_names(known):
+            by_alias = kind == "participant" and said.casefold() in _alias_names(known)
+            if by_alias:
                 reason = f"known participant ({said!r} is an alias of {name!r})"
-            conditions.append(Condition(kind, name, said, True, None, reason))
+            conditions.append(Condition(kind, name, said, True, None, reason, by_alias=by_alias))
     conditions.extend(_unknown_names(query, known, claims, words))
     return _first_of_each(conditions)
 
 
-def _name_tables(known: KnownContext, words: _Words) -> list[tuple[str, dict[str, str]]]:
+def _name_tables(known: KnownContext, words: _Words) -> list[tuple[ConditionKind, dict[str, str]]]:
     """For each kind, the written forms that may name a known thing -> its canonical name."""
     return [
         ("participant", {**_participant_forms(known.participants), **dict(known.aliases)}),
@@ -765,7 +772,9 @@ def _unknown_names(
         name = " ".join(parts)
         if name in once:
             reason = f"known participant ({name!r} is an alias of {once[name]!r}, said once)"
-            conditions.append(Condition("participant", once[name], name, True, None, reason))
+            conditions.append(
+                Condition("participant", once[name], name, True, None, reason, by_alias=True)
+            )
             continue
         owners = _owners(name, known.participants, words)
         if owners:
@@ -775,7 +784,7 @@ def _unknown_names(
             reason = f"known participant ({name!r} taken as a misspelling of {meant[0]!r})"
             conditions.append(Condition("participant", meant[0], name, True, None, reason))
             continue
-        kind = "participant" if len(parts) == 1 else "entity"
+        kind: ConditionKind = "participant" if len(parts) == 1 else "entity"
         if words.place_cue.search(query[: match.start()]):
             kind = "location"
         reason = f"{name!r} is no participant, place or entity this namespace has seen"
@@ -794,7 +803,7 @@ def _short_name(name: str, evidence: str, owners: list[str]) -> Condition:
 
 def known_name(
     name: str, known: KnownContext, lexicon: Lexicon = ENGLISH
-) -> tuple[str, str] | None:
+) -> tuple[ConditionKind, str] | None:
     """``(kind, canonical name)`` when ``name`` names a known participant (also by first name,
     a short form, a misspelling or an alias said once), place or entity, compared
     case-insensitively; else None."""

@@ -280,12 +280,15 @@ def _episode_of(meta: Mapping[str, Any], tz: tzinfo) -> Episode | None:
     )
 
 
+#: What a condition constrains (:class:`Condition`).
+ConditionKind = Literal["time", "participant", "location", "entity", "relation", "recency"]
+
+
 @dataclass(frozen=True, slots=True)
 class Condition:
     """One condition a recall frame puts on valid evidence.
 
-    ``kind`` is one of ``time``, ``participant``, ``location``, ``entity``, ``relation``,
-    ``recency``. ``evidence`` is the words of the question it was read from; ``reason`` says why
+    ``kind`` is one of :data:`ConditionKind`. ``evidence`` is the words of the question it was read from; ``reason`` says why
     it is or is not grounded. A ``relation`` condition has ``value`` ``"before"``, ``"after"``,
     ``"first"`` or ``"last"`` and names its anchor event in ``anchor`` ("the appointment").
     An ``open`` time condition is one side of a time with no stated reach ("before 23 December
@@ -294,7 +297,7 @@ class Condition:
     only memories that anchor an event time in it meet it, and many that tell of it do not.
     """
 
-    kind: str
+    kind: ConditionKind
     value: str
     evidence: str
     grounded: bool
@@ -303,6 +306,8 @@ class Condition:
     anchor: str | None = None
     open: bool = False
     outside_sessions: bool = False
+    #: A ``participant`` the question wrote by an alias ("Sammy" for Samantha).
+    by_alias: bool = False
 
     @property
     def times_by_anchor(self) -> bool:

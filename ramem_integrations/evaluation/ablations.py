@@ -21,7 +21,7 @@ import weakref
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ramem_integrations.cache.bm25 import BM25, lexical_text
+from ramem_integrations.index.bm25 import BM25, lexical_text
 from ramem_integrations.core.aliases import namespace_aliases
 from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.retrieval.filters import ContextFilter

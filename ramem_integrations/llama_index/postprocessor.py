@@ -17,7 +17,7 @@ from ramem_integrations.adapters_common.records import (
     anchor_records,
 )
 from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
-from ramem_integrations.core.retrieval.content import ContentRetriever
+from ramem_integrations.core.retrieval.content import HybridSearch
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.source import Hits
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
@@ -135,7 +135,7 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
         if plain and not hits:
             self._warn_once(len(plain))
         frame = self.frame(query_bundle.query_str, [h.memory for h in hits])
-        reranker = ContextualRetriever(ContentRetriever(_NoSearch()), strict=self.strict)
+        reranker = ContextualRetriever(HybridSearch(_NoSearch()), strict=self.strict)
         ranked = reranker.rerank(frame, hits, len(hits)) if hits else []
         out = [self._copy(by_id[h.memory.id], h) for h in ranked]
         out += [NodeWithScore(node=p.node.model_copy(deep=True), score=p.score) for p in plain]

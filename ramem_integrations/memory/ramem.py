@@ -24,9 +24,9 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ramem_integrations.cache.episodes import EpisodeIndex
-from ramem_integrations.cache.freshness import Freshness
-from ramem_integrations.cache.namespaces import NamespaceCache
+from ramem_integrations.index.episodes import EpisodeIndex
+from ramem_integrations.index.freshness import Freshness
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Turn
 from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
@@ -39,7 +39,7 @@ from ramem_integrations.core.prompts import (
     render_answer_prompt,
     within_budget,
 )
-from ramem_integrations.core.retrieval.content import ContentRetriever, single
+from ramem_integrations.core.retrieval.content import HybridSearch, single
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.source import Scope
 from ramem_integrations.core.segmentation import EpisodeSegmenter
@@ -93,7 +93,7 @@ class RaMem:
 
     Attributes:
         store, embedder, frame_inducer, lexicon: as given (or their defaults).
-        content: the :class:`~ramem_integrations.core.retrieval.content.ContentRetriever`
+        content: the :class:`~ramem_integrations.core.retrieval.content.HybridSearch`
             behind ``mode="content"`` and the fallback.
         reinstatement: the
             :class:`~ramem_integrations.core.retrieval.reinstatement.ContextualRetriever` behind
@@ -125,7 +125,7 @@ class RaMem:
         )
         self._freshness = Freshness(store, self._cache, lexicon)
         self._source = CachedSource(self.embedder, self._cache)
-        self.content = ContentRetriever(self._source)
+        self.content = HybridSearch(self._source)
         self.frame_inducer: FrameInducer = frame_inducer or RuleFrameInducer(lexicon=lexicon)
         self.reinstatement = ContextualRetriever(
             self.content, strict=strict, episodes=EpisodeIndex(self._cache), lexicon=lexicon

@@ -8,8 +8,8 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ramem_integrations.cache.conditions import ConditionTable
-from ramem_integrations.cache.namespaces import NamespaceCache
+from ramem_integrations.index.conditions import ConditionTable
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query

@@ -3,7 +3,7 @@
 :class:`Writer` anchors conversations (or plain turns) into units, skips those already stored
 unchanged, embeds and upserts the rest in batches, and keeps the namespace cache reads use
 current on every write and delete (other writers' writes reach it through
-:mod:`~ramem_integrations.cache.freshness`).
+:mod:`~ramem_integrations.index.freshness`).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from typing import Any
 
 import numpy as np
 
-from ramem_integrations.cache.namespaces import NamespaceCache
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.core.anchoring import Anchorer
 from ramem_integrations.core.conversation import (
     Conversation,

@@ -48,7 +48,7 @@ from ramem_integrations.core.frames import (
     open_range,
 )
 from ramem_integrations.core.time.grounding import Conventions, ground_time
-from ramem_integrations.core.types import Condition, RecallFrame, TimeSpan
+from ramem_integrations.core.types import Condition, ConditionKind, RecallFrame, TimeSpan
 from ramem_integrations.models.llm import LLM, with_fallback
 
 __all__ = ["FRAME_SCHEMA", "LLMFrameInducer", "read_frame"]
@@ -258,9 +258,12 @@ def _moment(value: Any, reference: datetime) -> datetime | None:
 
 def _names(obj: Mapping[str, Any], known: KnownContext) -> list[Condition]:
     location = _typed(obj, "location", str)
-    named = [
+    place: list[tuple[ConditionKind, str]] = (
+        [("location", location.strip())] if location and location.strip() else []
+    )
+    named: list[tuple[ConditionKind, str]] = [
         *(("participant", n) for n in _strings(obj, "participants")),
-        *([("location", location.strip())] if location and location.strip() else []),
+        *place,
         *(("entity", n) for n in _strings(obj, "entities")),
     ]
     conditions, seen = [], set()

@@ -8,8 +8,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from ramem_integrations.cache.freshness import Freshness
-    from ramem_integrations.cache.namespaces import NamespaceCache
+    from ramem_integrations.index.freshness import Freshness
+    from ramem_integrations.index.namespaces import NamespaceCache
     from ramem_integrations.memory.ramem import RaMem
     from ramem_integrations.memory.source import CachedSource
     from ramem_integrations.memory.writing import Writer

@@ -5,7 +5,7 @@ behind :class:`~.source.MemorySource`, so the ranking logic can be tested with a
 - :mod:`.source`: what retrieval reads (:class:`MemorySource`, :class:`EpisodeSource`) and the
   :class:`Scope` of a search.
 - :mod:`.fusion`: rank fusion, pure functions over ranked ids.
-- :mod:`.content`: :class:`ContentRetriever`, dense and BM25 fused.
+- :mod:`.content`: :class:`HybridSearch`, dense and BM25 fused.
 - :mod:`.ordering`: what order words ("the last time", "now") reorder by time.
 - :mod:`.steps`: the ranking steps run after the content search, in order (``DEFAULT_STEPS``).
 - :mod:`.reinstatement`: :class:`ContextualRetriever`, selective reinstatement.
@@ -13,7 +13,7 @@ behind :class:`~.source.MemorySource`, so the ranking logic can be tested with a
 The names below are re-exported for importers of ``core.retrieval``; each has one home above.
 """
 
-from ramem_integrations.core.retrieval.content import ContentRetriever, fuse, single
+from ramem_integrations.core.retrieval.content import HybridSearch, fuse, single
 from ramem_integrations.core.retrieval.filters import ContextFilter, names_in
 from ramem_integrations.core.retrieval.reinstatement import (
     SPEAKER_BONUS,
@@ -31,7 +31,7 @@ from ramem_integrations.core.retrieval.source import (
 __all__ = [
     "EVERYTHING",
     "SPEAKER_BONUS",
-    "ContentRetriever",
+    "HybridSearch",
     "ContextFilter",
     "ContextualRetriever",
     "EpisodeSource",

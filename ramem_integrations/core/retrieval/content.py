@@ -18,7 +18,7 @@ from ramem_integrations.errors import InvalidInputError
 
 
 @dataclass(frozen=True)
-class ContentRetriever:
+class HybridSearch:
     """Content-only retrieval: dense and BM25 rankings fused.
 
     ``depth`` is how many candidates each ranking contributes before fusion; ``fusion`` is

@@ -14,7 +14,7 @@ from typing import Literal
 #: The k of reciprocal rank fusion (Cormack et al., 2009); 60 is the usual value.
 RRF_K = 60
 
-#: How content retrieval fuses its rankings (:class:`~.content.ContentRetriever`).
+#: How content retrieval fuses its rankings (:class:`~.content.HybridSearch`).
 Fusion = Literal["convex", "rrf"]
 
 

@@ -20,7 +20,7 @@ from typing import ClassVar
 from ramem_integrations.core.aliases import named_query
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.prompts import PACK_DEPTH
-from ramem_integrations.core.retrieval.content import ContentRetriever
+from ramem_integrations.core.retrieval.content import HybridSearch
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.ordering import recency_subject
 from ramem_integrations.core.retrieval.source import EVERYTHING, EpisodeSource, Scope
@@ -68,7 +68,7 @@ _DUSK = datetime(9999, 12, 30, tzinfo=UTC)
 
 @dataclass(frozen=True)
 class ContextualRetriever:
-    """Selective reinstatement over a :class:`ContentRetriever`.
+    """Selective reinstatement over a :class:`HybridSearch`.
 
     Args:
         content: the content retriever (also the fallback).
@@ -114,7 +114,7 @@ class ContextualRetriever:
     #: The filter a frame's grounded conditions become.
     filter_type: ClassVar[type[ContextFilter]] = ContextFilter
 
-    content: ContentRetriever
+    content: HybridSearch
     strict: bool = True
     bonus: float = 0.5
     candidates: int = PACK_DEPTH

@@ -854,7 +854,7 @@ CLAUSE_BREAKS: tuple[str, ...] = (
     " so ",
     " because ",
 )
-#: Rules whose bare reading turns with the tense (names of rules in core/temporal.py).
+#: Rules whose bare reading turns with the tense (names of rules in core/time/grounding.py).
 DIRECTED_RULES: frozenset[str] = frozenset(
     (
         "weekday", "month", "season", "dmy", "mdy", "day_of_month", "day_range",

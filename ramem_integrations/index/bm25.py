@@ -10,7 +10,7 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from ramem_integrations.cache.vectors import top
+from ramem_integrations.index.vectors import top
 from ramem_integrations.core.anchoring import unframed
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ramem_integrations.cache.namespaces import NamespaceCache
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.core.types import MemoryUnit
 
 

@@ -19,8 +19,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from ramem_integrations.index.namespaces import BYTES_PER_MEMORY, NamespaceCache  # noqa: E402
 from ramem_integrations.core.conversation import load_conversations  # noqa: E402
+from ramem_integrations.index.namespaces import BYTES_PER_MEMORY, NamespaceCache  # noqa: E402
 from ramem_integrations.memory.ramem import RaMem  # noqa: E402
 from ramem_integrations.testing import HashingEmbedder  # noqa: E402
 

@@ -4,9 +4,9 @@ from collections.abc import Iterator
 
 import pytest
 
-from ramem_integrations.index.bm25 import BM25
 from ramem_integrations.core.retrieval.fusion import reciprocal_rank_fusion
 from ramem_integrations.core.text import tokenize
+from ramem_integrations.index.bm25 import BM25
 
 DOCS = {
     "a": "Caroline went to the LGBTQ support group yesterday",

@@ -7,10 +7,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from ramem_integrations.index.conditions import ConditionTable
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.types import Episode, EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.evaluation.ablations import AnchoredNamesFilter, EventTimeFilter
+from ramem_integrations.index.conditions import ConditionTable
 from ramem_integrations.testing import parts
 
 BASE = datetime(2023, 1, 2, tzinfo=UTC)

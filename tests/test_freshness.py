@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations.index.freshness import Freshness
-from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.errors import UnknownNamespaceError
 from ramem_integrations.evaluation import importgraph
+from ramem_integrations.index.freshness import Freshness
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from ramem_integrations.testing import HashingEmbedder

@@ -8,13 +8,13 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from ramem_integrations.index.bm25 import lexical_text
 from ramem_integrations.core.anchoring import unframed
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.text import word_set
 from ramem_integrations.evaluation.ablations import LexicalSource
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.systems import SYSTEMS
+from ramem_integrations.index.bm25 import lexical_text
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.memory.source import CachedSource
 

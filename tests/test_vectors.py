@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 import numpy as np
 import pytest
 
+from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 from ramem_integrations.index.namespaces import BYTES_PER_MEMORY, NamespaceCache
 from ramem_integrations.index.vectors import VectorTable, top
-from ramem_integrations.core.types import EpisodicContext, MemoryUnit, TimeSpan
 
 
 def brute_force(ids: list[str], matrix: np.ndarray, query: np.ndarray, k: int) -> list[str]:

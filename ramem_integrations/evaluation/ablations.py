@@ -21,7 +21,6 @@ import weakref
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, ClassVar
 
-from ramem_integrations.index.bm25 import BM25, lexical_text
 from ramem_integrations.core.aliases import namespace_aliases
 from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.retrieval.filters import ContextFilter
@@ -31,6 +30,7 @@ from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.variants import Variant
+from ramem_integrations.index.bm25 import BM25, lexical_text
 from ramem_integrations.memory.questions import frame_question, questions_last
 from ramem_integrations.memory.source import CachedSource
 

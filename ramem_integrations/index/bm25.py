@@ -10,10 +10,10 @@ from collections.abc import Iterable
 import numpy as np
 import numpy.typing as npt
 
-from ramem_integrations.index.vectors import top
 from ramem_integrations.core.anchoring import unframed
 from ramem_integrations.core.text import tokenize
 from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.index.vectors import top
 
 Vector = npt.NDArray[np.float64]
 

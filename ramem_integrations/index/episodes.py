@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.index.namespaces import NamespaceCache
 
 
 class EpisodeIndex:

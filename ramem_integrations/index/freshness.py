@@ -8,10 +8,10 @@ namespace only when another object or process has written there since it was loa
 
 from __future__ import annotations
 
-from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.core.frames import KnownContext
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.errors import UnknownNamespaceError
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.stores.protocol import MemoryStore
 
 

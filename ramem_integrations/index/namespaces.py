@@ -15,9 +15,9 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 import numpy as np
 import numpy.typing as npt
 
+from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.index.bm25 import BM25, lexical_text
 from ramem_integrations.index.vectors import VectorTable
-from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.stores.protocol import is_pending
 
 #: What a loaded memory costs besides its vector (its text, metadata and postings), an

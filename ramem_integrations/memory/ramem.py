@@ -24,9 +24,6 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ramem_integrations.index.episodes import EpisodeIndex
-from ramem_integrations.index.freshness import Freshness
-from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.core.anchoring import Anchorer, RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Turn
 from ramem_integrations.core.frames import FrameInducer, KnownContext, RuleFrameInducer
@@ -46,6 +43,9 @@ from ramem_integrations.core.segmentation import EpisodeSegmenter
 from ramem_integrations.core.time.corrections import with_corrections
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.index.episodes import EpisodeIndex
+from ramem_integrations.index.freshness import Freshness
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.memory.questions import (
     MODES,
     check_mode,

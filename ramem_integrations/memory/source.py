@@ -8,10 +8,10 @@ from functools import lru_cache, partial
 
 import numpy as np
 
-from ramem_integrations.index.conditions import ConditionTable
-from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
+from ramem_integrations.index.conditions import ConditionTable
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
 
 #: The weight of the messages before a question in its dense query vector, beside the

@@ -15,7 +15,6 @@ from typing import Any
 
 import numpy as np
 
-from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.core.anchoring import Anchorer
 from ramem_integrations.core.conversation import (
     Conversation,
@@ -36,6 +35,7 @@ from ramem_integrations.errors import (
     MemoryConflictError,
     WriteConflictError,
 )
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.regrouping import regrouped
 from ramem_integrations.models.embeddings import Embedder, Vectors

@@ -27,8 +27,8 @@ import signal
 import sys
 from typing import Any
 
-from ramem_integrations.index.bm25 import BM25, lexical_text
 from ramem_integrations.core.conversation import load_conversations
+from ramem_integrations.index.bm25 import BM25, lexical_text
 from ramem_integrations.memory import writing as ingest_module
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.ramem import RaMem

@@ -31,11 +31,11 @@ from ramem_integrations.core.retrieval.source import (
 __all__ = [
     "EVERYTHING",
     "SPEAKER_BONUS",
-    "HybridSearch",
     "ContextFilter",
     "ContextualRetriever",
     "EpisodeSource",
     "Hits",
+    "HybridSearch",
     "MemorySource",
     "Scope",
     "fuse",

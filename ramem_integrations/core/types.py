@@ -290,7 +290,8 @@ class Condition:
 
     ``kind`` is one of :data:`ConditionKind`. ``evidence`` is the words of the question it was
     read from; ``reason`` says why it is or is not grounded. A ``relation`` condition has
-    ``value`` ``"before"``, ``"after"``, ``"first"`` or ``"last"`` and names its anchor event in ``anchor`` ("the appointment").
+    ``value`` ``"before"``, ``"after"``, ``"first"`` or ``"last"`` and names its anchor event in
+    ``anchor`` ("the appointment").
     An ``open`` time condition is one side of a time with no stated reach ("before 23 December
     2023", "after May"): it runs to the edge of the conversation's dates. An ``outside_sessions``
     time condition falls where no session was held ("in winter 2021", asked of a chat of 2023):

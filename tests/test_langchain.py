@@ -313,7 +313,7 @@ def test_memory_is_a_classic_memory_when_classic_is_installed(fake_mem: RaMem) -
 def _notes() -> list[Document]:
     return [
         Document(
-            page_content="I saw the dentist yesterday; a filling next week.",
+            page_content="I saw the dentist yesterday; the filling went fine.",
             metadata={"timestamp": "2024-03-12 18:00", "speaker": "Alice"},
         ),
         Document(

@@ -12,7 +12,13 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.conversation import load_conversations
-from ramem_integrations.core.retrieval.chats import UserFirst, answering_speaker
+from ramem_integrations.core.retrieval.chats import (
+    UserFirst,
+    UserNeighboursLast,
+    UserOwnOrder,
+    answering_speaker,
+    in_user_places,
+)
 from ramem_integrations.core.retrieval.costs import TokenCost
 from ramem_integrations.core.retrieval.optional import OPTIONAL_STEPS, added
 from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS, Neighbours, run
@@ -204,6 +210,11 @@ BEFORE_NEIGHBOURS = ["episode-evidence", "context", "speaker-preference", "order
             ["paid-lift", *BEFORE_NEIGHBOURS[1:], "user-first", "neighbours", "spread"],
         ),
         ("without-user-first", [*BEFORE_NEIGHBOURS, "neighbours", "spread"]),
+        ("with-user-own-order", [*BEFORE_NEIGHBOURS, "user-own-order", "neighbours", "spread"]),
+        (
+            "with-user-order",
+            [*BEFORE_NEIGHBOURS, "user-own-order", "neighbours", "user-neighbours-last", "spread"],
+        ),
     ],
 )
 def test_user_first_is_on_by_default_and_each_optional_step_has_a_system_turning_it_on(
@@ -282,3 +293,72 @@ def test_user_first_end_to_end_over_real_chroma(fake_mem: RaMem) -> None:
     first = [h.memory.content for h in SYSTEMS["ramem"](fake_mem, asked, 3)]
     assert plain[:2] == [reply, "I have a peanut allergy, so plan my week of dinners."]
     assert first[:2] == plain[1::-1]
+
+
+@pytest.mark.parametrize(
+    ("order", "users", "placed"),
+    [
+        (["a", "u1", "b", "u2"], ["u2", "u1"], ["a", "u2", "b", "u1"]),
+        (["u1", "u2", "a"], ["u1", "u2"], ["u1", "u2", "a"]),  # already in that order
+        (["a", "b"], [], ["a", "b"]),  # no user turn: nothing moves
+        (["u3", "a", "u1", "u2"], ["u1", "u2", "u3"], ["u1", "a", "u2", "u3"]),
+    ],
+)
+def test_the_user_turns_take_the_user_places_in_the_order_given(
+    order: list[str], users: list[str], placed: list[str]
+) -> None:
+    assert in_user_places(order, users) == placed
+
+
+OWN = said("I'm vegetarian and I cook on Sundays", "User", "v", 0, SHORT)  # matches by itself
+OWN_REPLY = said("Cooking on Sundays ...", "Assistant", "v", 1, LONG)
+
+
+def test_user_own_order_moves_the_user_turns_forward_in_their_own_order() -> None:
+    """The reply ranks first; the user's own matching turn second; the prompt of the reply
+    third. User-first puts the prompt first; with its own order the user turn that matched
+    by itself leads and the prompt takes the second user place, still before the replies."""
+    ranked = [
+        ScoredMemory(REPLY, 1.0),
+        ScoredMemory(OWN, 0.9),
+        ScoredMemory(OTHERS[1], 0.8),  # a reply of another episode
+        ScoredMemory(USER_ASKS, 0.5),
+        *(ScoredMemory(other, 0.2) for other in OTHERS[2:]),
+    ]
+    source = Episodes(USER_ASKS, REPLY, OWN, OWN_REPLY, *OTHERS)
+    moved = run(ranked, at(UserFirst(), episodes=source))
+    assert ids(moved)[:4] == [USER_ASKS.id, REPLY.id, OWN.id, OTHERS[1].id]
+    own = run(ranked, at(UserOwnOrder(), episodes=source))
+    assert ids(own)[:4] == [OWN.id, REPLY.id, USER_ASKS.id, OTHERS[1].id]
+    assert sorted(ids(own)) == sorted(ids(ranked))  # nothing brought, nothing lost
+
+
+def test_user_own_order_changes_nothing_between_people() -> None:
+    ann = said("Ann plans meals", "Ann", "e0", 0, SHORT)
+    bob = said("Bob answers", "Bob", "e0", 1, SHORT + 10)
+    people = [t for e in chat(5, "Ann", "Bob", (SHORT, SHORT + 10), prefix="o") for t in e]
+    ranked = [ScoredMemory(bob, 1.0), ScoredMemory(ann, 0.9)]
+    ranked += [ScoredMemory(p, 0.2) for p in people]
+    source = Episodes(ann, bob, *people)
+    steps = (UserOwnOrder(), Neighbours(), UserNeighboursLast())
+    assert run(ranked, at(*steps, episodes=source)) == run(
+        ranked, at(Neighbours(), episodes=source)
+    )
+
+
+def test_user_turns_brought_as_neighbours_take_the_last_user_places() -> None:
+    """The best hit (a reply) brings the user's next message as its neighbour, placed after
+    the five best hits; with the step it goes after the user's own matching turns too."""
+    asked = said("plan my meals", "User", "m", 0, SHORT)
+    reply = said("Here is a meal plan ...", "Assistant", "m", 1, LONG)
+    follow = said("thanks, and my budget is tight", "User", "m", 2, SHORT)
+    hits = [reply, *OTHERS[1:8:2], *OTHERS[8:]]  # assistant replies first
+    ranked = [ScoredMemory(h, 1.0 - i / 10) for i, h in enumerate(hits)]
+    ranked += [ScoredMemory(OWN, 0.05), ScoredMemory(OTHERS[0], 0.04)]
+    source = Episodes(asked, reply, follow, OWN, OWN_REPLY, *OTHERS)
+    plain = run(ranked, at(Neighbours(before=0, leading=1), episodes=source))
+    assert ids(plain).index(follow.id) < ids(plain).index(OWN.id)
+    last = run(ranked, at(Neighbours(before=0, leading=1), UserNeighboursLast(), episodes=source))
+    users = [i for i in ids(last) if i in {follow.id, OWN.id, OTHERS[0].id}]
+    assert users == [OWN.id, OTHERS[0].id, follow.id]
+    assert [i for i in ids(last) if i not in users] == [i for i in ids(plain) if i not in users]

@@ -95,17 +95,14 @@ class UserFirst:
 
     share: float = USER_SHARE
     sample: int = SAMPLE
+    #: Whether the user's turns keep their order among themselves (:class:`UserOwnOrder`).
+    own_order: bool = False
 
     def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
-        if at.episodes is None or not ranked:
+        found = chat_of(ranked, at, self.sample)
+        if found is None:
             return ranked
-        ids = dict.fromkeys(
-            h.memory.context.episode.id for h in ranked[: self.sample] if h.memory.context.episode
-        )
-        episodes = [list(at.episodes.episode(at.namespace, i)) for i in ids]
-        assistant = answering_speaker(episodes)
-        if assistant is None:
-            return ranked
+        episodes, assistant = found
         asked = prompts(episodes, assistant)
         hit = {h.memory.id: h for h in ranked}
         order = [h.memory.id for h in ranked]
@@ -117,4 +114,77 @@ class UserFirst:
                 order.remove(user.memory.id)
                 order.insert(order.index(reply.memory.id), user.memory.id)
                 hit[user.memory.id] = replace(user, score=reply.score, placed=USER_FIRST)
+        if self.own_order:
+            users = [h.memory.id for h in ranked if h.memory.context.speaker != assistant]
+            order = in_user_places(order, users)
         return [hit[i] for i in order]
+
+
+def chat_of(
+    ranked: Sequence[ScoredMemory], at: Ranking, sample: int
+) -> tuple[list[list[MemoryUnit]], str] | None:
+    """The episodes of the ``sample`` best of ``ranked`` and the chat's assistant
+    (:func:`answering_speaker`), or None when it is no user-assistant chat or has no episodes."""
+    if at.episodes is None or not ranked:
+        return None
+    ids = dict.fromkeys(
+        h.memory.context.episode.id for h in ranked[:sample] if h.memory.context.episode
+    )
+    episodes = [list(at.episodes.episode(at.namespace, i)) for i in ids]
+    assistant = answering_speaker(episodes)
+    return None if assistant is None else (episodes, assistant)
+
+
+def in_user_places(order: Sequence[str], users: Sequence[str]) -> list[str]:
+    """``order`` (memory ids) with the places of ``users`` taken by them in the order given;
+    every other memory keeps its place."""
+    queue = iter(users)
+    chosen = set(users)
+    return [next(queue) if i in chosen else i for i in order]
+
+
+@dataclass(frozen=True)
+class UserOwnOrder(UserFirst):
+    """:class:`UserFirst` whose moves bring the user's turns forward as a whole: they take the
+    places the moves gave user turns, in the order the ranking before it gave them
+    (:func:`in_user_places`); it takes that step's place.
+
+    Why: within a small budget only the user's short turns fit (an assistant reply is longer
+    than 250 tokens), so what is shown is the first few user turns. Moved one by one, a user
+    turn whose reply matched passes user turns that match by their own words; moved as a
+    whole, the user's turns come before the replies and keep their own order."""
+
+    name: ClassVar[str] = "user-own-order"
+    #: The default step it takes the place of (:func:`~.optional.added`).
+    replaces: ClassVar[str] = "user-first"
+
+    own_order: bool = True
+
+
+@dataclass(frozen=True)
+class UserNeighboursLast:
+    """In a user-assistant chat, the user's turns an episode neighbour brought
+    (:class:`~.steps.Neighbours`, reason ``"episode"``) take the last of the places the user's
+    turns hold; the others keep their order. Runs after ``neighbours``.
+
+    Why: a neighbour sits beside a hit and was not found for the question; placed by its hit's
+    score it passes the user's own matching turns, which are what a small budget holds."""
+
+    name: ClassVar[str] = "user-neighbours-last"
+    OPTIONS: ClassVar[dict[str, str]] = {}
+    on_searches: ClassVar[bool] = False
+    #: The step it runs after (:func:`~.optional.added`).
+    after: ClassVar[str] = "neighbours"
+
+    sample: int = SAMPLE
+
+    def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
+        found = chat_of(ranked, at, self.sample)
+        if found is None:
+            return ranked
+        assistant = found[1]
+        users = [h for h in ranked if h.memory.context.speaker != assistant]
+        kept = [h.memory.id for h in users if h.reason != "episode"]
+        brought = [h.memory.id for h in users if h.reason == "episode"]
+        hit = {h.memory.id: h for h in ranked}
+        return [hit[i] for i in in_user_places([h.memory.id for h in ranked], kept + brought)]

@@ -14,8 +14,8 @@ import pytest
 from ramem_integrations.core.conversation import load_conversations
 from ramem_integrations.core.retrieval.chats import (
     UserFirst,
+    UserFirstByTurn,
     UserNeighboursLast,
-    UserOwnOrder,
     answering_speaker,
     in_user_places,
 )
@@ -138,7 +138,8 @@ def test_user_first_puts_the_users_turn_before_the_reply_restating_it(
         ScoredMemory(USER_ASKS, user_score),
         *(ScoredMemory(other, 0.2) for other in OTHERS[1:]),
     ]
-    out = run(ranked, at(UserFirst(share), episodes=Episodes(USER_ASKS, REPLY, *OTHERS)))
+    one_by_one = UserFirst(share, own_order=False)
+    out = run(ranked, at(one_by_one, episodes=Episodes(USER_ASKS, REPLY, *OTHERS)))
     assert out[0].memory is first
     assert sorted(ids(out)) == sorted(ids(ranked))  # nothing brought, nothing lost
     if first is USER_ASKS:
@@ -195,26 +196,27 @@ def test_token_cost_never_moves_a_neighbour_up() -> None:
 
 
 BEFORE_NEIGHBOURS = ["episode-evidence", "context", "speaker-preference", "order", "replies"]
+AFTER_NEIGHBOURS = ["user-neighbours-last", "spread"]
 
 
 @pytest.mark.parametrize(
     ("system", "names"),
     [
-        ("ramem", [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "spread"]),
+        ("ramem", [*BEFORE_NEIGHBOURS, "user-first", "neighbours", *AFTER_NEIGHBOURS]),
         (
             "with-token-cost",
-            [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "token-cost", "spread"],
+            [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "token-cost", *AFTER_NEIGHBOURS],
         ),
         (
             "with-paid-lift",
-            ["paid-lift", *BEFORE_NEIGHBOURS[1:], "user-first", "neighbours", "spread"],
+            ["paid-lift", *BEFORE_NEIGHBOURS[1:], "user-first", "neighbours", *AFTER_NEIGHBOURS],
         ),
-        ("without-user-first", [*BEFORE_NEIGHBOURS, "neighbours", "spread"]),
-        ("with-user-own-order", [*BEFORE_NEIGHBOURS, "user-own-order", "neighbours", "spread"]),
+        ("without-user-first", [*BEFORE_NEIGHBOURS, "neighbours", *AFTER_NEIGHBOURS]),
         (
-            "with-user-order",
-            [*BEFORE_NEIGHBOURS, "user-own-order", "neighbours", "user-neighbours-last", "spread"],
+            "with-user-first-by-turn",
+            [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours", *AFTER_NEIGHBOURS],
         ),
+        ("user-turns-by-turn", [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours", "spread"]),
     ],
 )
 def test_user_first_is_on_by_default_and_each_optional_step_has_a_system_turning_it_on(
@@ -314,10 +316,11 @@ OWN = said("I'm vegetarian and I cook on Sundays", "User", "v", 0, SHORT)  # mat
 OWN_REPLY = said("Cooking on Sundays ...", "Assistant", "v", 1, LONG)
 
 
-def test_user_own_order_moves_the_user_turns_forward_in_their_own_order() -> None:
+def test_user_first_moves_the_user_turns_forward_in_their_own_order() -> None:
     """The reply ranks first; the user's own matching turn second; the prompt of the reply
-    third. User-first puts the prompt first; with its own order the user turn that matched
-    by itself leads and the prompt takes the second user place, still before the replies."""
+    third. One by one, the prompt goes first; with their own order (the default) the user turn
+    that matched by itself leads and the prompt takes the second user place, before the
+    replies still."""
     ranked = [
         ScoredMemory(REPLY, 1.0),
         ScoredMemory(OWN, 0.9),
@@ -326,21 +329,21 @@ def test_user_own_order_moves_the_user_turns_forward_in_their_own_order() -> Non
         *(ScoredMemory(other, 0.2) for other in OTHERS[2:]),
     ]
     source = Episodes(USER_ASKS, REPLY, OWN, OWN_REPLY, *OTHERS)
-    moved = run(ranked, at(UserFirst(), episodes=source))
+    moved = run(ranked, at(UserFirstByTurn(), episodes=source))
     assert ids(moved)[:4] == [USER_ASKS.id, REPLY.id, OWN.id, OTHERS[1].id]
-    own = run(ranked, at(UserOwnOrder(), episodes=source))
+    own = run(ranked, at(UserFirst(), episodes=source))
     assert ids(own)[:4] == [OWN.id, REPLY.id, USER_ASKS.id, OTHERS[1].id]
     assert sorted(ids(own)) == sorted(ids(ranked))  # nothing brought, nothing lost
 
 
-def test_user_own_order_changes_nothing_between_people() -> None:
+def test_user_order_changes_nothing_between_people() -> None:
     ann = said("Ann plans meals", "Ann", "e0", 0, SHORT)
     bob = said("Bob answers", "Bob", "e0", 1, SHORT + 10)
     people = [t for e in chat(5, "Ann", "Bob", (SHORT, SHORT + 10), prefix="o") for t in e]
     ranked = [ScoredMemory(bob, 1.0), ScoredMemory(ann, 0.9)]
     ranked += [ScoredMemory(p, 0.2) for p in people]
     source = Episodes(ann, bob, *people)
-    steps = (UserOwnOrder(), Neighbours(), UserNeighboursLast())
+    steps = (UserFirst(), Neighbours(), UserNeighboursLast())
     assert run(ranked, at(*steps, episodes=source)) == run(
         ranked, at(Neighbours(), episodes=source)
     )

@@ -82,11 +82,15 @@ def prompts(episodes: Iterable[Sequence[MemoryUnit]], assistant: str) -> dict[st
 @dataclass(frozen=True)
 class UserFirst:
     """In a user-assistant chat (:func:`answering_speaker`), a user's turn that scores at least
-    ``share`` of the assistant reply answering it, and ranks after it, moves to just before it.
+    ``share`` of the assistant reply answering it, and ranks after it, moves to just before it;
+    with ``own_order`` the user's turns then take the places of user turns in the order the
+    ranking gave them (:func:`in_user_places`): they come forward as a whole.
 
     Why: the assistant restates the user at length, so its reply often matches the question
     better than the user's own words; the user's turn is the evidence for what they said and
-    costs a fraction of the reply. Decided from the chat's structure (who answers whom, at what
+    costs a fraction of the reply. Within a small budget only user turns fit (a reply is longer
+    than 250 tokens): moved one by one, a prompt whose reply matched would pass user turns that
+    match by their own words. Decided from the chat's structure (who answers whom, at what
     length); in person-to-person chats it changes nothing. Off without episodes."""
 
     name: ClassVar[str] = "user-first"
@@ -95,8 +99,9 @@ class UserFirst:
 
     share: float = USER_SHARE
     sample: int = SAMPLE
-    #: Whether the user's turns keep their order among themselves (:class:`UserOwnOrder`).
-    own_order: bool = False
+    #: Whether the user's turns keep their order among themselves (False:
+    #: :class:`UserFirstByTurn`).
+    own_order: bool = True
 
     def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
         found = chat_of(ranked, at, self.sample)
@@ -144,21 +149,19 @@ def in_user_places(order: Sequence[str], users: Sequence[str]) -> list[str]:
 
 
 @dataclass(frozen=True)
-class UserOwnOrder(UserFirst):
-    """:class:`UserFirst` whose moves bring the user's turns forward as a whole: they take the
-    places the moves gave user turns, in the order the ranking before it gave them
-    (:func:`in_user_places`); it takes that step's place.
+class UserFirstByTurn(UserFirst):
+    """:class:`UserFirst` moving each user turn on its own, just before its reply, whatever
+    user turns it passes (``own_order`` False); it takes that step's place.
 
-    Why: within a small budget only the user's short turns fit (an assistant reply is longer
-    than 250 tokens), so what is shown is the first few user turns. Moved one by one, a user
-    turn whose reply matched passes user turns that match by their own words; moved as a
-    whole, the user's turns come before the replies and keep their own order."""
+    Why: kept to measure the default against: on the BEAM development chats it put the prompts
+    of the best replies before the user's own matching turns, which cost recall within 250
+    tokens (docs/rules.md)."""
 
-    name: ClassVar[str] = "user-own-order"
+    name: ClassVar[str] = "user-first-by-turn"
     #: The default step it takes the place of (:func:`~.optional.added`).
     replaces: ClassVar[str] = "user-first"
 
-    own_order: bool = True
+    own_order: bool = False
 
 
 @dataclass(frozen=True)
@@ -173,8 +176,6 @@ class UserNeighboursLast:
     name: ClassVar[str] = "user-neighbours-last"
     OPTIONS: ClassVar[dict[str, str]] = {}
     on_searches: ClassVar[bool] = False
-    #: The step it runs after (:func:`~.optional.added`).
-    after: ClassVar[str] = "neighbours"
 
     sample: int = SAMPLE
 

@@ -12,7 +12,13 @@ from pathlib import Path
 import pytest
 
 from ramem_integrations.core.conversation import load_conversations
-from ramem_integrations.core.retrieval.chats import UserFirst, answering_speaker
+from ramem_integrations.core.retrieval.chats import (
+    UserFirst,
+    UserFirstByTurn,
+    UserNeighboursLast,
+    answering_speaker,
+    in_user_places,
+)
 from ramem_integrations.core.retrieval.costs import TokenCost
 from ramem_integrations.core.retrieval.optional import OPTIONAL_STEPS, added
 from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS, Neighbours, run
@@ -132,7 +138,8 @@ def test_user_first_puts_the_users_turn_before_the_reply_restating_it(
         ScoredMemory(USER_ASKS, user_score),
         *(ScoredMemory(other, 0.2) for other in OTHERS[1:]),
     ]
-    out = run(ranked, at(UserFirst(share), episodes=Episodes(USER_ASKS, REPLY, *OTHERS)))
+    one_by_one = UserFirst(share, own_order=False)
+    out = run(ranked, at(one_by_one, episodes=Episodes(USER_ASKS, REPLY, *OTHERS)))
     assert out[0].memory is first
     assert sorted(ids(out)) == sorted(ids(ranked))  # nothing brought, nothing lost
     if first is USER_ASKS:
@@ -189,21 +196,27 @@ def test_token_cost_never_moves_a_neighbour_up() -> None:
 
 
 BEFORE_NEIGHBOURS = ["episode-evidence", "context", "speaker-preference", "order", "replies"]
+AFTER_NEIGHBOURS = ["user-neighbours-last", "spread"]
 
 
 @pytest.mark.parametrize(
     ("system", "names"),
     [
-        ("ramem", [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "spread"]),
+        ("ramem", [*BEFORE_NEIGHBOURS, "user-first", "neighbours", *AFTER_NEIGHBOURS]),
         (
             "with-token-cost",
-            [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "token-cost", "spread"],
+            [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "token-cost", *AFTER_NEIGHBOURS],
         ),
         (
             "with-paid-lift",
-            ["paid-lift", *BEFORE_NEIGHBOURS[1:], "user-first", "neighbours", "spread"],
+            ["paid-lift", *BEFORE_NEIGHBOURS[1:], "user-first", "neighbours", *AFTER_NEIGHBOURS],
         ),
-        ("without-user-first", [*BEFORE_NEIGHBOURS, "neighbours", "spread"]),
+        ("without-user-first", [*BEFORE_NEIGHBOURS, "neighbours", *AFTER_NEIGHBOURS]),
+        (
+            "with-user-first-by-turn",
+            [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours", *AFTER_NEIGHBOURS],
+        ),
+        ("user-turns-by-turn", [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours", "spread"]),
     ],
 )
 def test_user_first_is_on_by_default_and_each_optional_step_has_a_system_turning_it_on(
@@ -282,3 +295,73 @@ def test_user_first_end_to_end_over_real_chroma(fake_mem: RaMem) -> None:
     first = [h.memory.content for h in SYSTEMS["ramem"](fake_mem, asked, 3)]
     assert plain[:2] == [reply, "I have a peanut allergy, so plan my week of dinners."]
     assert first[:2] == plain[1::-1]
+
+
+@pytest.mark.parametrize(
+    ("order", "users", "placed"),
+    [
+        (["a", "u1", "b", "u2"], ["u2", "u1"], ["a", "u2", "b", "u1"]),
+        (["u1", "u2", "a"], ["u1", "u2"], ["u1", "u2", "a"]),  # already in that order
+        (["a", "b"], [], ["a", "b"]),  # no user turn: nothing moves
+        (["u3", "a", "u1", "u2"], ["u1", "u2", "u3"], ["u1", "a", "u2", "u3"]),
+    ],
+)
+def test_the_user_turns_take_the_user_places_in_the_order_given(
+    order: list[str], users: list[str], placed: list[str]
+) -> None:
+    assert in_user_places(order, users) == placed
+
+
+OWN = said("I'm vegetarian and I cook on Sundays", "User", "v", 0, SHORT)  # matches by itself
+OWN_REPLY = said("Cooking on Sundays ...", "Assistant", "v", 1, LONG)
+
+
+def test_user_first_moves_the_user_turns_forward_in_their_own_order() -> None:
+    """The reply ranks first; the user's own matching turn second; the prompt of the reply
+    third. One by one, the prompt goes first; with their own order (the default) the user turn
+    that matched by itself leads and the prompt takes the second user place, before the
+    replies still."""
+    ranked = [
+        ScoredMemory(REPLY, 1.0),
+        ScoredMemory(OWN, 0.9),
+        ScoredMemory(OTHERS[1], 0.8),  # a reply of another episode
+        ScoredMemory(USER_ASKS, 0.5),
+        *(ScoredMemory(other, 0.2) for other in OTHERS[2:]),
+    ]
+    source = Episodes(USER_ASKS, REPLY, OWN, OWN_REPLY, *OTHERS)
+    moved = run(ranked, at(UserFirstByTurn(), episodes=source))
+    assert ids(moved)[:4] == [USER_ASKS.id, REPLY.id, OWN.id, OTHERS[1].id]
+    own = run(ranked, at(UserFirst(), episodes=source))
+    assert ids(own)[:4] == [OWN.id, REPLY.id, USER_ASKS.id, OTHERS[1].id]
+    assert sorted(ids(own)) == sorted(ids(ranked))  # nothing brought, nothing lost
+
+
+def test_user_order_changes_nothing_between_people() -> None:
+    ann = said("Ann plans meals", "Ann", "e0", 0, SHORT)
+    bob = said("Bob answers", "Bob", "e0", 1, SHORT + 10)
+    people = [t for e in chat(5, "Ann", "Bob", (SHORT, SHORT + 10), prefix="o") for t in e]
+    ranked = [ScoredMemory(bob, 1.0), ScoredMemory(ann, 0.9)]
+    ranked += [ScoredMemory(p, 0.2) for p in people]
+    source = Episodes(ann, bob, *people)
+    steps = (UserFirst(), Neighbours(), UserNeighboursLast())
+    assert run(ranked, at(*steps, episodes=source)) == run(
+        ranked, at(Neighbours(), episodes=source)
+    )
+
+
+def test_user_turns_brought_as_neighbours_take_the_last_user_places() -> None:
+    """The best hit (a reply) brings the user's next message as its neighbour, placed after
+    the five best hits; with the step it goes after the user's own matching turns too."""
+    asked = said("plan my meals", "User", "m", 0, SHORT)
+    reply = said("Here is a meal plan ...", "Assistant", "m", 1, LONG)
+    follow = said("thanks, and my budget is tight", "User", "m", 2, SHORT)
+    hits = [reply, *OTHERS[1:8:2], *OTHERS[8:]]  # assistant replies first
+    ranked = [ScoredMemory(h, 1.0 - i / 10) for i, h in enumerate(hits)]
+    ranked += [ScoredMemory(OWN, 0.05), ScoredMemory(OTHERS[0], 0.04)]
+    source = Episodes(asked, reply, follow, OWN, OWN_REPLY, *OTHERS)
+    plain = run(ranked, at(Neighbours(before=0, leading=1), episodes=source))
+    assert ids(plain).index(follow.id) < ids(plain).index(OWN.id)
+    last = run(ranked, at(Neighbours(before=0, leading=1), UserNeighboursLast(), episodes=source))
+    users = [i for i in ids(last) if i in {follow.id, OWN.id, OTHERS[0].id}]
+    assert users == [OWN.id, OTHERS[0].id, follow.id]
+    assert [i for i in ids(last) if i not in users] == [i for i in ids(plain) if i not in users]

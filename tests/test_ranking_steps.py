@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from ramem_integrations.core.retrieval.chats import UserFirst
+from ramem_integrations.core.retrieval.chats import UserFirst, UserNeighboursLast
 from ramem_integrations.core.retrieval.content import HybridSearch
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
@@ -52,6 +52,7 @@ NAMES = (
     "replies",
     "user-first",
     "neighbours",
+    "user-neighbours-last",
     "spread",
 )
 
@@ -318,6 +319,7 @@ def test_the_retrievers_options_are_the_steps_constants() -> None:
         Replies(2),
         UserFirst(),
         Neighbours(leading=1),
+        UserNeighboursLast(),
         Spread(0.1),
     )
 

@@ -125,6 +125,13 @@ register("with-replies", Variant(reply_depth=10))
 #: The steps off by default, each turned on (docs/rules.md).
 register("with-token-cost", Variant(adding=("token-cost",)))
 register("with-paid-lift", Variant(adding=("paid-lift",)))
+register("with-user-first-by-turn", Variant(adding=("user-first-by-turn",)))
+#: The user's turns moved one by one and neighbours' user turns where they fell: both steps
+#: as they were before the user's turns kept their own order.
+register(
+    "user-turns-by-turn",
+    Variant(without=("user-neighbours-last",), adding=("user-first-by-turn",)),
+)
 register("with-user-first", Variant())  # the default: the name it was measured under
 register("keep-first", Variant(keep_first=True))  # the default: a name for the ablation runs
 #: A name condition met only by the names anchoring read, not by a memory's words (lower case).

@@ -82,11 +82,15 @@ def prompts(episodes: Iterable[Sequence[MemoryUnit]], assistant: str) -> dict[st
 @dataclass(frozen=True)
 class UserFirst:
     """In a user-assistant chat (:func:`answering_speaker`), a user's turn that scores at least
-    ``share`` of the assistant reply answering it, and ranks after it, moves to just before it.
+    ``share`` of the assistant reply answering it, and ranks after it, moves to just before it;
+    with ``own_order`` the user's turns then take the places of user turns in the order the
+    ranking gave them (:func:`in_user_places`): they come forward as a whole.
 
     Why: the assistant restates the user at length, so its reply often matches the question
     better than the user's own words; the user's turn is the evidence for what they said and
-    costs a fraction of the reply. Decided from the chat's structure (who answers whom, at what
+    costs a fraction of the reply. Within a small budget only user turns fit (a reply is longer
+    than 250 tokens): moved one by one, a prompt whose reply matched would pass user turns that
+    match by their own words. Decided from the chat's structure (who answers whom, at what
     length); in person-to-person chats it changes nothing. Off without episodes."""
 
     name: ClassVar[str] = "user-first"
@@ -95,17 +99,15 @@ class UserFirst:
 
     share: float = USER_SHARE
     sample: int = SAMPLE
+    #: Whether the user's turns keep their order among themselves (False:
+    #: :class:`UserFirstByTurn`).
+    own_order: bool = True
 
     def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
-        if at.episodes is None or not ranked:
+        found = chat_of(ranked, at, self.sample)
+        if found is None:
             return ranked
-        ids = dict.fromkeys(
-            h.memory.context.episode.id for h in ranked[: self.sample] if h.memory.context.episode
-        )
-        episodes = [list(at.episodes.episode(at.namespace, i)) for i in ids]
-        assistant = answering_speaker(episodes)
-        if assistant is None:
-            return ranked
+        episodes, assistant = found
         asked = prompts(episodes, assistant)
         hit = {h.memory.id: h for h in ranked}
         order = [h.memory.id for h in ranked]
@@ -117,4 +119,73 @@ class UserFirst:
                 order.remove(user.memory.id)
                 order.insert(order.index(reply.memory.id), user.memory.id)
                 hit[user.memory.id] = replace(user, score=reply.score, placed=USER_FIRST)
+        if self.own_order:
+            users = [h.memory.id for h in ranked if h.memory.context.speaker != assistant]
+            order = in_user_places(order, users)
         return [hit[i] for i in order]
+
+
+def chat_of(
+    ranked: Sequence[ScoredMemory], at: Ranking, sample: int
+) -> tuple[list[list[MemoryUnit]], str] | None:
+    """The episodes of the ``sample`` best of ``ranked`` and the chat's assistant
+    (:func:`answering_speaker`), or None when it is no user-assistant chat or has no episodes."""
+    if at.episodes is None or not ranked:
+        return None
+    ids = dict.fromkeys(
+        h.memory.context.episode.id for h in ranked[:sample] if h.memory.context.episode
+    )
+    episodes = [list(at.episodes.episode(at.namespace, i)) for i in ids]
+    assistant = answering_speaker(episodes)
+    return None if assistant is None else (episodes, assistant)
+
+
+def in_user_places(order: Sequence[str], users: Sequence[str]) -> list[str]:
+    """``order`` (memory ids) with the places of ``users`` taken by them in the order given;
+    every other memory keeps its place."""
+    queue = iter(users)
+    chosen = set(users)
+    return [next(queue) if i in chosen else i for i in order]
+
+
+@dataclass(frozen=True)
+class UserFirstByTurn(UserFirst):
+    """:class:`UserFirst` moving each user turn on its own, just before its reply, whatever
+    user turns it passes (``own_order`` False); it takes that step's place.
+
+    Why: kept to measure the default against: on the BEAM development chats it put the prompts
+    of the best replies before the user's own matching turns, which cost recall within 250
+    tokens (docs/rules.md)."""
+
+    name: ClassVar[str] = "user-first-by-turn"
+    #: The default step it takes the place of (:func:`~.optional.added`).
+    replaces: ClassVar[str] = "user-first"
+
+    own_order: bool = False
+
+
+@dataclass(frozen=True)
+class UserNeighboursLast:
+    """In a user-assistant chat, the user's turns an episode neighbour brought
+    (:class:`~.steps.Neighbours`, reason ``"episode"``) take the last of the places the user's
+    turns hold; the others keep their order. Runs after ``neighbours``.
+
+    Why: a neighbour sits beside a hit and was not found for the question; placed by its hit's
+    score it passes the user's own matching turns, which are what a small budget holds."""
+
+    name: ClassVar[str] = "user-neighbours-last"
+    OPTIONS: ClassVar[dict[str, str]] = {}
+    on_searches: ClassVar[bool] = False
+
+    sample: int = SAMPLE
+
+    def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
+        found = chat_of(ranked, at, self.sample)
+        if found is None:
+            return ranked
+        assistant = found[1]
+        users = [h for h in ranked if h.memory.context.speaker != assistant]
+        kept = [h.memory.id for h in users if h.reason != "episode"]
+        brought = [h.memory.id for h in users if h.reason == "episode"]
+        hit = {h.memory.id: h for h in ranked}
+        return [hit[i] for i in in_user_places([h.memory.id for h in ranked], kept + brought)]

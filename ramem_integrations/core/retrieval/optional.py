@@ -11,12 +11,15 @@ The evaluation's ``with-<name>`` systems are the default list plus one of them
 
 from __future__ import annotations
 
+from ramem_integrations.core.retrieval.chats import UserFirstByTurn
 from ramem_integrations.core.retrieval.costs import PaidLift, TokenCost
 from ramem_integrations.core.retrieval.steps import Step
 from ramem_integrations.errors import InvalidInputError
 
 #: The steps off by default, by name.
-OPTIONAL_STEPS: dict[str, Step] = {step.name: step for step in (TokenCost(), PaidLift())}
+OPTIONAL_STEPS: dict[str, Step] = {
+    step.name: step for step in (TokenCost(), PaidLift(), UserFirstByTurn())
+}
 
 
 def added(steps: tuple[Step, ...], *names: str) -> tuple[Step, ...]:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 
 from ramem_integrations.core.grouping import is_filler
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
-from ramem_integrations.core.retrieval.chats import UserFirst
+from ramem_integrations.core.retrieval.chats import UserFirst, UserNeighboursLast
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.ordering import (
     EARLIEST,
@@ -422,6 +422,7 @@ DEFAULT_STEPS: tuple[Step, ...] = (
     Replies(),
     UserFirst(),
     Neighbours(),
+    UserNeighboursLast(),
     Spread(),
 )
 

@@ -597,13 +597,11 @@ def _asked_on(args: argparse.Namespace) -> datetime | None:
 
 def not_grounded(frame: RecallFrame, asked_on: datetime | None) -> list[dict[str, str]]:
     """The question's times that do not steer retrieval, each with why (and the fix)."""
-    from ramem_integrations.core.frames import UNDATED_REASON
-
     missed = []
     for cond in frame.conditions:
         if cond.kind != "time" or cond.grounded:
             continue
-        if asked_on is None and cond.reason == UNDATED_REASON:
+        if asked_on is None and cond.undated:
             today = datetime.now(UTC).date().isoformat()
             why = f"no --asked-on given; pass --asked-on {today} (the day it is asked, or today)"
         else:

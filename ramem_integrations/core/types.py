@@ -309,6 +309,9 @@ class Condition:
     outside_sessions: bool = False
     #: A ``participant`` the question wrote by an alias ("Sammy" for Samantha).
     by_alias: bool = False
+    #: A relative time left ungrounded because the question's date is unknown ("last week",
+    #: asked with no reference): ``reason`` says so in words, this says so to code.
+    undated: bool = False
 
     @property
     def times_by_anchor(self) -> bool:

@@ -653,9 +653,7 @@ def why_line(hit: ScoredMemory, ranks: dict[str, int] | None = None) -> str:
     """Why a hit was chosen and why it stands at its rank (``placed``: the step that set its
     place), in words; the score is labelled for what it is, one input of the order among
     others. ``ranks`` numbers the hits an episode turn or a reply may refer to."""
-    from ramem_integrations.core.retrieval.steps import LIFTED
-
-    label = "score with the condition bonus" if hit.placed == LIFTED else "content score"
+    label = "score with the condition bonus" if hit.lifted else "content score"
     tail = f"{'; placed: ' + hit.placed if hit.placed else ''}; {label} {hit.score:.3f}"
     if hit.reason == "context":
         return f"meets {', '.join(hit.matched) or 'the conditions read'}{tail}"

@@ -406,6 +406,8 @@ class ScoredMemory:
     matched: tuple[str, ...] = field(default=())
     #: Why it stands where it stands in the ranking (the step that placed it), in words.
     placed: str = field(default="", compare=False)
+    #: Whether ``score`` includes the bonus for meeting the conditions (the soft order).
+    lifted: bool = field(default=False, compare=False)
     #: The recall frame it was retrieved for (RaMem's own retrieval), so a prompt shows the
     #: conditions the retrieval read.
     frame: RecallFrame | None = field(default=None, compare=False, repr=False)

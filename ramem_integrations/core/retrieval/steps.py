@@ -57,7 +57,7 @@ NEIGHBOUR = "a turn of the episode of the hit it follows, brought with it"
 REPLY = "the named person's reply to the question it comes just before"
 
 #: Who said a memory is a coordinate too. 0.6 was chosen on locomo-dev when the vector was the
-#: restatement's; with the speaker line in every vector (memory_vectors.py) 0.1 measured as well
+#: restatement's; with the speaker line in every vector (memory/embedding.py) 0.1 measured as well
 #: or better on every development set (docs/embeddings.md, "The speaker preference, re-checked").
 SPEAKER_BONUS = 0.1
 #: Turns of its episode before and after a hit that come back with it; chosen on the tune
@@ -495,7 +495,7 @@ def merge(
         unfiltered = content_score.get(hit.memory.id, floor)
         return selectivity * hit.score + (1.0 - selectivity) * unfiltered
 
-    lifted = [replace(h, score=relevance(h) + bonus, placed=LIFTED) for h in valid]
+    lifted = [replace(h, score=relevance(h) + bonus, placed=LIFTED, lifted=True) for h in valid]
     fallback = [replace(h, placed=BY_RELEVANCE) for h in fallback]
     return (sorted(lifted + fallback, key=lambda h: -h.score) + unmatched)[:k]
 

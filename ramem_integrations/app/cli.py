@@ -316,7 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
         "'ramem eval --json' results, one conversation at a time, per family (data file).",
     )
     eval_steps.add_argument("results", type=Path, nargs="+", help="'ramem eval --json' results")
-    eval_steps.add_argument("--without", required=True, help="the ablation system, e.g. no-replies")
+    eval_steps.add_argument(
+        "--without", required=True, help="the ablation system, e.g. without-neighbours"
+    )
     eval_steps.add_argument("--system", default="ramem", help="the system with the step")
     eval_steps.add_argument(
         "--budget",

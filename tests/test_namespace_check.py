@@ -123,3 +123,10 @@ def test_the_store_still_checks_a_plain_string(mem: RaMem) -> None:
     where it names a collection."""
     with pytest.raises(NamespaceError, match="namespace is required"):
         mem.store.get("  ")
+
+
+def test_a_write_of_turns_checks_its_namespace_once(mem: RaMem, checks: list[str]) -> None:
+    turn = {"speaker": "Ann", "text": "and then cycling"}
+    mem.add_turns([turn], "alice", session_time=SAID, session_id="s3")
+    assert checks == ["alice"]
+    assert [u.content for u in mem.memories("alice") if "cycling" in u.content]

@@ -264,9 +264,10 @@ class RaMem:
     ) -> list[MemoryUnit]:
         """The memories :meth:`add_turns` would store for one session of turns; nothing is
         written."""
+        namespace = check_namespace(namespace)
         conversation = self._writer.session_of_turns(
             turns,
-            check_namespace(namespace),
+            namespace,
             session_time=session_time,
             session_id=session_id,
             conversation_id=conversation_id,

@@ -1,4 +1,5 @@
-"""A LlamaIndex RetrieverQueryEngine over RaMem, with the context-preserving prompt.
+"""A LlamaIndex RetrieverQueryEngine over RaMem (``as_query_engine``), with the
+context-preserving prompt.
 
 Runs offline: the packaged embedding model, an embedded Chroma store in a temporary folder,
 and LlamaIndex's MockLLM (it echoes nothing useful; we print the prompt it received). With
@@ -15,12 +16,11 @@ import tempfile
 from typing import Any
 
 from llama_index.core.llms import LLM, CompletionResponse, MockLLM
-from llama_index.core.query_engine import RetrieverQueryEngine
 from pydantic import Field
 
 from ramem_integrations import RaMem, load_conversations
 from ramem_integrations.app.demo import ASKED_ON, sample_path
-from ramem_integrations.llama_index import RaMemRetriever, context_prompt
+from ramem_integrations.llama_index import RaMemRetriever
 
 QUESTION = "What did the dentist say last March?"
 
@@ -60,9 +60,8 @@ def main() -> None:
 
         retriever = RaMemRetriever(mem, "alice", similarity_top_k=3, reference=ASKED_ON)
         model, which = llm()
-        engine = RetrieverQueryEngine.from_args(
-            retriever, llm=model, text_qa_template=context_prompt(mem, "alice", ASKED_ON)
-        )
+        # the memories as the one renderer shows them, in RaMem's answer prompt
+        engine = retriever.as_query_engine(llm=model)
         response = engine.query(QUESTION)
         print(f"Model: {which}\n")
         if isinstance(model, PromptRecordingLLM):

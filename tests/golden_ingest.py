@@ -3,7 +3,7 @@
 ``tests/fixtures/ingest_golden.json`` holds, for every memory stored when
 ``tests/fixtures/locomo-dev-standin.json`` is ingested with the packaged embedder, its text,
 its metadata and its vector (float32, base64). It was written by the write path before its
-performance work (issue 16); ``tests/test_ingest_golden.py`` holds the current code to it.
+performance work (issue 16); ``tests/test_writing_golden.py`` holds the current code to it.
 
     python -m tests.golden_ingest   # rewrite the golden file from the current code
 """

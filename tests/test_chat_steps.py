@@ -195,28 +195,29 @@ def test_token_cost_never_moves_a_neighbour_up() -> None:
     assert ids(out)[-1] == NEAR_LONG.id
 
 
-BEFORE_NEIGHBOURS = ["episode-evidence", "context", "speaker-preference", "order", "replies"]
-AFTER_NEIGHBOURS = ["user-neighbours-last", "spread"]
+BEFORE_NEIGHBOURS = ["episode-evidence", "context", "speaker-preference", "order"]
+AFTER_NEIGHBOURS = ["user-neighbours-last"]
+USER_FIRST = ["user-first", "neighbours", *AFTER_NEIGHBOURS]
 
 
 @pytest.mark.parametrize(
     ("system", "names"),
     [
-        ("ramem", [*BEFORE_NEIGHBOURS, "user-first", "neighbours", *AFTER_NEIGHBOURS]),
+        ("ramem", [*BEFORE_NEIGHBOURS, *USER_FIRST]),
+        ("with-replies", [*BEFORE_NEIGHBOURS, "replies", *USER_FIRST]),
+        ("with-spread", [*BEFORE_NEIGHBOURS, *USER_FIRST, "spread"]),
+        ("spread-0.2", [*BEFORE_NEIGHBOURS, *USER_FIRST, "spread"]),
         (
             "with-token-cost",
             [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "token-cost", *AFTER_NEIGHBOURS],
         ),
-        (
-            "with-paid-lift",
-            ["paid-lift", *BEFORE_NEIGHBOURS[1:], "user-first", "neighbours", *AFTER_NEIGHBOURS],
-        ),
+        ("with-paid-lift", ["paid-lift", *BEFORE_NEIGHBOURS[1:], *USER_FIRST]),
         ("without-user-first", [*BEFORE_NEIGHBOURS, "neighbours", *AFTER_NEIGHBOURS]),
         (
             "with-user-first-by-turn",
             [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours", *AFTER_NEIGHBOURS],
         ),
-        ("user-turns-by-turn", [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours", "spread"]),
+        ("user-turns-by-turn", [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours"]),
     ],
 )
 def test_user_first_is_on_by_default_and_each_optional_step_has_a_system_turning_it_on(
@@ -258,7 +259,9 @@ def test_paid_lift_takes_the_place_of_episode_evidence() -> None:
 
 
 def test_an_unknown_optional_step_is_refused_when_the_system_is_made() -> None:
-    with pytest.raises(InvalidInputError, match=r"Unknown optional step.*Known: token-cost"):
+    with pytest.raises(
+        InvalidInputError, match=r"Unknown optional step.*Known: replies, spread, token-cost"
+    ):
         Variant(adding=("tokens",))
     with pytest.raises(InvalidInputError, match="Unknown optional step"):
         added(DEFAULT_STEPS, "user")

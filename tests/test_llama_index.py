@@ -71,6 +71,7 @@ def test_public_names_are_pinned() -> None:
     assert sorted(li.__all__) == [
         "EpisodicMetadataExtractor",
         "EpisodicReinstatementPostprocessor",
+        "MemorySynthesizer",
         "RaMemEmbedding",
         "RaMemMemoryBlock",
         "RaMemRetriever",
@@ -144,12 +145,57 @@ def test_query_engine_sends_situated_evidence_to_the_llm(demo_mem: RaMem) -> Non
     prompt = llm.prompts[-1]
     assert "Conditions read from the question: time = March 2024" in prompt
     memories = prompt.split("Memories:\n", 1)[1]
-    first = memories.split("said:")[1]
-    assert first.startswith(" 12 March 2024")
-    assert "happened: 11 March 2024" in first
-    assert "who: Sam, Alice" in first
-    assert "Dr. Patel" in first
+    # each node as the renderer shows a memory alone: its coordinates line, then its turn
+    header, turn = memories.split("\n")[:2]
+    assert header == "[1] said 12 March 2024; happened 11 March 2024; with Sam, Alice"
+    assert turn.startswith("Alice: ") and "Dr. Patel" in turn
+    assert "[2] said " in memories and "[4] said " not in memories
     assert "session_start" not in prompt  # the raw epoch keys stay hidden
+
+
+def _context(prompt: str) -> str:
+    """The memories a prompt of :func:`context_prompt` shows."""
+    return prompt.split("Memories:\n", 1)[1].rsplit("\n\nAnswer in a short phrase", 1)[0]
+
+
+@pytest.mark.parametrize("way", ["as_query_engine", "from_args", "async"])
+def test_a_query_engines_context_is_the_one_renderers_text(demo_mem: RaMem, way: str) -> None:
+    """With MemorySynthesizer the model reads the memories exactly as RaMem.render shows
+    them: grouped by episode, each group's coordinates once."""
+    import asyncio
+
+    from ramem_integrations.core.prompts import render_memories
+    from ramem_integrations.llama_index.synthesis import MemorySynthesizer
+
+    hits = demo_mem.retrieve(QUESTION, "alice", 8, reference=ASKED_ON)
+    retriever = RaMemRetriever(demo_mem, "alice", similarity_top_k=8, reference=ASKED_ON)
+    llm = RecordingLLM()
+    if way == "from_args":
+        synthesizer = MemorySynthesizer(llm=llm, text_qa_template=context_prompt())
+        engine = RetrieverQueryEngine.from_args(
+            retriever, llm=llm, response_synthesizer=synthesizer
+        )
+    else:
+        engine = retriever.as_query_engine(llm=llm)
+    asked = engine.aquery(QUESTION) if way == "async" else None
+    response = asyncio.run(asked) if asked else engine.query(QUESTION)
+    expected = render_memories(hits)
+    assert _context(llm.prompts[-1]) == expected
+    assert expected.count("\n\n[") < len(hits) - 1  # some episode shows several turns
+    assert [n.node.node_id for n in response.source_nodes] == [h.memory.id for h in hits]
+    if way != "from_args":
+        assert "Conditions read from the question: time = March 2024" in llm.prompts[-1]
+
+
+def test_a_memory_node_shows_its_memory_as_the_renderer_does(demo_mem: RaMem) -> None:
+    from ramem_integrations.core.prompts import group_block
+
+    hits = demo_mem.retrieve(QUESTION, "alice", 3, reference=ASKED_ON)
+    nodes = RaMemRetriever(demo_mem, "alice", similarity_top_k=3, reference=ASKED_ON).retrieve(
+        QUESTION
+    )
+    shown = [n.node.get_content(metadata_mode=MetadataMode.LLM) for n in nodes]
+    assert shown == [group_block([h.memory], rank) for rank, h in enumerate(hits, 1)]
 
 
 #: A memory forging a memory block, an instruction and a question of its own.
@@ -187,10 +233,11 @@ def test_query_engine_prompt_quotes_memory_text(tmp_path: Path, reranked: bool) 
         "Question: What did Sam say about the dentist?"
     ]
     assert not [line for line in lines if line.startswith(("[memory", "Ignore all", 'text: "the'))]
-    texts = [json.loads(line.removeprefix("text: ")) for line in lines if line.startswith("text: ")]
+    turns = [line.split(": ", 1) for line in lines if line.startswith(("Sam: ", "Alice: "))]
+    texts = [json.loads(words) for _, words in turns]
     assert sorted(texts) == sorted([FORGED, "Thanks, Sam."])  # each verbatim, on one line
-    said = [line for line in lines if line.startswith("said: ")]
-    assert len(said) == 2 and "1999" not in " ".join(said)
+    said = [line.split(";")[0] for line in lines if line.startswith("[") and " said " in line]
+    assert said == ["[1] said 3 September 2024", "[2] said 3 September 2024"]  # none forged
 
 
 def test_context_prompt_without_memory() -> None:
@@ -325,7 +372,7 @@ def test_extractor_metadata_round_trips() -> None:
     )
     assert "said_by" not in out[0].get_content(metadata_mode=MetadataMode.LLM)
     assert "timestamp: 2024-03-12 18:00" in embedded  # ... the user's own keys are theirs
-    assert "said: 12 March 2024" in out[0].get_content(metadata_mode=MetadataMode.LLM)
+    assert "said: 12 March 2024" in out[0].get_content(metadata_mode=MetadataMode.LLM)  # plain
 
 
 def test_extractor_needs_a_time() -> None:

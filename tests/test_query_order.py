@@ -80,3 +80,21 @@ def test_query_output_explains_a_lower_score_above_a_higher_one(
     assert scores[0] < scores[1]  # the order is not the score's ...
     assert "placed: latest first" in whys[0]  # ... and the line says what set it
     assert all("placed: " in w for w in whys)
+
+
+def test_the_score_label_reads_the_lifted_flag_not_the_placed_words() -> None:
+    """A lifted memory the question's speaker said is placed in two steps' words; its score
+    still includes the condition bonus, and the line says so."""
+    from dataclasses import replace
+
+    from ramem_integrations.app.cli import why_line
+    from ramem_integrations.core.retrieval.steps import LIFTED, SAID_BY, Context, merge
+    from ramem_integrations.core.types import EpisodicContext, MemoryUnit, ScoredMemory, TimeSpan
+
+    day = TimeSpan(datetime(2024, 3, 1, tzinfo=UTC), datetime(2024, 3, 2, tzinfo=UTC))
+    unit = MemoryUnit("m", "the hike", EpisodicContext("s", day, speaker="Ann"), "ns")
+    (lifted,) = merge(Context(strict=False), [ScoredMemory(unit, 0.5, "context")], [], 5, None)
+    assert lifted.lifted and lifted.placed == LIFTED
+    said = replace(lifted, placed=f"{LIFTED}; {SAID_BY.format(speaker='Ann')}")
+    assert "score with the condition bonus" in why_line(said)
+    assert "; content score " in why_line(ScoredMemory(unit, 0.5, placed=LIFTED))

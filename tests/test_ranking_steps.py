@@ -5,6 +5,7 @@ memories are built in place, no store is read (but for the context search)."""
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 from datetime import UTC, date, datetime
 from pathlib import Path
 
@@ -13,6 +14,7 @@ import pytest
 from ramem_integrations.core.retrieval.chats import UserFirst, UserNeighboursLast
 from ramem_integrations.core.retrieval.content import HybridSearch
 from ramem_integrations.core.retrieval.filters import ContextFilter
+from ramem_integrations.core.retrieval.optional import OPTIONAL_STEPS, added
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.source import EVERYTHING
 from ramem_integrations.core.retrieval.steps import (
@@ -49,11 +51,9 @@ NAMES = (
     "context",
     "speaker-preference",
     "order",
-    "replies",
     "user-first",
     "neighbours",
     "user-neighbours-last",
-    "spread",
 )
 
 
@@ -306,21 +306,17 @@ def test_the_retrievers_options_are_the_steps_constants() -> None:
         HybridSearch(source=None),  # type: ignore[arg-type]
         strict=False,
         speaker_bonus=0.3,
-        reply_depth=2,
         leading=1,
         episode_evidence=0.2,
-        spread_margin=0.1,
     )
     assert retriever.pipeline() == (
         EpisodeEvidence(0.2, True),
         Context(strict=False, bonus=0.5),
         SpeakerPreference(0.3, strict=False),
         Order(),
-        Replies(2),
         UserFirst(),
         Neighbours(leading=1),
         UserNeighboursLast(),
-        Spread(0.1),
     )
 
 
@@ -356,6 +352,8 @@ def test_the_old_ablation_names_are_the_same_systems() -> None:
         "no-replies": "without-replies",
     }
     assert all(SYSTEMS[old] is SYSTEMS[new] for old, new in ALIASES.items())
+    # the ablations of the steps now off by default name RaMem itself
+    assert all(SYSTEMS[name] is SYSTEMS["ramem"] for name in ("without-replies", "without-spread"))
 
 
 def test_an_unknown_step_name_is_refused() -> None:
@@ -388,3 +386,56 @@ def test_every_step_has_a_row_in_the_rules_doc() -> None:
     assert {step.name for step in DEFAULT_STEPS} <= rows
     for step in DEFAULT_STEPS:
         assert f"`without-{step.name}`" in text
+
+
+def test_the_steps_off_by_default_are_listed_in_one_place_with_their_constants() -> None:
+    """Every step class of core/retrieval is a default step or an optional one, and an optional
+    step holds the constants it runs with when turned on (none is a default step set to 0)."""
+    import inspect
+
+    from ramem_integrations.core.retrieval import chats, costs, steps
+
+    classes = {
+        cls.name
+        for module in (steps, chats, costs)
+        for _, cls in inspect.getmembers(module, inspect.isclass)
+        if isinstance(getattr(cls, "name", None), str) and hasattr(cls, "rank")
+    }
+    assert classes == {s.name for s in DEFAULT_STEPS} | set(OPTIONAL_STEPS)
+    assert not {s.name for s in DEFAULT_STEPS} & set(OPTIONAL_STEPS)
+    assert OPTIONAL_STEPS["replies"] == Replies(depth=10)
+    assert OPTIONAL_STEPS["spread"] == Spread(margin=0.05)
+    # turned on by name, where it runs: replies after order, spread last
+    names = [s.name for s in added(DEFAULT_STEPS, "spread", "replies")]
+    assert names == [*NAMES[:4], "replies", *NAMES[4:], "spread"]
+    # a value with other constants takes the place of the named step
+    assert added(added(DEFAULT_STEPS, "spread"), Spread(margin=0.2))[-1] == Spread(margin=0.2)
+
+
+@pytest.mark.parametrize(
+    ("options", "turned_on"),
+    [
+        ({"reply_depth": 2}, [Replies(2)]),
+        ({"spread_margin": 0.1}, [Spread(0.1)]),
+        ({"reply_depth": 0, "spread_margin": 0.0}, []),
+        ({"reply_depth": 3, "spread_margin": 0.2}, [Replies(3), Spread(0.2)]),
+    ],
+)
+def test_the_old_options_still_turn_their_steps_on_with_a_deprecation_warning(
+    options: dict[str, float], turned_on: list[Step]
+) -> None:
+    with pytest.warns(
+        DeprecationWarning, match=r"steps=added\(DEFAULT_STEPS, '(replies|spread)'\)"
+    ):
+        retriever = ContextualRetriever(HybridSearch(source=None), **options)  # type: ignore[arg-type]
+    optional = [s for s in retriever.pipeline() if s.name in OPTIONAL_STEPS]
+    assert optional == turned_on
+    if turned_on and isinstance(turned_on[0], Replies):
+        assert [s.name for s in retriever.steps].index("replies") == NAMES.index("order") + 1
+    # the steps hold the value now: a copy keeps them, and warns no more
+    import warnings
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        again = replace(retriever, strict=False)
+    assert (again.steps, again.reply_depth, again.spread_margin) == (retriever.steps, None, None)

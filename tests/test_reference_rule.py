@@ -107,3 +107,62 @@ def test_ramem_itself_warns_when_an_undated_question_drops_a_relative_time(mem: 
 )
 def test_asked_at_is_the_one_rule(reference: Any, expected: datetime | None) -> None:
     assert asked_at(reference, lambda: datetime(2030, 1, 2, tzinfo=UTC)) == expected
+
+
+# -- code reads why a time was dropped from a field, never from the words saying so ----------
+
+
+ASKED_ON = datetime(2024, 9, 3, 12, tzinfo=UTC)
+
+
+class _Scripted:
+    """A frame inducer that reads every question as the frame it is given."""
+
+    def __init__(self, *conditions: Any) -> None:
+        self.conditions = conditions
+
+    def induce(self, query: str, *, reference: datetime, known: Any) -> Any:
+        from ramem_integrations.core.types import RecallFrame
+
+        return RecallFrame(query, query, self.conditions, reference=reference)
+
+
+@pytest.mark.parametrize(
+    ("undated", "reason", "warned", "cli_fix"),
+    [
+        (True, "reworded: no date to read it against", True, True),
+        (False, "a relative time, and the question's date is unknown", False, False),
+    ],
+)
+def test_an_undated_time_is_told_by_its_flag_not_its_words(
+    undated: bool, reason: str, warned: bool, cli_fix: bool
+) -> None:
+    from ramem_integrations.app.cli import not_grounded
+    from ramem_integrations.core.frames import KnownContext
+    from ramem_integrations.core.types import Condition, TimeSpan
+    from ramem_integrations.memory.questions import frame_question
+
+    dropped = Condition("time", "x", "last week", False, reason=reason, undated=undated)
+    known = KnownContext(date_range=TimeSpan(datetime(2024, 1, 1, tzinfo=UTC), ASKED_ON))
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        frame = frame_question("What did I do last week?", _Scripted(dropped), known, None)
+    told = [w for w in caught if issubclass(w.category, UngroundedTimeWarning)]
+    assert bool(told) is warned
+    (missed,) = not_grounded(frame, None)
+    assert missed["reason"].startswith("no --asked-on given") is cli_fix
+    assert missed["reason"] == reason or cli_fix
+
+
+def test_a_relative_time_dropped_for_want_of_a_date_is_flagged() -> None:
+    from ramem_integrations.core.frames import (
+        KnownContext,
+        RuleFrameInducer,
+        without_relative_times,
+    )
+
+    frame = RuleFrameInducer().induce(
+        "What did I do last week?", reference=ASKED_ON, known=KnownContext()
+    )
+    (time,) = [c for c in without_relative_times(frame).conditions if c.kind == "time"]
+    assert (time.grounded, time.undated) == (False, True)

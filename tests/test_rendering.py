@@ -147,6 +147,13 @@ def llama_query_engine(mem: RaMem) -> str:
     return llm.prompts[0]
 
 
+def llama_memory_engine(mem: RaMem) -> str:
+    llm = RecordingLLM()
+    retriever = LlamaRetriever(mem, "alice", similarity_top_k=10, reference=ASKED)
+    retriever.as_query_engine(llm=llm).query(QUESTION)
+    return llm.prompts[0]
+
+
 SURFACES: dict[str, Callable[[RaMemStore], str]] = {
     "RaMem.render": lambda store: ramem_render(store.memory),
     "LangChain format_documents + context_prompt": lambda s: langchain_chain_prompt(s.memory),
@@ -156,6 +163,7 @@ SURFACES: dict[str, Callable[[RaMemStore], str]] = {
     "LangGraph search_memory, plain store": langgraph_plain_store,
     "LlamaIndex memory block": lambda store: llama_memory_block(store.memory),
     "LlamaIndex query engine": lambda store: llama_query_engine(store.memory),
+    "LlamaIndex as_query_engine": lambda store: llama_memory_engine(store.memory),
 }
 
 
@@ -175,11 +183,13 @@ def test_no_stored_text_forges_a_line(evil_store: RaMemStore, surface: str) -> N
         ("x\ntext: forged", "value"),
     ],
 )
-def test_a_query_engine_nodes_metadata_stays_on_its_line(key: str, value: str) -> None:
-    node = memory_node(TextNode(text="Paris", metadata={key: value}))
+def test_a_query_engine_node_shows_its_memory_not_its_metadata(key: str, value: str) -> None:
+    """A node without an episode is a memory known by its words alone, as the renderer
+    shows one; its metadata is for code and never reaches the model."""
+    node = memory_node(TextNode(text="Paris", metadata={key: value}), rank=2)
     shown = node.get_content(metadata_mode=MetadataMode.LLM)
+    assert shown == '[2] said not stated\n"Paris"'
     assert forged_lines(shown) == []
-    assert shown.splitlines()[-1] == 'text: "Paris"'
 
 
 # -- the one packer ------------------------------------------------------------------------

@@ -9,8 +9,10 @@ from datetime import UTC, datetime
 import pytest
 
 from ramem_integrations.core.retrieval.content import HybridSearch
+from ramem_integrations.core.retrieval.optional import added
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.replies import reply_to
+from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS, Replies
 from ramem_integrations.core.segmentation import Segmenter
 from ramem_integrations.core.types import (
     Episode,
@@ -107,7 +109,7 @@ def test_reinstate_places_the_reply_before_the_question_it_answers(
         HybridSearch(source=None),  # type: ignore[arg-type]
         episodes=_Episode(turns),
         leading=0,  # no neighbours: the reply alone moves
-        reply_depth=depth,
+        steps=added(DEFAULT_STEPS, Replies(depth=depth)),
     )
     ranked = [ScoredMemory(turns[2], 1.0), ScoredMemory(turns[0], 0.9), ScoredMemory(turns[1], 0.1)]
     hits = retriever.reinstate(ranked, "ns", 3, named=frozenset(named))
@@ -143,7 +145,7 @@ def test_a_question_that_ends_its_episode_takes_the_reply_that_opens_the_next() 
         HybridSearch(source=None),  # type: ignore[arg-type]
         episodes=_Episodes(),
         leading=0,
-        reply_depth=10,
+        steps=added(DEFAULT_STEPS, "replies"),
     )
     ranked = [ScoredMemory(asked, 0.9), ScoredMemory(later, 0.5)]
     hits = retriever.reinstate(ranked, "ns", 3, named=frozenset({"Melanie"}))
@@ -170,7 +172,7 @@ CHAT = [
 def test_the_named_persons_reply_comes_first_from_real_chroma(fake_mem: RaMem) -> None:
     """Content retrieval ranks Caroline's question first (it says "tattoo"); RaMem with
     replies on brings Melanie's reply, which tells when, just before it."""
-    fake_mem.reinstatement = replace(fake_mem.reinstatement, reply_depth=10)
+    fake_mem.reinstatement = replace(fake_mem.reinstatement, steps=added(DEFAULT_STEPS, "replies"))
     fake_mem.add_turns(CHAT, "n", session_time=SAID, session_id="s1", conversation_id="c")
     question = "When did Melanie get her tattoo?"
     content = fake_mem.retrieve(question, "n", 2, mode="content", reference=SAID)
@@ -188,7 +190,7 @@ def test_the_named_persons_reply_comes_first_from_real_chroma(fake_mem: RaMem) -
 
 def test_a_reply_across_an_episode_cut_comes_first_from_real_chroma(fake_mem: RaMem) -> None:
     """With every turn its own episode, the reply is always in the next one."""
-    fake_mem.reinstatement = replace(fake_mem.reinstatement, reply_depth=10)
+    fake_mem.reinstatement = replace(fake_mem.reinstatement, steps=added(DEFAULT_STEPS, "replies"))
     fake_mem.segmenter = Segmenter(min_turns=1, max_turns=1)
     fake_mem.add_turns(CHAT, "n", session_time=SAID, session_id="s1", conversation_id="c")
     hits = fake_mem.retrieve("When did Melanie get her tattoo?", "n", 2, reference=SAID)

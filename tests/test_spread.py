@@ -123,10 +123,11 @@ def test_one_dominant_session_keeps_the_ranking_as_it_was() -> None:
     assert [h.memory.id for h in with_step] == [h.memory.id for h in without]
 
 
-def test_the_step_is_an_option_with_eval_systems() -> None:
-    assert ContextualRetriever(HybridSearch(source=None)).spread_margin == 0.0  # type: ignore[arg-type]
-    system = SYSTEMS["spread-0.1"]
-    assert isinstance(system, Variant) and system.spread_margin == 0.1
+@pytest.mark.parametrize(("system", "margin"), [("with-spread", 0.05), ("spread-0.1", 0.1)])
+def test_the_step_is_off_by_default_and_eval_systems_turn_it_on(system: str, margin: float) -> None:
     base = ContextualRetriever(HybridSearch(source=None))  # type: ignore[arg-type]
-    (step,) = [s for s in system.retriever(base).pipeline() if isinstance(s, Spread)]
-    assert step.margin == 0.1
+    assert not [s for s in base.pipeline() if isinstance(s, Spread)]
+    variant = SYSTEMS[system]
+    assert isinstance(variant, Variant)
+    (step,) = [s for s in variant.retriever(base).pipeline() if isinstance(s, Spread)]
+    assert step.margin == margin

@@ -316,7 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
         "'ramem eval --json' results, one conversation at a time, per family (data file).",
     )
     eval_steps.add_argument("results", type=Path, nargs="+", help="'ramem eval --json' results")
-    eval_steps.add_argument("--without", required=True, help="the ablation system, e.g. no-replies")
+    eval_steps.add_argument(
+        "--without", required=True, help="the ablation system, e.g. without-neighbours"
+    )
     eval_steps.add_argument("--system", default="ramem", help="the system with the step")
     eval_steps.add_argument(
         "--budget",
@@ -597,13 +599,11 @@ def _asked_on(args: argparse.Namespace) -> datetime | None:
 
 def not_grounded(frame: RecallFrame, asked_on: datetime | None) -> list[dict[str, str]]:
     """The question's times that do not steer retrieval, each with why (and the fix)."""
-    from ramem_integrations.core.frames import UNDATED_REASON
-
     missed = []
     for cond in frame.conditions:
         if cond.kind != "time" or cond.grounded:
             continue
-        if asked_on is None and cond.reason == UNDATED_REASON:
+        if asked_on is None and cond.undated:
             today = datetime.now(UTC).date().isoformat()
             why = f"no --asked-on given; pass --asked-on {today} (the day it is asked, or today)"
         else:
@@ -655,9 +655,7 @@ def why_line(hit: ScoredMemory, ranks: dict[str, int] | None = None) -> str:
     """Why a hit was chosen and why it stands at its rank (``placed``: the step that set its
     place), in words; the score is labelled for what it is, one input of the order among
     others. ``ranks`` numbers the hits an episode turn or a reply may refer to."""
-    from ramem_integrations.core.retrieval.steps import LIFTED
-
-    label = "score with the condition bonus" if hit.placed == LIFTED else "content score"
+    label = "score with the condition bonus" if hit.lifted else "content score"
     tail = f"{'; placed: ' + hit.placed if hit.placed else ''}; {label} {hit.score:.3f}"
     if hit.reason == "context":
         return f"meets {', '.join(hit.matched) or 'the conditions read'}{tail}"

@@ -920,7 +920,7 @@ def without_relative_times(frame: RecallFrame) -> RecallFrame:
         return frame
     reference = frame.reference
     conditions = tuple(
-        replace(c, grounded=False, reason=UNDATED_REASON)
+        replace(c, grounded=False, reason=UNDATED_REASON, undated=True)
         if c.kind == "time" and c.grounded and _only_relative(c.evidence, reference)
         else c
         for c in frame.conditions

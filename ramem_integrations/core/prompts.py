@@ -56,9 +56,6 @@ FLAT_TEMPLATE = (
     "Answer in a short phrase."
 )
 
-#: A memory's text line: its words quoted (:func:`quote`), after a node's own coordinate lines.
-TEXT_LINE = "text: {text}"
-
 #: The coordinates line of a group of memories (an episode, or a session): when it was said
 #: (the day), then those of its other coordinates that are known.
 GROUP_HEADER = "[{rank}] said {said}"
@@ -77,22 +74,6 @@ def render(template: str, values: Mapping[str, object]) -> str:
             f"Template slots and values differ: missing {sorted(missing)}, unused {sorted(unused)}."
         )
     return _SLOT.sub(lambda m: str(values[m.group(1)]), template)
-
-
-def text_line(text: str) -> str:
-    """A memory's words as one ``text:`` line, quoted as every prompt quotes memory text: a
-    node or block that shows its own coordinate lines ends with it."""
-    return render(TEXT_LINE, {"text": quote(text)})
-
-
-def metadata_line(key: str, value: str) -> str:
-    """A coordinate a framework's node shows (``said: 12 March 2024``) as one line: a key or
-    value cannot break it: the value is written on one line, a key that is not a plain word
-    is quoted."""
-    return f"{key if _PLAIN_KEY.fullmatch(key) else quote(key)}: {_one_line(value)}"
-
-
-_PLAIN_KEY = re.compile(r"\w[\w .-]*")
 
 
 def _one_line(value: str) -> str:

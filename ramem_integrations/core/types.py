@@ -309,6 +309,9 @@ class Condition:
     outside_sessions: bool = False
     #: A ``participant`` the question wrote by an alias ("Sammy" for Samantha).
     by_alias: bool = False
+    #: A relative time left ungrounded because the question's date is unknown ("last week",
+    #: asked with no reference): ``reason`` says so in words, this says so to code.
+    undated: bool = False
 
     @property
     def times_by_anchor(self) -> bool:
@@ -403,6 +406,8 @@ class ScoredMemory:
     matched: tuple[str, ...] = field(default=())
     #: Why it stands where it stands in the ranking (the step that placed it), in words.
     placed: str = field(default="", compare=False)
+    #: Whether ``score`` includes the bonus for meeting the conditions (the soft order).
+    lifted: bool = field(default=False, compare=False)
     #: The recall frame it was retrieved for (RaMem's own retrieval), so a prompt shows the
     #: conditions the retrieval read.
     frame: RecallFrame | None = field(default=None, compare=False, repr=False)

@@ -1,4 +1,4 @@
-"""``ramem eval``: argparse glue for the evaluation runner.
+"""``ramem eval``: the arguments of the evaluation runner.
 
 Hook it into the main parser with :func:`add_eval_parser`; the handler is set as both ``func``
 and ``handler``.

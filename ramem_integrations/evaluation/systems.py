@@ -11,7 +11,8 @@ Every system runs on the same store (the same memories) and the same questions.
 
 from __future__ import annotations
 
-from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS
+from ramem_integrations.core.retrieval.optional import OPTIONAL_STEPS
+from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS, Spread
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.ablations import (
     ContextShuffle,
@@ -39,6 +40,7 @@ from ramem_integrations.evaluation.variants import (
 __all__ = [
     "ALIASES",
     "FLAT_PROMPT_SYSTEMS",
+    "OFF_NOW",
     "RENAMED",
     "SYSTEMS",
     "System",
@@ -62,6 +64,10 @@ ALIASES = {
     "no-speaker-preference": "without-speaker-preference",
     "no-replies": "without-replies",
 }
+
+#: The ablations of steps that are now off by default: RaMem itself, under the names earlier
+#: results used.
+OFF_NOW = ("without-replies", "without-spread")
 
 #: Systems whose answers are asked with the flat prompt (coordinates left out).
 FLAT_PROMPT_SYSTEMS = frozenset({"ramem-flat-prompt"})
@@ -109,6 +115,8 @@ register("no-session-span", Variant(kind=NoSessionSpan))
 #: (core/retrieval/steps.py; docs/rules.md).
 for _step in DEFAULT_STEPS:
     register(f"without-{_step.name}", Variant(without=(_step.name,)))
+for _name in OFF_NOW:
+    register(_name, SYSTEMS["ramem"])
 for _old, _new in ALIASES.items():
     register(_old, SYSTEMS[_new])
 #: Searching with the information need (condition words removed) instead of the question.
@@ -120,12 +128,9 @@ register("no-episodes", Variant(episodes=False))
 register("neighbours-anywhere", Variant(hits_first=1, keep_first=False))
 register("no-hits-first", Variant(hits_first=1))
 register("lift-passes-first", Variant(keep_first=False))
-#: The replies step, off by default since it was judged per conversation (docs/rules.md).
-register("with-replies", Variant(reply_depth=10))
-#: The steps off by default, each turned on (docs/rules.md).
-register("with-token-cost", Variant(adding=("token-cost",)))
-register("with-paid-lift", Variant(adding=("paid-lift",)))
-register("with-user-first-by-turn", Variant(adding=("user-first-by-turn",)))
+#: The steps off by default (core/retrieval/optional.py), each turned on (docs/rules.md).
+for _name in OPTIONAL_STEPS:
+    register(f"with-{_name}", Variant(adding=(_name,)))
 #: The user's turns moved one by one and neighbours' user turns where they fell: both steps
 #: as they were before the user's turns kept their own order.
 register(
@@ -158,9 +163,9 @@ register("content-lexical-framed", LexicalText(framed=True, variant=None))
 register("content-lexical-unframed", LexicalText(framed=False, variant=None))
 #: ... and without the speakers' names in the lexical query either.
 register("lexical-unframed-no-names", LexicalText(framed=False, names=False))
-#: The spread step on, at three margins (docs/rules.md, ``spread``).
+#: The spread step on, at three margins (docs/rules.md, ``spread``; 0.05 is ``with-spread``).
 for _margin in (0.05, 0.1, 0.2):
-    register(f"spread-{_margin}", Variant(spread_margin=_margin))
+    register(f"spread-{_margin}", Variant(adding=(Spread(margin=_margin),)))
 #: Aliases learned without the messages that open by calling the other (docs/rules.md).
 register("no-called-aliases", NoCalledAliases())
 

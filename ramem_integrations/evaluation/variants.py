@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from ramem_integrations.core.retrieval.fusion import Fusion
 from ramem_integrations.core.retrieval.optional import added
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
-from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS
+from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS, Step
 from ramem_integrations.core.types import RetrievalMode, ScoredMemory
 from ramem_integrations.errors import InvalidInputError, MissingDependencyError
 from ramem_integrations.evaluation.datasets import Asked
@@ -93,14 +93,11 @@ class Variant:
     hits_first: int | None = None
     #: Whether the best hit keeps first place against the episode lift.
     keep_first: bool | None = None
-    #: How many of the best hits bring a named person's reply to them.
-    reply_depth: int | None = None
-    #: Within what share of the best score several sessions' best candidates spread the hits.
-    spread_margin: float | None = None
     #: The ranking steps left out (by name, :data:`~.steps.DEFAULT_STEPS`).
     without: tuple[str, ...] = ()
-    #: The steps off by default turned on (by name, :data:`~.optional.OPTIONAL_STEPS`).
-    adding: tuple[str, ...] = ()
+    #: The steps off by default turned on: by name (:data:`~.optional.OPTIONAL_STEPS`), or
+    #: as a step value with other constants (``Spread(margin=0.1)``).
+    adding: tuple[str | Step, ...] = ()
     kind: type[ContextualRetriever] = ContextualRetriever
 
     def __post_init__(self) -> None:
@@ -127,8 +124,6 @@ class Variant:
             else self.episode_evidence,
             hits_first=base.hits_first if self.hits_first is None else self.hits_first,
             keep_first=base.keep_first if self.keep_first is None else self.keep_first,
-            reply_depth=base.reply_depth if self.reply_depth is None else self.reply_depth,
-            spread_margin=base.spread_margin if self.spread_margin is None else self.spread_margin,
             steps=added(tuple(s for s in base.steps if s.name not in self.without), *self.adding)
             if self.without or self.adding
             else base.steps,

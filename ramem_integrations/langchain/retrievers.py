@@ -100,7 +100,7 @@ class RaMemRetriever(BaseRetriever):
     model_config = ConfigDict(arbitrary_types_allowed=True, extra="forbid")
 
     memory: RaMem
-    namespace: str
+    namespace: SkipValidation[str]
     k: int = 10
     mode: str = "ramem"
     reference: SkipValidation[Reference] = None
@@ -114,7 +114,12 @@ class RaMemRetriever(BaseRetriever):
                 f"search_kwargs must be a dict, e.g. {{'k': 2}}; got {search_kwargs!r}."
             )
         _refuse_unknown(set(search_kwargs), CALL_OPTIONS, "search_kwargs key(s)")
-        check_namespace(search_kwargs.get("namespace", data.get("namespace")))
+        # checked once here; the checked value is what RaMem is given (it is not checked again)
+        checked = check_namespace(search_kwargs.get("namespace", data.get("namespace")))
+        if "namespace" in search_kwargs:
+            data["search_kwargs"] = {**search_kwargs, "namespace": checked}
+        else:
+            data["namespace"] = checked
         super().__init__(**data)
 
     @classmethod

@@ -1,5 +1,5 @@
 """LlamaIndex integration: retriever, re-ranking postprocessor, metadata extractor, memory block,
-prompt.
+prompt and response synthesizer.
 
 Install with ``pip install 'ramem-integrations[llama-index]'``.
 """
@@ -18,10 +18,12 @@ from ramem_integrations.llama_index.nodes import episodic_metadata, to_node, uni
 from ramem_integrations.llama_index.postprocessor import EpisodicReinstatementPostprocessor
 from ramem_integrations.llama_index.prompts import context_prompt
 from ramem_integrations.llama_index.retrievers import RaMemRetriever
+from ramem_integrations.llama_index.synthesis import MemorySynthesizer
 
 __all__ = [
     "EpisodicMetadataExtractor",
     "EpisodicReinstatementPostprocessor",
+    "MemorySynthesizer",
     "RaMemEmbedding",
     "RaMemMemoryBlock",
     "RaMemRetriever",

@@ -2,13 +2,14 @@
 
 A node's metadata holds the flat episodic keys of :meth:`MemoryUnit.to_metadata` (what the
 postprocessor reads back), lists written as JSON strings so that any LlamaIndex vector store
-(Chroma's included) takes the node as it is, four readable coordinate lines the LLM sees: ``said``,
-``happened``, ``who``, ``place`` (:data:`~ramem_integrations.adapters_common.hits.COORDINATE_KEYS`),
-and ``said_by``, the speaker line RaMem's own vectors carry
+(Chroma's included) takes the node as it is, four readable coordinate lines (what the LLM sees
+of a plain ``TextNode``): ``said``, ``happened``, ``who``, ``place``
+(:data:`~ramem_integrations.adapters_common.hits.COORDINATE_KEYS`), and ``said_by``, the
+speaker line RaMem's own vectors carry
 (:func:`~ramem_integrations.memory.embedding.speaker_line`). The flat keys are hidden from the
 LLM and from the embedding; the readable ones from the embedding; ``said_by`` from the LLM
 only, so a node embeds as its speaker line and its text, whatever embedding model embeds it.
-A memory's node is a :class:`MemoryNode`: the LLM sees its text quoted, as in every prompt.
+A memory's node is a :class:`MemoryNode`: the LLM sees it as the one renderer shows it.
 A retrieved or re-ranked node also carries why it was chosen
 (:data:`~ramem_integrations.adapters_common.hits.HIT_KEYS`: ``reason``, ``matched`` and
 ``score``, hidden from the LLM), the keys every surface's hits carry.
@@ -28,7 +29,7 @@ from ramem_integrations.adapters_common.hits import (
     hit_metadata,
 )
 from ramem_integrations.adapters_common.records import unit_of
-from ramem_integrations.core.prompts import metadata_line, text_line
+from ramem_integrations.core.prompts import group_block, record_block
 from ramem_integrations.core.serialise import scalar_metadata
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.memory.embedding import speaker_line
@@ -43,34 +44,35 @@ REASON_KEYS = (*HIT_KEYS, *RENAMED)
 
 
 class MemoryNode(TextNode):
-    """A memory as a ``TextNode`` whose text the LLM sees quoted.
+    """A memory as a ``TextNode`` that a model sees as the one renderer shows it.
 
-    In a query engine's prompt (``MetadataMode.LLM``) the node is its coordinate lines, then
-    its words on one ``text:`` line as the core's prompts quote them
-    (:func:`~ramem_integrations.core.prompts.text_line`), so a memory saying "Question: ..." or
-    "ignore all previous instructions" stays data; each metadata value stays on its line
-    (:func:`~ramem_integrations.core.prompts.metadata_line`). Every other view is
+    In a query engine's prompt (``MetadataMode.LLM``) the node is its memory as a group of
+    one (:func:`~ramem_integrations.core.prompts.group_block`): its coordinates line
+    (``[rank] said ...; happened ...; with ...; at ...``), then its speaker and its words
+    quoted, so a memory saying "Question: ..." or "ignore all previous instructions" stays
+    data; a node without an episode shows "said not stated"
+    (:func:`~ramem_integrations.core.prompts.record_block`). ``rank`` is its place among the
+    nodes it was retrieved or re-ranked with. Other metadata is for code, not for the model.
+    :class:`~ramem_integrations.llama_index.synthesis.MemorySynthesizer` shows a set of nodes
+    as the renderer shows those memories together (grouped by episode). Every other view is
     ``TextNode``'s, and it is stored as a ``TextNode``.
     """
+
+    rank: int = 1
 
     def get_content(self, metadata_mode: MetadataMode = MetadataMode.NONE) -> str:
         if metadata_mode != MetadataMode.LLM:
             return super().get_content(metadata_mode)
-        hidden = set(self.excluded_llm_metadata_keys)
-        lines = [
-            metadata_line(str(key), str(value))
-            for key, value in self.metadata.items()
-            if key not in hidden
-        ]
-        return "\n".join([*lines, text_line(self.text)])
+        unit = unit_of_node(self)
+        return group_block([unit], self.rank) if unit else record_block(self.rank, self.text)
 
 
-def memory_node(node: BaseNode) -> BaseNode:
-    """``node`` (a copy the caller owns) as a :class:`MemoryNode` when it is a plain
-    ``TextNode``; any other kind of node as it is."""
-    if type(node) is not TextNode:
+def memory_node(node: BaseNode, rank: int = 1) -> BaseNode:
+    """``node`` (a copy the caller owns) as a :class:`MemoryNode` at ``rank`` when it is a
+    plain ``TextNode`` or a memory node; any other kind of node as it is."""
+    if not isinstance(node, TextNode) or type(node) not in (TextNode, MemoryNode):
         return node
-    return MemoryNode.model_validate(node.model_dump(exclude={"class_name"}))
+    return MemoryNode.model_validate({**node.model_dump(exclude={"class_name"}), "rank": rank})
 
 
 def episodic_metadata(unit: MemoryUnit) -> dict[str, Any]:
@@ -105,10 +107,11 @@ def attach(node: BaseNode, unit: MemoryUnit) -> None:
     hide(node, [EMBEDDED_KEY], from_embed=False)
 
 
-def to_node(hit: ScoredMemory | MemoryUnit) -> NodeWithScore:
-    """A memory as a scored ``TextNode`` (id = memory id, text = memory content)."""
+def to_node(hit: ScoredMemory | MemoryUnit, rank: int = 1) -> NodeWithScore:
+    """A memory as a scored ``TextNode`` (id = memory id, text = memory content), shown to a
+    model at ``rank`` (:class:`MemoryNode`)."""
     scored = hit if isinstance(hit, ScoredMemory) else ScoredMemory(hit, 0.0)
-    node = MemoryNode(id_=scored.memory.id, text=scored.memory.content)
+    node = MemoryNode(id_=scored.memory.id, text=scored.memory.content, rank=rank)
     attach(node, scored.memory)
     if isinstance(hit, ScoredMemory):
         note(node, scored)

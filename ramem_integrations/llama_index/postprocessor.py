@@ -22,7 +22,7 @@ from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
 from ramem_integrations.core.retrieval.source import Hits
 from ramem_integrations.core.types import MemoryUnit, RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError, RamemError
-from ramem_integrations.llama_index.nodes import memory_node, note, unit_of_node
+from ramem_integrations.llama_index.nodes import attach, memory_node, note, unit_of_node
 from ramem_integrations.memory.questions import frame_question
 
 #: Said when no node carries an episode or a readable time (once per postprocessor).
@@ -137,7 +137,7 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
         frame = self.frame(query_bundle.query_str, [h.memory for h in hits])
         reranker = ContextualRetriever(HybridSearch(_NoSearch()), strict=self.strict)
         ranked = reranker.rerank(frame, hits, len(hits)) if hits else []
-        out = [self._copy(by_id[h.memory.id], h) for h in ranked]
+        out = [self._copy(by_id[h.memory.id], h, rank) for rank, h in enumerate(ranked, 1)]
         out += [NodeWithScore(node=p.node.model_copy(deep=True), score=p.score) for p in plain]
         return out[: self.top_n] if self.top_n else out
 
@@ -160,7 +160,11 @@ class EpisodicReinstatementPostprocessor(BaseNodePostprocessor):
             warnings.warn(NO_EPISODES.format(count=count, keys=keys), UserWarning, stacklevel=3)
 
     @staticmethod
-    def _copy(item: NodeWithScore, hit: ScoredMemory) -> NodeWithScore:
-        node = memory_node(item.node.model_copy(deep=True))  # its text quoted for the LLM
+    def _copy(item: NodeWithScore, hit: ScoredMemory, rank: int) -> NodeWithScore:
+        """A copy of ``item`` shown to a model as the renderer shows ``hit`` (a node read from
+        common metadata gets the episode it was read as, so it shows its coordinates)."""
+        node = memory_node(item.node.model_copy(deep=True), rank)
+        if unit_of_node(node) is None:
+            attach(node, hit.memory)
         note(node, hit)
         return NodeWithScore(node=node, score=hit.score)

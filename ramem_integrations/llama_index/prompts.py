@@ -20,10 +20,12 @@ def context_prompt(
     """The core answer template as a question-answering prompt (``context_str``,
     ``query_str``), for ``RetrieverQueryEngine.from_args(..., text_qa_template=...)``.
 
-    The memories (``context_str``: each node with its ``said`` / ``happened`` / ``who`` /
-    ``place`` lines) and the question enter only as values. With ``memory`` and ``namespace``
-    the question's grounded conditions are written into the prompt too (``reference``: a
-    datetime, or a callable returning one); otherwise the conditions line says "none".
+    The memories (``context_str``: as the one renderer shows them, grouped by episode, with
+    :class:`~ramem_integrations.llama_index.synthesis.MemorySynthesizer`; each node as a group
+    of its own with another synthesizer) and the question enter only as values. With
+    ``memory`` and ``namespace`` the question's grounded conditions are written into the
+    prompt too (``reference``: a datetime, or a callable returning one); otherwise the
+    conditions line says "none".
     """
     template = (
         ANSWER_TEMPLATE.replace("{instructions}", _escape(INSTRUCTIONS))

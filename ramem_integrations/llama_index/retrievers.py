@@ -7,12 +7,15 @@ from typing import Any
 
 from llama_index.core.base.base_retriever import BaseRetriever
 from llama_index.core.callbacks import CallbackManager
+from llama_index.core.query_engine import RetrieverQueryEngine
 from llama_index.core.schema import NodeWithScore, QueryBundle
 
 from ramem_integrations.adapters_common.asked import Reference, asked_at
 from ramem_integrations.adapters_common.opening import open_memory
 from ramem_integrations.core.namespaces import check_namespace
 from ramem_integrations.llama_index.nodes import to_node
+from ramem_integrations.llama_index.prompts import context_prompt
+from ramem_integrations.llama_index.synthesis import MemorySynthesizer
 from ramem_integrations.memory.ramem import RaMem
 
 
@@ -37,13 +40,11 @@ class RaMemRetriever(BaseRetriever):
     Usage:
         .. code-block:: python
 
-            from llama_index.core.query_engine import RetrieverQueryEngine
-            from ramem_integrations.llama_index import RaMemRetriever, context_prompt
+            from ramem_integrations.llama_index import RaMemRetriever
 
             retriever = RaMemRetriever.from_defaults(path="./memory", namespace="alice",
                                                      similarity_top_k=3, reference=asked_on)
-            engine = RetrieverQueryEngine.from_args(retriever, llm=llm,
-                                                    text_qa_template=context_prompt())
+            engine = retriever.as_query_engine(llm=llm)  # the renderer's text, grouped
     """
 
     def __init__(
@@ -101,7 +102,7 @@ class RaMemRetriever(BaseRetriever):
             mode=self.mode,
             reference=asked_at(self.reference),
         )
-        return [to_node(h) for h in hits]
+        return [to_node(h, rank) for rank, h in enumerate(hits, 1)]
 
     async def _aretrieve(self, query_bundle: QueryBundle) -> list[NodeWithScore]:
         hits = await self.memory.aretrieve(
@@ -111,4 +112,19 @@ class RaMemRetriever(BaseRetriever):
             mode=self.mode,
             reference=asked_at(self.reference),
         )
-        return [to_node(h) for h in hits]
+        return [to_node(h, rank) for rank, h in enumerate(hits, 1)]
+
+    def as_query_engine(self, llm: Any = None, **kwargs: Any) -> RetrieverQueryEngine:
+        """A ``RetrieverQueryEngine`` over this retriever whose model reads the memories as the
+        one renderer shows them (:class:`~.synthesis.MemorySynthesizer`), in RaMem's answer
+        prompt with the question's grounded conditions (:func:`~.prompts.context_prompt`).
+        ``kwargs`` go to the synthesizer (``streaming=True``, ``refine_template=``, ...) but
+        ``node_postprocessors``, which go to the engine."""
+        postprocessors = kwargs.pop("node_postprocessors", None)
+        kwargs.setdefault(
+            "text_qa_template", context_prompt(self.memory, self.namespace, self.reference)
+        )
+        synthesizer = MemorySynthesizer(llm=llm, **kwargs)
+        return RetrieverQueryEngine(
+            self, response_synthesizer=synthesizer, node_postprocessors=postprocessors
+        )

@@ -14,7 +14,6 @@ from datetime import datetime
 from typing import Literal, get_args
 
 from ramem_integrations.core.frames import (
-    UNDATED_REASON,
     FrameInducer,
     KnownContext,
     without_relative_times,
@@ -88,7 +87,7 @@ def frame_question(
     if not estimated:
         return frame
     frame = without_relative_times(frame)
-    dropped = [c.evidence for c in frame.conditions if c.reason == UNDATED_REASON]
+    dropped = [c.evidence for c in frame.conditions if c.undated]
     if dropped:
         times = ", ".join(repr(e) for e in dropped)
         verb = "is" if len(dropped) == 1 else "are"

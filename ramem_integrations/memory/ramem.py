@@ -264,9 +264,10 @@ class RaMem:
     ) -> list[MemoryUnit]:
         """The memories :meth:`add_turns` would store for one session of turns; nothing is
         written."""
+        namespace = check_namespace(namespace)
         conversation = self._writer.session_of_turns(
             turns,
-            check_namespace(namespace),
+            namespace,
             session_time=session_time,
             session_id=session_id,
             conversation_id=conversation_id,
@@ -293,7 +294,8 @@ class RaMem:
         """Embed a namespace's memories again with this memory's embedder and today's vector
         recipe (for a store written before it, or with another embedder); returns how many.
         Texts and coordinates stay as they are."""
-        self._freshness.sync(check_namespace(namespace))
+        namespace = check_namespace(namespace)
+        self._freshness.sync(namespace)
         return self._writer.reembed(namespace, progress)
 
     def forget(
@@ -307,7 +309,7 @@ class RaMem:
         """Delete memories: by id, by source conversation, or the whole namespace. A namespace
         never written forgets nothing, or raises
         :class:`~ramem_integrations.errors.UnknownNamespaceError` when not ``missing_ok``."""
-        check_namespace(namespace)
+        namespace = check_namespace(namespace)
         if not missing_ok:
             self._freshness.sync(namespace)
         return self._writer.forget(namespace, ids=ids, conversation_id=conversation_id)
@@ -315,7 +317,8 @@ class RaMem:
     # -- reading -----------------------------------------------------------------------
     def known(self, namespace: str) -> KnownContext:
         """What the namespace knows: its people, places, entities and date range (cached)."""
-        self._freshness.sync(check_namespace(namespace))
+        namespace = check_namespace(namespace)
+        self._freshness.sync(namespace)
         return self._freshness.known(namespace)
 
     def frame(
@@ -372,7 +375,7 @@ class RaMem:
                 context=context,
             )
             return within_budget(found, check_budget(budget), self.count_tokens)
-        check_namespace(namespace)
+        namespace = check_namespace(namespace)
         check_request(query, k, self.limits)
         mode = check_mode(mode)
         if isinstance(within, str):
@@ -498,6 +501,7 @@ class RaMem:
     def memories(self, namespace: str, *, missing_ok: bool = False) -> list[MemoryUnit]:
         """Every memory of ``namespace``; a namespace never written raises
         :class:`~ramem_integrations.errors.UnknownNamespaceError` unless ``missing_ok``."""
-        if not self._freshness.sync(check_namespace(namespace), missing_ok=missing_ok):
+        namespace = check_namespace(namespace)
+        if not self._freshness.sync(namespace, missing_ok=missing_ok):
             return []
         return self.store.get(namespace)

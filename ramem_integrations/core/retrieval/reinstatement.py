@@ -12,6 +12,7 @@ lead. Each hit brings the turns around it in its episode. Each of these is a ran
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -22,6 +23,7 @@ from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.prompts import PACK_DEPTH
 from ramem_integrations.core.retrieval.content import HybridSearch
 from ramem_integrations.core.retrieval.filters import ContextFilter
+from ramem_integrations.core.retrieval.optional import added
 from ramem_integrations.core.retrieval.ordering import recency_subject
 from ramem_integrations.core.retrieval.source import EVERYTHING, EpisodeSource, Scope
 from ramem_integrations.core.retrieval.steps import (
@@ -35,10 +37,10 @@ from ramem_integrations.core.retrieval.steps import (
     KEEP_FIRST,
     REPLY_DEPTH,
     SPEAKER_BONUS,
-    SPREAD_MARGIN,
     Neighbours,
     Ranking,
     Replies,
+    Spread,
     Step,
     lifted_by_episode,
     on_scale_of,
@@ -95,14 +97,13 @@ class ContextualRetriever:
             candidate of its episode (with ``episodes`` only; 0 turns it off).
         keep_first: the best candidate by its own words keeps first place against that lift
             (``False``: the lift may pass it, as before session 20).
-        reply_depth: how many of the best hits, when one is a question put to a person the
-            question names, bring that person's reply just before it (with ``episodes``
-            only; 0 turns it off).
-        spread_margin: when the best candidates of several sessions score within this share
-            of the best, a hit of each comes before any episode neighbour (0 turns it off).
         steps: the ranking steps run after the content search, in order
             (:data:`~.steps.DEFAULT_STEPS`); the options above are their constants
-            (:meth:`pipeline`).
+            (:meth:`pipeline`). A step off by default is turned on by name with
+            :func:`~.optional.added` (``steps=added(DEFAULT_STEPS, "replies")``).
+        reply_depth, spread_margin: deprecated: they turn the ``replies`` and ``spread``
+            steps on (a value above 0, as that step's constant) or off (0), with a
+            ``DeprecationWarning``; the steps then hold the value.
         lexicon: the words the steps read (fillers, the kinds of state "now" asks about).
 
     A memory meeting the conditions must share a word with the question to gain from it
@@ -127,10 +128,28 @@ class ContextualRetriever:
     hits_first: int = EPISODE_HITS_FIRST
     episode_evidence: float = EPISODE_EVIDENCE
     keep_first: bool = KEEP_FIRST
-    reply_depth: int = REPLY_DEPTH
-    spread_margin: float = SPREAD_MARGIN
+    reply_depth: int | None = None
+    spread_margin: float | None = None
     steps: tuple[Step, ...] = DEFAULT_STEPS
     lexicon: Lexicon = ENGLISH
+
+    def __post_init__(self) -> None:
+        for option, value, step in (
+            ("reply_depth", self.reply_depth, Replies(depth=self.reply_depth or 0)),
+            ("spread_margin", self.spread_margin, Spread(margin=self.spread_margin or 0.0)),
+        ):
+            if value is None:
+                continue
+            warnings.warn(
+                f"ContextualRetriever({option}=...) is deprecated: turn the {step.name!r} step on "
+                f"with steps=added(DEFAULT_STEPS, {step.name!r}) (core/retrieval/optional.py), "
+                f"or leave it out of steps to turn it off.",
+                DeprecationWarning,
+                stacklevel=3,
+            )
+            steps = tuple(s for s in self.steps if s.name != step.name)
+            object.__setattr__(self, "steps", added(steps, step) if value else steps)
+            object.__setattr__(self, option, None)  # the steps hold it now
 
     def retrieve(
         self, frame: RecallFrame, namespace: str, k: int, scope: Scope = EVERYTHING
@@ -200,10 +219,11 @@ class ContextualRetriever:
     ) -> list[ScoredMemory]:
         """Each hit with the turns around it in its episode, de-duplicated, cut to ``k``.
 
-        A hit among the ``reply_depth`` best that asks a person in ``named`` (the question's
-        participants) something brings their reply (:func:`~.replies.reply_to`) just before
-        it, with its score (reason ``"reply"``, the hit's id in ``matched``): what Melanie
-        answered tells what she did better than the question put to her.
+        With the ``replies`` step on (:mod:`.optional`), a hit among its ``depth`` best that
+        asks a person in ``named`` (the question's participants) something brings their reply
+        (:func:`~.replies.reply_to`) just before it, with its score (reason ``"reply"``, the
+        hit's id in ``matched``): what Melanie answered tells what she did better than the
+        question put to her.
 
         Only the ``leading`` best hits bring their episode. A neighbour ``d`` turns from its
         hit scores the hit's score times ``decay ** d`` (reason ``"episode"``, the hit's id in

@@ -57,7 +57,7 @@ NEIGHBOUR = "a turn of the episode of the hit it follows, brought with it"
 REPLY = "the named person's reply to the question it comes just before"
 
 #: Who said a memory is a coordinate too. 0.6 was chosen on locomo-dev when the vector was the
-#: restatement's; with the speaker line in every vector (memory_vectors.py) 0.1 measured as well
+#: restatement's; with the speaker line in every vector (memory/embedding.py) 0.1 measured as well
 #: or better on every development set (docs/embeddings.md, "The speaker preference, re-checked").
 SPEAKER_BONUS = 0.1
 #: Turns of its episode before and after a hit that come back with it; chosen on the tune
@@ -75,16 +75,18 @@ EPISODE_HITS_FIRST = 5
 #: chosen on the development files (docs/episodes.md, "Options and their defaults").
 EPISODE_EVIDENCE = 0.4
 #: How many of the best hits bring a named person's reply when they are the other's question
-#: to them (:func:`~.replies.reply_to`). 0 by default: per conversation the step helped LoCoMo
-#: and cost REALTALK (docs/rules.md); ``reply_depth=10`` (eval system ``with-replies``) turns it on.
-REPLY_DEPTH = 0
+#: to them (:func:`~.replies.reply_to`), when the ``replies`` step is on. Off by default: per
+#: conversation the step helped LoCoMo and cost REALTALK (docs/rules.md); the eval system
+#: ``with-replies`` turns it on (:mod:`.optional`).
+REPLY_DEPTH = 10
 #: Whether the best hit by its own words keeps first place against the episode lift: it helped
 #: more conversations than it hurt in LoCoMo, REALTALK and BEAM and cost none (docs/rules.md);
 #: eval system ``lift-passes-first`` turns it off.
 KEEP_FIRST = True
-#: Sessions whose best candidate scores within this share of the best spread the hits (the
-#: ``spread`` step); 0 turns it off (docs/rules.md).
-SPREAD_MARGIN = 0.0
+#: Sessions whose best candidate scores within this share of the best spread the hits, when
+#: the ``spread`` step is on; chosen leave-one-conversation-out. Off by default (docs/rules.md;
+#: eval systems ``with-spread``, ``spread-0.1``, ``spread-0.2``).
+SPREAD_MARGIN = 0.05
 
 
 @dataclass(frozen=True)
@@ -281,11 +283,14 @@ class Replies:
     ``"reply"``, the hit's id in ``matched``).
 
     Why: what Melanie did is often told in her answer to the other's question, whose words do
-    not match the question as the question's do (docs/episodes.md). Off without episodes."""
+    not match the question as the question's do (docs/episodes.md). Off without episodes, and
+    off by default (:mod:`.optional`; docs/rules.md)."""
 
     name: ClassVar[str] = "replies"
-    OPTIONS: ClassVar[dict[str, str]] = {"depth": "reply_depth"}
+    OPTIONS: ClassVar[dict[str, str]] = {}
     on_searches: ClassVar[bool] = False
+    #: The step it runs after when turned on (:func:`~.optional.added`).
+    after: ClassVar[str] = "order"
 
     depth: int = REPLY_DEPTH
 
@@ -398,11 +403,13 @@ class Spread:
 
     Why: a question whose evidence is spread over sessions ("Which cities has she been to?")
     needs a hit from each of them more than the turns around one; the scores tell, not the
-    question's words. Off by default (``margin`` 0; docs/rules.md)."""
+    question's words. Off by default (:mod:`.optional`; docs/rules.md)."""
 
     name: ClassVar[str] = "spread"
-    OPTIONS: ClassVar[dict[str, str]] = {"margin": "spread_margin"}
+    OPTIONS: ClassVar[dict[str, str]] = {}
     on_searches: ClassVar[bool] = False
+    #: The step it runs after when turned on (:func:`~.optional.added`).
+    after: ClassVar[str] = "user-neighbours-last"
 
     margin: float = SPREAD_MARGIN
 
@@ -413,17 +420,16 @@ class Spread:
         return spread_out(ranked, sessions) if len(sessions) > 1 else ranked
 
 
-#: The ranking steps, in the order they run after the candidate search.
+#: The ranking steps, in the order they run after the candidate search (the steps off by
+#: default, :data:`~.optional.OPTIONAL_STEPS`, are not among them).
 DEFAULT_STEPS: tuple[Step, ...] = (
     EpisodeEvidence(),
     Context(),
     SpeakerPreference(),
     Order(),
-    Replies(),
     UserFirst(),
     Neighbours(),
     UserNeighboursLast(),
-    Spread(),
 )
 
 
@@ -489,7 +495,7 @@ def merge(
         unfiltered = content_score.get(hit.memory.id, floor)
         return selectivity * hit.score + (1.0 - selectivity) * unfiltered
 
-    lifted = [replace(h, score=relevance(h) + bonus, placed=LIFTED) for h in valid]
+    lifted = [replace(h, score=relevance(h) + bonus, placed=LIFTED, lifted=True) for h in valid]
     fallback = [replace(h, placed=BY_RELEVANCE) for h in fallback]
     return (sorted(lifted + fallback, key=lambda h: -h.score) + unmatched)[:k]
 

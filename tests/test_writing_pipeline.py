@@ -1,6 +1,6 @@
 """The write path's pipeline: each batch's upsert overlaps the next batch's embedding.
 
-Real Chroma, the hashing embedder, small batches (ingest.EMBED_BATCH = 7) so that one
+Real Chroma, the hashing embedder, small batches (writing.EMBED_BATCH = 7) so that one
 conversation makes many batches. A failure in the writing thread or in the embedder raises
 its own error in the caller; the store then holds whole batches only, the caches and the
 progress count agree with it, and re-running completes the store without duplicates.
@@ -21,7 +21,7 @@ import pytest
 from ramem_integrations.core.conversation import Conversation
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.errors import EmbeddingError, StoreError
-from ramem_integrations.memory import writing as ingest
+from ramem_integrations.memory import writing
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.testing import HashingEmbedder, parts
@@ -32,7 +32,7 @@ BATCH = 7
 
 @pytest.fixture(autouse=True)
 def small_batches(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(ingest, "EMBED_BATCH", BATCH)
+    monkeypatch.setattr(writing, "EMBED_BATCH", BATCH)
 
 
 def overlapped(path: Path, **options: Any) -> RaMem:
@@ -109,7 +109,7 @@ def test_the_last_write_is_the_end_of_the_last_batch(
     tmp_path, conversation, monkeypatch: pytest.MonkeyPatch, batch: int, sizes: list[int]
 ) -> None:  # type: ignore[no-untyped-def]
     # No embedding overlaps the last upsert, so the last batch's end is written alone.
-    monkeypatch.setattr(ingest, "EMBED_BATCH", batch)
+    monkeypatch.setattr(writing, "EMBED_BATCH", batch)
     mem = overlapped(tmp_path, embedder=HashingEmbedder())
     written = fail_insert_on(mem, 0, monkeypatch)  # the 0th call never comes: a spy
     ids = mem.add_conversation(conversation, "ann")
@@ -133,7 +133,7 @@ def test_a_failed_write_raises_its_error_and_leaves_whole_batches(
     # the failed batch's part stored is unknown: the cache is dropped, and loads what is
     assert set(parts(mem).cache.memories("ann")) == set(stored)
     monkeypatch.undo()
-    monkeypatch.setattr(ingest, "EMBED_BATCH", BATCH)
+    monkeypatch.setattr(writing, "EMBED_BATCH", BATCH)
     again: list[int] = []
     ids = mem.add_conversation(conversation, "ann", progress=again.append)
     assert again[0] == len(stored) and sum(again) == 40

@@ -16,7 +16,7 @@ import numpy as np
 import pytest
 
 from ramem_integrations.core.types import MemoryUnit
-from ramem_integrations.memory import writing as ingest
+from ramem_integrations.memory import writing
 from ramem_integrations.memory.embedding import memory_vectors
 from ramem_integrations.models.embeddings import default_embedder
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
@@ -24,11 +24,11 @@ from tests.golden_ingest import GOLDEN, decode, stored
 from tests.golden_ingest import ingest as ingest_fixture
 
 
-@pytest.mark.parametrize("batch", [ingest.EMBED_BATCH, 5])
+@pytest.mark.parametrize("batch", [writing.EMBED_BATCH, 5])
 def test_stored_memories_match_the_golden_file(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, batch: int
 ) -> None:
-    monkeypatch.setattr(ingest, "EMBED_BATCH", batch)  # 5: many batches per namespace
+    monkeypatch.setattr(writing, "EMBED_BATCH", batch)  # 5: many batches per namespace
     golden = json.loads(GOLDEN.read_text())
     now = stored(ingest_fixture(tmp_path / "store").store)
     assert list(now) == list(golden)

@@ -1,4 +1,4 @@
-"""A memory's vector: its words as said plus its speaker line (memory_vectors.py)."""
+"""A memory's vector: its words as said plus its speaker line (memory/embedding.py)."""
 
 from datetime import UTC, datetime
 from pathlib import Path

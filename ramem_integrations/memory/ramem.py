@@ -134,6 +134,7 @@ class RaMem:
         self._writer = Writer(store, self.embedder, anchorer, self._cache)
         self._writer.segmenter = segmenter_for(self._writer.anchorer)
         self._writer.limits = limits if limits is not None else Limits()
+        self._writer.time_words = lexicon.time
         self._segmenter_chosen = False
 
     @property

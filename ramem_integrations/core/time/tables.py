@@ -205,7 +205,7 @@ CONVENTIONS: tuple[Convention, ...] = (
         "cue_tables",
         "With tense=True (the rule anchorer's reading of a message), the words around a bare "
         "weekday, month, season, holiday, weekend, day of the month or yearless date decide "
-        "which way it points: TENSE_CUES rows, read in its clause, else its sentence; the "
+        "which way it points: time.tense_cues rows, read in its clause, else its sentence; the "
         "highest rank found wins, 'back' on a tie. No cue keeps the bare reading above.",
     ),
     Convention(
@@ -220,7 +220,7 @@ CONVENTIONS: tuple[Convention, ...] = (
         "ahead_without_cue",
         "after_preposition",
         "With tense=True and no cue, a yearless date or run of days after a word of "
-        "AHEAD_PREPOSITIONS ('party on 12 March', 'from 3 to 5 May') points forward.",
+        "time.ahead_prepositions ('party on 12 March', 'from 3 to 5 May') points forward.",
     ),
     Convention(
         "pinned_weekday",
@@ -235,7 +235,7 @@ CONVENTIONS: tuple[Convention, ...] = (
         "attributive_words",
         "not_a_time",
         "A bare month, season, weekday, holiday or day of the month that is followed by a "
-        "lower-case word which is neither a function word nor in TIME_FOLLOWERS qualifies a "
+        "lower-case word which is neither a function word nor in time.time_followers qualifies a "
         "noun and is not a time: 'her Sunday best', 'a winter coat', 'Christmas tree'.",
     ),
 )

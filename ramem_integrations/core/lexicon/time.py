@@ -72,7 +72,7 @@ _WEEKDAYS: dict[str, int] = {
 }  # fmt: skip
 
 # Short forms of weekdays, as chats write them ("thurs", "weds"); those that are English words
-# too ("sat", "sun", "wed", "mon") count only after a modifier or a word of _WEEKDAY_WORD_CUES,
+# too ("sat", "sun", "wed", "mon") count only after a modifier or a word of weekday_word_cues,
 # or before a clock time ("mon at 9am").
 _WEEKDAY_SHORT: dict[str, int] = {
     "mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3,
@@ -548,7 +548,7 @@ _TENSE_CUES: tuple[TenseCue, ...] = (
 
 #: Words around a time that make it the time replaced, not the one that holds, in a message
 #: naming two ("physio cancelled tmrw, rebooked for fri"; "dinner at 7 instead of 8"):
-#: regex fragments matched like TENSE_CUES, in the time's clause.
+#: regex fragments matched like the tense cues, in the time's clause.
 _REPLACED_CUES: tuple[str, ...] = (
     r"cancell?ed|called off|§ (?:is|'s) off|did n't work|didnt work|could n't make"
     r"|couldnt make|ca n't make|cant make|ca n't do|cant do|supposed to|meant to"
@@ -648,10 +648,10 @@ _AMBIGUOUS: dict[str, str] = {
 }
 
 
-V = TypeVar("V")
+_V = TypeVar("_V")
 
 
-def _rows(mapping: Mapping[str, V]) -> tuple[tuple[str, V], ...]:
+def _rows(mapping: Mapping[str, _V]) -> tuple[tuple[str, _V], ...]:
     """A mapping as the rows of a table, its phrase first."""
     return tuple(mapping.items())
 

@@ -1563,7 +1563,6 @@ class _Grammar:
     """The rules' words as one :class:`TimeWords` gives them: each slot's regex, each table as
     the mapping (or set) the handlers read, and the tense and holiday patterns."""
 
-    words: TimeWords
     slots: Mapping[str, str]
     needs: Mapping[str, tuple[str, ...]]
     months: Mapping[str, int]
@@ -1676,7 +1675,6 @@ def _grammar(words: TimeWords) -> _Grammar:
     tense = _tense_slots(words)
     holidays = dict(words.holidays)
     return _Grammar(
-        words=words,
         slots=slots,
         needs=needs,
         months=months,

@@ -11,7 +11,9 @@ time ("13:56 (PST)", "(UTC+3)") is read as one written without them (:func:`unbr
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from datetime import timedelta, timezone
+from functools import lru_cache
 
 from ramem_integrations.core.lexicon import ENGLISH
 from ramem_integrations.core.lexicon.time import TimeWords
@@ -25,11 +27,18 @@ _OFFSET = re.compile(r"(?:UTC|GMT)?\s*[+-]\d{1,2}(?::?\d{2})?", re.IGNORECASE)
 _ABBREVIATION = re.compile(r"[A-Z]{2,5}")
 
 
+@lru_cache(maxsize=8)
+def _zones(words: TimeWords) -> tuple[Mapping[str, float], Mapping[str, str]]:
+    """The zone tables of ``words`` by abbreviation: those of one offset, the ambiguous ones."""
+    return dict(words.zone_offsets), dict(words.ambiguous_zones)
+
+
 def names_zone(text: str, words: TimeWords = ENGLISH.time) -> bool:
     """Whether ``text`` is a zone: an abbreviation (known or not: :func:`zone` refuses an
     unknown one) or an offset."""
     word = text.strip()
-    known = word.upper() in dict(words.zone_offsets) or word.upper() in dict(words.ambiguous_zones)
+    offsets, ambiguous = _zones(words)
+    known = word.upper() in offsets or word.upper() in ambiguous
     return known or bool(_ABBREVIATION.fullmatch(word) or _OFFSET.fullmatch(word))
 
 
@@ -49,7 +58,7 @@ def zone(name: str | None, offset: int | None, words: TimeWords = ENGLISH.time) 
     if name is None:
         return None
     key = name.upper()
-    offsets, ambiguous = dict(words.zone_offsets), dict(words.ambiguous_zones)
+    offsets, ambiguous = _zones(words)
     if key in offsets:
         return timezone(timedelta(hours=offsets[key]), key)
     meaning = f"it can mean {ambiguous[key]}" if key in ambiguous else "it is not a known zone"

@@ -15,7 +15,12 @@ from ramem_integrations import RaMem
 from ramem_integrations.core.anchoring import RuleAnchorer, find_place, proper_names
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.entity_typing import place_evidence
-from ramem_integrations.core.frames import KnownContext, RuleFrameInducer, asks_for_time
+from ramem_integrations.core.frames import (
+    UNDATED_REASON,
+    KnownContext,
+    RuleFrameInducer,
+    asks_for_time,
+)
 from ramem_integrations.core.grouping import group_turns, is_filler
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.lexicon.time import Holiday
@@ -26,6 +31,7 @@ from ramem_integrations.core.time.grounding import find_times, names_a_holiday
 from ramem_integrations.core.time.zones import zone
 from ramem_integrations.core.types import TimeMention, TimeSpan
 from ramem_integrations.errors import InvalidInputError, InvalidTimeError
+from ramem_integrations.memory.questions import UngroundedTimeWarning
 from ramem_integrations.stores.chroma import ChromaEpisodicStore
 from ramem_integrations.testing.embedders import HashingEmbedder
 
@@ -247,6 +253,20 @@ def test_ramem_reads_corrections_by_its_time_words(tmp_path: Path) -> None:
 
     assert first_time(ENGLISH, tmp_path / "english") == "15 March 2024"
     assert first_time(mine, tmp_path / "mine") == "16 March 2024"
+
+
+def test_an_undated_question_drops_a_relative_time_in_its_own_words(tmp_path: Path) -> None:
+    """Without the question's date, "last thurz" (a time only in RaMem's lexicon) is relative
+    and left ungrounded, as "last Thursday" is in English, with a warning naming it."""
+    mine = _with("time", "weekday_short", ("thurz", 3))
+    mem = RaMem(
+        ChromaEpisodicStore.from_path(tmp_path / "s"), embedder=HashingEmbedder(), lexicon=mine
+    )
+    mem.add_turns([{"speaker": "Bea", "text": "gym was great"}], "n", session_time=AT)
+    with pytest.warns(UngroundedTimeWarning, match="last thurz"):
+        frame = mem.frame("What did Bea do last thurz?", "n")
+    (time,) = [c for c in frame.conditions if c.kind == "time"]
+    assert (time.evidence, time.grounded, time.reason) == ("last thurz", False, UNDATED_REASON)
 
 
 def test_equal_lexicons_are_one_value() -> None:

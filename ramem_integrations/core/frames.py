@@ -914,19 +914,20 @@ UNDATED_REASON = (
 )
 
 
-def without_relative_times(frame: RecallFrame) -> RecallFrame:
+def without_relative_times(frame: RecallFrame, words: TimeWords = ENGLISH.time) -> RecallFrame:
     """The frame with its purely relative time conditions ungrounded.
 
     Used when the question's own date is unknown: "last weekend" read against the end of the
     conversation is a guess, and a hallucinated constraint is worse than none. Conditions that
-    name an absolute date ("the week before 12 March 2024") stay grounded.
+    name an absolute date ("the week before 12 March 2024") stay grounded; ``words`` are the
+    time words the evidence is read by.
     """
     if frame.reference is None:
         return frame
     reference = frame.reference
     conditions = tuple(
         replace(c, grounded=False, reason=UNDATED_REASON)
-        if c.kind == "time" and c.grounded and _only_relative(c.evidence, reference)
+        if c.kind == "time" and c.grounded and _only_relative(c.evidence, reference, words)
         else c
         for c in frame.conditions
     )
@@ -934,6 +935,6 @@ def without_relative_times(frame: RecallFrame) -> RecallFrame:
 
 
 @lru_cache(maxsize=1024)  # a few evidence texts ("last week") against a namespace's last date
-def _only_relative(text: str, reference: datetime) -> bool:
-    found = find_times(text, reference)
+def _only_relative(text: str, reference: datetime, words: TimeWords) -> bool:
+    found = find_times(text, reference, conventions=Conventions(words=words))
     return bool(found) and all(f.relative for f in found)

@@ -330,7 +330,8 @@ class RaMem:
         today's clock (see :func:`~ramem_integrations.memory.questions.frame_question`).
         """
         check_query(query, self.limits)
-        return frame_question(query, self.frame_inducer, self.known(namespace), reference)
+        known = self.known(namespace)
+        return frame_question(query, self.frame_inducer, known, reference, self.lexicon.time)
 
     def retrieve(
         self,
@@ -400,7 +401,7 @@ class RaMem:
     ) -> list[ScoredMemory]:
         if mode == "ramem":
             known = self._freshness.known(namespace)
-            frame = frame_question(query, self.frame_inducer, known, reference)
+            frame = frame_question(query, self.frame_inducer, known, reference, self.lexicon.time)
             hits = self.reinstatement.retrieve(frame, namespace, k, scope)
             hits = with_corrections(hits, self._cache.memories(namespace), k)
             return questions_last([replace(h, frame=frame) for h in hits])

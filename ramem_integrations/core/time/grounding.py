@@ -156,7 +156,7 @@ def _add(day: date, unit: str, n: int) -> date:
 
 
 def unit_delta(unit: str, n: int) -> relativedelta:
-    """ "``n`` of a calendar unit ("weeks", "quarters", ...), as ``TimeWords.units`` names it."""
+    """``n`` of a calendar unit ("weeks", "quarters", ...), as ``TimeWords.units`` names it."""
     if unit == "decades":
         return relativedelta(years=10 * n)
     if unit == "quarters":
@@ -600,7 +600,7 @@ def _holiday_occ(text: str, over: bool, conv: Conventions) -> Occurrence:
 
 
 def _h_holiday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    occ = _holiday_occ(m["h"], bool(_g(m, "over")), conv)
+    occ = _holiday_occ(m["h"], over=bool(_g(m, "over")), conv=conv)
     if year := _g(m, "y"):
         found = occ(int(year))
         return _Hit(_span(*found, ref.tzinfo), relative=False) if found else None
@@ -614,7 +614,7 @@ def _h_holidays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit 
     if season := _g(m, "sp"):
         occ = _season_occ(_t(conv).season_plurals[season.lower()], conv)
     else:
-        occ = _holiday_occ(_t(conv).holiday_plurals[m["hp"].lower()], False, conv)
+        occ = _holiday_occ(_t(conv).holiday_plurals[m["hp"].lower()], over=False, conv=conv)
     lo, hi = _count(m["n"], conv)
     first, last = (
         _recurring(occ, ref.year, "last", ref, conv, 1 - hi),
@@ -634,7 +634,7 @@ def _h_named_before_last(m: re.Match[str], ref: datetime, conv: Conventions) -> 
         return _recurring(_season_occ(season, conv), ref.year, mode, ref, conv, shift)
     if month := _g(m, "m"):
         return _recurring(_month_occ(_month(month, conv)), ref.year, mode, ref, conv, shift)
-    return _recurring(_holiday_occ(m["h"], False, conv), ref.year, mode, ref, conv, shift)
+    return _recurring(_holiday_occ(m["h"], over=False, conv=conv), ref.year, mode, ref, conv, shift)
 
 
 def _h_weekdays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -1111,7 +1111,8 @@ class _Rule(NamedTuple):
     # lower-case word after it, "any" a capitalised one too ("Easter Island").
     attributive: str = ""
     # For speed: the rule is tried only when the text holds one of these (any case; _DIGIT
-    # stands for any digit). Every match holds one, so a text without any cannot match.
+    # stands for any digit, a slot for words of its table, :func:`_grammar`). Every match holds one,
+    # so a text without any cannot match.
     needs: tuple[str, ...] = ()
 
 
@@ -1652,9 +1653,8 @@ def _grammar(words: TimeWords) -> _Grammar:
     }
     day_words = _day_words(words)
     parts_of_day = dict(words.day_parts)
-    # A dot ends an abbreviation ("Sept. 9"), never a full name: "on 10 March." keeps its full stop.
     slots |= {
-        "month": f"(?:{_alt(full)}|{_alt(set(months) - set(full))}" + r"\.?)",
+        "month": f"(?:{_alt(full)}|{_alt(set(months) - set(full))}" + r"\.?)",  # "Sept."
         "month_cased": "(?:"
         + "|".join(_cased(w, capitalised) for w in sorted(months, key=len, reverse=True))
         + ")",

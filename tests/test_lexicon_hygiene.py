@@ -1,7 +1,7 @@
-"""Checks over every word table, the lexicon's and the time rules' (read as they are): no
-duplicate entry, no table written as a split string (a phrase split into words), no table that
-nothing reads, no two tables of one name, and a row in docs/rules.md for each lexicon table.
-Each check is shown to catch a planted error."""
+"""Checks over every word table of the lexicon (the time words included): no duplicate entry,
+no table written as a split string (a phrase split into words), no table that nothing reads,
+no two tables of one name, and a row in docs/rules.md for each table. Each check is shown to
+catch a planted error."""
 
 from __future__ import annotations
 
@@ -9,24 +9,24 @@ import ast
 import re
 from collections import Counter
 from collections.abc import Mapping
+from dataclasses import replace
 from pathlib import Path
 
 from ramem_integrations.core.lexicon import ENGLISH, word_tables
 from ramem_integrations.core.lexicon.exports import SYSTEM_LINES
-from ramem_integrations.core.lexicon.time import time_tables
 
 ROOT = Path(__file__).resolve().parents[1]
 PACKAGE = ROOT / "ramem_integrations"
 LEXICON = PACKAGE / "core" / "lexicon"
 
 #: Duplicates in the time tables, which are changed elsewhere; fixed there, they leave this list.
-TIME_DUPLICATES = {"tables.PAST_VERBS": ["drank"], "tables.CLOCK_FOLLOWERS": ["then"]}
+TIME_DUPLICATES = {"time.past_verbs": ["drank"], "time.clock_followers": ["then"]}
 
 
 def every_table() -> dict[str, tuple[str, ...]]:
-    """The lexicon's tables, the time rules' and the chat apps' lines by kind."""
+    """The lexicon's tables (the time words' too) and the chat apps' lines by kind."""
     apps = {f"exports.lines.{kind}": lines for kind, lines in SYSTEM_LINES.lines.items()}
-    return {**word_tables(ENGLISH), **time_tables(), **apps}
+    return {**word_tables(ENGLISH), **apps}
 
 
 # -- the checks --------------------------------------------------------------------------
@@ -57,8 +57,8 @@ def split_strings(source: str) -> list[int]:
 
 
 def names_read(sources: Mapping[str, str]) -> Counter[str]:
-    """How often each name is read (a name or an attribute loaded, not assigned) in
-    ``sources``."""
+    """How often each name is read (a name or an attribute loaded, not assigned, or a slot of
+    the time rules' patterns, ``_slot("months")``) in ``sources``."""
     read: Counter[str] = Counter()
     for source in sources.values():
         for node in ast.walk(ast.parse(source)):
@@ -66,6 +66,13 @@ def names_read(sources: Mapping[str, str]) -> Counter[str]:
                 read[node.id] += 1
             elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
                 read[node.attr] += 1
+            elif (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Name)
+                and node.func.id == "_slot"
+                and isinstance(node.args[0], ast.Constant)
+            ):
+                read[str(node.args[0].value)] += 1
     return read
 
 
@@ -138,20 +145,20 @@ def test_a_split_string_is_found() -> None:
 
 
 def test_every_table_is_read() -> None:
-    """A lexicon table is read outside the lexicon; a time table by some module of the package
-    (its own module too)."""
+    """Every table, the time words' too, is read outside the lexicon."""
     outside = package_sources(outside=LEXICON)
     assert unread(list(word_tables(ENGLISH)), outside) == []
-    assert unread(list(time_tables()), package_sources()) == []
 
 
 def test_an_unread_table_is_found() -> None:
     sources = {"reader.py": "def f(lexicon):\n    return lexicon.chat.reactions\n"}
     assert unread(["chat.reactions", "chat.never_read"], sources) == ["chat.never_read"]
+    rules = {"grounding.py": '_MOD = _slot("modifiers")\n'}
+    assert unread(["time.modifiers", "time.never_read"], rules) == ["time.never_read"]
 
 
 def test_no_two_tables_share_a_name() -> None:
-    assert shared_names([*word_tables(ENGLISH), *time_tables()]) == {}
+    assert shared_names(list(word_tables(ENGLISH))) == {}
 
 
 def test_a_shared_name_is_found() -> None:
@@ -176,3 +183,13 @@ def test_a_table_without_a_row_is_found() -> None:
     assert without_rows(["chat.reactions", "chat.acknowledgements"], doc) == [
         "chat.acknowledgements"
     ]
+
+
+def test_a_planted_error_in_a_time_table_is_found() -> None:
+    """The checks cover the time words: a month written twice, a table without a row."""
+    time = replace(ENGLISH.time, months=(*ENGLISH.time.months, ("jan", 1)))
+    planted = word_tables(replace(ENGLISH, time=time))
+    assert duplicates(planted)["time.months"] == ["jan"]
+    doc = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    assert without_rows(["time.months", "time.never_listed"], doc) == ["time.never_listed"]
+    assert rows(doc)["time.months"] == len(word_tables(ENGLISH)["time.months"])

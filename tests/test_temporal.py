@@ -10,6 +10,7 @@ from zoneinfo import ZoneInfo
 
 import pytest
 
+from ramem_integrations.core.lexicon import ENGLISH
 from ramem_integrations.core.time import grounding as temporal
 from ramem_integrations.core.time import tables as temporal_tables
 from ramem_integrations.core.time.grounding import (
@@ -826,6 +827,7 @@ def test_conventions_table_is_what_the_code_reads() -> None:
     assert len(rows) == len(temporal_tables.CONVENTIONS)
     # set per call, per reader (a chat message reads undirected dates ahead) or per match
     options = {"date_order", "direction", "undirected", "night_owl_hour", "weeks_as_days"}
+    options.add("words")  # the words times are read by, not a convention
     read = [f.name for f in dataclasses.fields(Conventions) if f.name not in options]
     assert len(read) == 12
     for name in read:
@@ -904,10 +906,11 @@ def test_every_match_holds_a_word_its_rule_needs() -> None:
     lose a time."""
     texts = [e for e, _, _ in CASES] + [f"Back then, {e} was busy." for e, _, _ in CASES]
     checked = 0
-    for words, digit, rule in temporal._SEARCH:
+    grammar = temporal._grammar(ENGLISH.time)
+    for words, digit, rule in grammar.search:
         assert rule.needs, f"rule {rule.name} has no needs"
         for text in texts:
-            for m in temporal._searcher(rule).finditer(text):
+            for m in temporal._searcher(rule, grammar).finditer(text):
                 found = m.group(0).casefold()
                 held = any(w in found for w in words) or (digit and any(c.isdigit() for c in found))
                 assert held, f"{rule.name} matched {m.group(0)!r} without any of {rule.needs}"

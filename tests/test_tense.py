@@ -18,8 +18,10 @@ import pytest
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.frames import KnownContext, RuleFrameInducer
+from ramem_integrations.core.lexicon import ENGLISH
+from ramem_integrations.core.lexicon.time import TenseCue
 from ramem_integrations.core.time import tables as temporal_tables
-from ramem_integrations.core.time.grounding import _TENSE_CUES, find_times, tense_of
+from ramem_integrations.core.time.grounding import _grammar, find_times, tense_of
 from ramem_integrations.core.types import TimeSpan
 from ramem_integrations.errors import InvalidTimeError
 
@@ -147,14 +149,14 @@ def test_tense_of(text: str, direction: str | None) -> None:
     assert tense_of(text, found.start, found.end) == direction
 
 
-@pytest.mark.parametrize("cue", temporal_tables.TENSE_CUES, ids=lambda c: c.name)
-def test_every_cue_row_decides_its_example(cue: temporal_tables.TenseCue) -> None:
+@pytest.mark.parametrize("cue", ENGLISH.time.tense_cues, ids=lambda c: c.name)
+def test_every_cue_row_decides_its_example(cue: TenseCue) -> None:
     """Each row's example holds a match of that row, and points the row's way."""
     (found,) = find_times(cue.example, WED_5_MAR)
     assert tense_of(cue.example, found.start, found.end) == cue.direction
     text = cue.example
     words = f"{text[: found.start]} § {text[found.end :]}".replace("'", " '").replace("?", " ?")
-    pattern = next(p for p, c in _TENSE_CUES if c is cue)
+    pattern = next(p for p, c in _grammar(ENGLISH.time).tense_cues if c is cue)
     assert pattern.search(" ".join(words.replace("n 't", " n't").split()))
 
 

@@ -45,7 +45,6 @@ from itertools import pairwise
 
 from ramem_integrations.core.conversation import Conversation
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
-from ramem_integrations.core.time.tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.types import MemoryUnit, RecallFrame
 
 __all__ = [
@@ -106,8 +105,8 @@ def _compiled(lexicon: Lexicon) -> _Words:
                 *lexicon.text.stop_words,
                 *lexicon.chat.reactions,
                 *words.greetings,
-                *MONTHS,
-                *WEEKDAYS,
+                *dict(lexicon.time.months),
+                *dict(lexicon.time.weekdays),
             )
         ),
         stop_words=frozenset(lexicon.text.stop_words),

@@ -108,7 +108,11 @@ class RuleAnchorer:
         coming daytime."""
         chat = conventions_for(None, self.hemisphere, self.date_order)
         return replace(
-            chat, undirected="forward", night_owl_hour=NIGHT_OWL_HOUR, weeks_as_days=True
+            chat,
+            undirected="forward",
+            night_owl_hour=NIGHT_OWL_HOUR,
+            weeks_as_days=True,
+            words=self.lexicon.time,
         )
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
@@ -176,12 +180,12 @@ class RuleAnchorer:
         held = [
             item
             for turn, items in facts
-            for item in operative(turn.full_text, items, turn.time or session.start)
+            for item in operative(turn.full_text, items, turn.time or session.start, lexicon.time)
         ]
         text = " ".join(turn.full_text for turn, _ in facts)
         others = [p for p in participants if p != speaker]
         addressee = others[0] if len(others) == 1 else None
-        restatement = restate(said, speaker, addressee) if self.restate else None
+        restatement = restate(said, speaker, addressee, lexicon) if self.restate else None
         found_names = list(
             dict.fromkeys(
                 n for turn, _ in facts for n in proper_names(turn.full_text, names, lexicon)
@@ -230,13 +234,16 @@ def _found(turn: Turn, said_at: datetime, conventions: Conventions) -> list[Foun
 
 
 def restate(
-    said: Sequence[tuple[Turn, Sequence[FoundTime]]], speaker: str, addressee: str | None
+    said: Sequence[tuple[Turn, Sequence[FoundTime]]],
+    speaker: str,
+    addressee: str | None,
+    lexicon: Lexicon = ENGLISH,
 ) -> str:
     """The utterance as self-contained text: speaker (and addressee) named, times grounded,
     one line a message; a message of another speaker inside it (a reaction) keeps its name."""
     head = f"{speaker} (to {addressee})" if addressee else speaker
     lines = [
-        ground_in_text(t.full_text, found)
+        ground_in_text(t.full_text, found, lexicon)
         if t.speaker == speaker
         else f"{t.speaker}: {t.full_text}"
         for t, found in said
@@ -258,7 +265,7 @@ def unframed(restatement: str, speaker: str | None, participants: Iterable[str] 
     return line_head.sub("", restatement)
 
 
-def ground_in_text(text: str, found: Sequence[FoundTime]) -> str:
+def ground_in_text(text: str, found: Sequence[FoundTime], lexicon: Lexicon = ENGLISH) -> str:
     """Write each relative time cue's date into the text.
 
     A cue that grounds to one day is replaced ('yesterday' said on 8 May 2023 becomes
@@ -271,15 +278,15 @@ def ground_in_text(text: str, found: Sequence[FoundTime]) -> str:
         if not item.relative:
             continue
         pieces.append(text[cursor : item.start])
-        pieces.append(_grounded_phrase(text, item))
+        pieces.append(_grounded_phrase(text, item, lexicon))
         cursor = item.end
     pieces.append(text[cursor:])
     return "".join(pieces)
 
 
-def _grounded_phrase(text: str, item: FoundTime) -> str:
+def _grounded_phrase(text: str, item: FoundTime, lexicon: Lexicon) -> str:
     label = item.span.label()
-    if item.span.duration == timedelta(days=1) and not names_a_holiday(item.text):
+    if item.span.duration == timedelta(days=1) and not names_a_holiday(item.text, lexicon.time):
         preceding = text[: item.start].rstrip().lower()
         bare = (
             " on",

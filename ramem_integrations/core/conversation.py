@@ -126,8 +126,8 @@ def parse_datetime(value: Any, where: str, tz: tzinfo = UTC) -> datetime:
     '2023-05-08T13:56-08:00', '13:56 PST'), in ``tz`` when it names no zone.
 
     Every time a user writes (a turn's, a session's, ``--asked-on``) is read here. A zone
-    abbreviation is read from :data:`.zones.OFFSETS` or refused, never dropped; the year must
-    be one times can be grounded in (:data:`.temporal.REFERENCE_YEARS`).
+    abbreviation is read from ``TimeWords.zone_offsets`` (:mod:`.time.zones`) or refused, never
+    dropped; the year must be one times can be grounded in (:data:`.temporal.REFERENCE_YEARS`).
     """
     if isinstance(value, datetime):
         parsed = value

@@ -46,8 +46,8 @@ from dateutil.relativedelta import relativedelta
 from ramem_integrations.core.aliases import namespace_aliases
 from ramem_integrations.core.entity_typing import typed_places
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
+from ramem_integrations.core.lexicon.time import TimeWords
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
-from ramem_integrations.core.time import tables as temporal_tables
 from ramem_integrations.core.time.grounding import (
     Conventions,
     FoundTime,
@@ -151,7 +151,8 @@ def _compiled(lexicon: Lexicon) -> _Words:
     ordinals = dict(words.ordinals)
     adverbs = dict(words.order_adverbs)
     mention = _alt(words.mention_verbs)
-    counts = {**temporal_tables.NUMBER_WORDS, **temporal_tables.VAGUE_COUNTS}
+    time = lexicon.time
+    counts = {**dict(time.number_words), **dict(time.vague_counts)}
     count = rf"(?:\d{{1,3}}|{_alt(counts)})"
     return _Words(
         recency=re.compile(rf"(?<![\w'-]){_alt(words.recency)}(?![\w'-])", re.IGNORECASE),
@@ -160,7 +161,7 @@ def _compiled(lexicon: Lexicon) -> _Words:
         leading_mention=re.compile(rf"^(?:\w+\s+)?{mention}(?!\w)\s*", re.IGNORECASE),
         relation=re.compile(rf"(?<![\w'-])(?P<rel>{_alt(relations)})\s+", re.IGNORECASE),
         time_relation=re.compile(
-            rf"(?:(?P<n>{count})\s+(?P<u>{_alt(temporal_tables.UNITS)})\s+"
+            rf"(?:(?P<n>{count})\s+(?P<u>{_alt(dict(time.units))})\s+"
             rf"|the\s+(?P<one>day|week|month|year)\s+)?(?P<rel>{_alt(every_relation)})\s+$",
             re.IGNORECASE,
         ),
@@ -187,17 +188,17 @@ def _compiled(lexicon: Lexicon) -> _Words:
         not_plurals=frozenset(words.not_plurals),
         time_words=frozenset(
             (
-                *temporal_tables.MONTHS,
-                *temporal_tables.WEEKDAYS,
-                *temporal_tables.SEASONS,
-                *temporal_tables.MODIFIERS,
+                *dict(time.months),
+                *dict(time.weekdays),
+                *dict(time.seasons),
+                *dict(time.modifiers),
                 *words.recency,
-                *temporal_tables.HOLIDAYS,
+                *dict(time.holidays),
             )
         ),
         # Months are not days: June and May are names too.
         day_names=frozenset(
-            (*temporal_tables.WEEKDAYS, *(h for h in temporal_tables.HOLIDAYS if " " not in h))
+            (*dict(time.weekdays), *(h for h in dict(time.holidays) if " " not in h))
         ),
         diminutive_endings=words.diminutive_endings,
     )
@@ -360,8 +361,10 @@ class RuleFrameInducer:
 
     @cached_property
     def conventions(self) -> Conventions:
-        """The time conventions questions are read by: the defaults with these options."""
-        return conventions_for(None, self.hemisphere, self.date_order)
+        """The time conventions questions are read by: the defaults with these options, and
+        the lexicon's time words."""
+        chosen = conventions_for(None, self.hemisphere, self.date_order)
+        return replace(chosen, words=self.lexicon.time)
 
     def induce(self, query: str, *, reference: datetime, known: KnownContext) -> RecallFrame:
         if not isinstance(query, str):
@@ -416,7 +419,9 @@ def time_conditions(
         if relation:
             kind, inclusive = words.relations[" ".join(relation["rel"].lower().split())]
             evidence = query[relation.start() : item.end]
-            cond = open_range(evidence, kind, span, window, inclusive, _reach(relation))
+            cond = open_range(
+                evidence, kind, span, window, inclusive, _reach(relation, lexicon.time)
+            )
         else:
             cond = Condition("time", span.label(), item.text, True, span, said)
         conditions.append(check_time(cond, window, known))
@@ -469,7 +474,7 @@ def open_range(
     return Condition("time", span.label(), evidence, True, span, reason, open=reach is None)
 
 
-def _reach(relation: re.Match[str]) -> relativedelta | None:
+def _reach(relation: re.Match[str], time: TimeWords) -> relativedelta | None:
     """How far a counted relation reaches: 'two weeks before' is two weeks."""
     if relation["one"]:
         return relativedelta(**{relation["one"].lower() + "s": 1})
@@ -478,11 +483,11 @@ def _reach(relation: re.Match[str]) -> relativedelta | None:
     count = " ".join(relation["n"].lower().split())
     if count.isdigit():
         most = int(count)
-    elif count in temporal_tables.VAGUE_COUNTS:
-        most = temporal_tables.VAGUE_COUNTS[count][1]
+    elif count in (vague := dict(time.vague_counts)):
+        most = vague[count][1]
     else:
-        most = temporal_tables.NUMBER_WORDS[count]
-    unit = temporal_tables.UNITS[relation["u"].lower()]
+        most = dict(time.number_words)[count]
+    unit = dict(time.units)[relation["u"].lower()]
     return relativedelta(years=10 * most) if unit == "decades" else relativedelta(**{unit: most})
 
 
@@ -909,19 +914,20 @@ UNDATED_REASON = (
 )
 
 
-def without_relative_times(frame: RecallFrame) -> RecallFrame:
+def without_relative_times(frame: RecallFrame, words: TimeWords = ENGLISH.time) -> RecallFrame:
     """The frame with its purely relative time conditions ungrounded.
 
     Used when the question's own date is unknown: "last weekend" read against the end of the
     conversation is a guess, and a hallucinated constraint is worse than none. Conditions that
-    name an absolute date ("the week before 12 March 2024") stay grounded.
+    name an absolute date ("the week before 12 March 2024") stay grounded; ``words`` are the
+    time words the evidence is read by.
     """
     if frame.reference is None:
         return frame
     reference = frame.reference
     conditions = tuple(
         replace(c, grounded=False, reason=UNDATED_REASON, undated=True)
-        if c.kind == "time" and c.grounded and _only_relative(c.evidence, reference)
+        if c.kind == "time" and c.grounded and _only_relative(c.evidence, reference, words)
         else c
         for c in frame.conditions
     )
@@ -929,6 +935,6 @@ def without_relative_times(frame: RecallFrame) -> RecallFrame:
 
 
 @lru_cache(maxsize=1024)  # a few evidence texts ("last week") against a namespace's last date
-def _only_relative(text: str, reference: datetime) -> bool:
-    found = find_times(text, reference)
+def _only_relative(text: str, reference: datetime, words: TimeWords) -> bool:
+    found = find_times(text, reference, conventions=Conventions(words=words))
     return bool(found) and all(f.relative for f in found)

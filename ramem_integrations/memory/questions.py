@@ -18,6 +18,8 @@ from ramem_integrations.core.frames import (
     KnownContext,
     without_relative_times,
 )
+from ramem_integrations.core.lexicon import ENGLISH
+from ramem_integrations.core.lexicon.time import TimeWords
 from ramem_integrations.core.limits import DEFAULT_LIMITS, Limits
 from ramem_integrations.core.types import RecallFrame, ScoredMemory
 from ramem_integrations.errors import InvalidInputError
@@ -70,6 +72,7 @@ def frame_question(
     inducer: FrameInducer,
     known: KnownContext,
     reference: datetime | None,
+    words: TimeWords = ENGLISH.time,
 ) -> RecallFrame:
     """Read ``query`` into its recall frame, grounded against the moment it is asked.
 
@@ -86,7 +89,7 @@ def frame_question(
     frame = inducer.induce(query, reference=reference, known=known)
     if not estimated:
         return frame
-    frame = without_relative_times(frame)
+    frame = without_relative_times(frame, words)
     dropped = [c.evidence for c in frame.conditions if c.undated]
     if dropped:
         times = ", ".join(repr(e) for e in dropped)

@@ -134,6 +134,7 @@ class RaMem:
         self._writer = Writer(store, self.embedder, anchorer, self._cache)
         self._writer.segmenter = segmenter_for(self._writer.anchorer)
         self._writer.limits = limits if limits is not None else Limits()
+        self._writer.time_words = lexicon.time
         self._segmenter_chosen = False
 
     @property
@@ -332,7 +333,8 @@ class RaMem:
         today's clock (see :func:`~ramem_integrations.memory.questions.frame_question`).
         """
         check_query(query, self.limits)
-        return frame_question(query, self.frame_inducer, self.known(namespace), reference)
+        known = self.known(namespace)
+        return frame_question(query, self.frame_inducer, known, reference, self.lexicon.time)
 
     def retrieve(
         self,
@@ -402,7 +404,7 @@ class RaMem:
     ) -> list[ScoredMemory]:
         if mode == "ramem":
             known = self._freshness.known(namespace)
-            frame = frame_question(query, self.frame_inducer, known, reference)
+            frame = frame_question(query, self.frame_inducer, known, reference, self.lexicon.time)
             hits = self.reinstatement.retrieve(frame, namespace, k, scope)
             hits = with_corrections(hits, self._cache.memories(namespace), k)
             return questions_last([replace(h, frame=frame) for h in hits])

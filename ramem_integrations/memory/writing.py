@@ -23,6 +23,8 @@ from ramem_integrations.core.conversation import (
     check_conversation,
     parse_datetime,
 )
+from ramem_integrations.core.lexicon import ENGLISH
+from ramem_integrations.core.lexicon.time import TimeWords
 from ramem_integrations.core.limits import Limits, check_unicode
 from ramem_integrations.core.namespaces import check_namespace
 from ramem_integrations.core.segmentation import EpisodeSegmenter, Segmenter
@@ -74,6 +76,8 @@ class Writer:
         #: Whether a batch's upsert runs beside the next batch's embedding; None: for a Chroma
         #: server only (an embedded Chroma holds the GIL while it writes, so it overlaps nothing).
         self.overlap_writes: bool | None = None
+        #: The words corrections of a time are read by (the lexicon's time section).
+        self.time_words: TimeWords = ENGLISH.time
 
     def anchor(self, conversation: Conversation, namespace: str) -> list[MemoryUnit]:
         """The conversation's memory units in ``namespace`` (nothing is written)."""
@@ -83,7 +87,7 @@ class Writer:
                 "Load one with ramem_integrations.load_conversations(path)."
             )
         check_conversation(conversation, self.limits)
-        units = corrected(self.anchorer.anchor(conversation, namespace))
+        units = corrected(self.anchorer.anchor(conversation, namespace), self.time_words)
         return self.segmenter.segment(units) if self.segmenter else units
 
     def add_conversations(

@@ -14,8 +14,8 @@ a tuple of rows, the phrase first), so a lexicon is a plain frozen value: replac
 >>> "meh" in mine.chat.reactions, "meh" in ENGLISH.chat.reactions
 (True, False)
 
-The time tables (:mod:`ramem_integrations.core.time`) are listed with these
-(:func:`ramem_integrations.core.lexicon.time.time_tables`) but are still module tables.
+The time readers (:mod:`ramem_integrations.core.time`) read the ``time`` section the same way:
+they are handed it inside their :class:`~ramem_integrations.core.time.conventions.Conventions`.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from ramem_integrations.core.lexicon.chat import ChatWords
 from ramem_integrations.core.lexicon.frames import FrameWords
 from ramem_integrations.core.lexicon.places import PlaceWords
 from ramem_integrations.core.lexicon.text import TextWords
+from ramem_integrations.core.lexicon.time import TimeWords
 from ramem_integrations.errors import InvalidInputError
 
 __all__ = [
@@ -37,6 +38,7 @@ __all__ = [
     "Lexicon",
     "PlaceWords",
     "TextWords",
+    "TimeWords",
     "word_tables",
 ]
 
@@ -64,6 +66,7 @@ class Lexicon:
     aliases: AliasWords = field(default_factory=AliasWords)
     places: PlaceWords = field(default_factory=PlaceWords)
     frames: FrameWords = field(default_factory=FrameWords)
+    time: TimeWords = field(default_factory=TimeWords)
 
     def __post_init__(self) -> None:
         for section in fields(self):

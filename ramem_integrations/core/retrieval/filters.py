@@ -9,8 +9,8 @@ from datetime import timedelta
 from functools import lru_cache
 from typing import ClassVar
 
+from ramem_integrations.core.lexicon import ENGLISH
 from ramem_integrations.core.text import STOP_WORDS
-from ramem_integrations.core.time.tables import MONTHS, WEEKDAYS
 from ramem_integrations.core.types import Episode, MemoryUnit, TimeSpan
 
 #: The label of a memory that meets a time only by being said after it (its report).
@@ -126,10 +126,14 @@ def names_in(text: str, name: str) -> bool:
     return bool(text) and _name_pattern(name).search(text) is not None
 
 
+#: Month and weekday names (English): "May" or "Sunday" in lower case is no name.
+_CALENDAR_NAMES = frozenset((*dict(ENGLISH.time.months), *dict(ENGLISH.time.weekdays)))
+
+
 @lru_cache(maxsize=1024)
 def _name_pattern(name: str) -> re.Pattern[str]:
     folded = name.strip().lower()
-    if not folded or folded in STOP_WORDS or folded in MONTHS or folded in WEEKDAYS:
+    if not folded or folded in STOP_WORDS or folded in _CALENDAR_NAMES:
         return re.compile(r"(?!)")  # matches nothing
     return re.compile(rf"(?<!\w){re.escape(folded)}(?!\w)", re.IGNORECASE)
 

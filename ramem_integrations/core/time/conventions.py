@@ -3,7 +3,9 @@
 :class:`Conventions` holds every convention the code of :mod:`.grounding` reads: its defaults
 are the values of the rows of :data:`~.tables.CONVENTIONS` (which renders them, with the rule
 each follows, in docs/temporal.md), plus the two options a caller sets (``hemisphere``,
-``date_order``) and the direction one match is read in (set per match by tense reading).
+``date_order``), the direction one match is read in (set per match by tense reading) and the
+words the times are read by (``words``, the lexicon's time section), as python-dateutil's
+``parserinfo`` holds both its words and its conventions.
 
 >>> Conventions(hemisphere="southern").season_starts["winter"]
 6
@@ -14,6 +16,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from ramem_integrations.core.lexicon import ENGLISH
+from ramem_integrations.core.lexicon.time import TimeWords
 from ramem_integrations.errors import InvalidTimeError
 
 __all__ = ["DATE_ORDERS", "DIRECTIONS", "HEMISPHERES", "Conventions"]
@@ -65,6 +69,8 @@ class Conventions:
     #: "two weeks ago" / "in 2 weeks" as the day that many weeks away (as a chat means it), not
     #: the calendar week that holds it.
     weeks_as_days: bool = False
+    #: The words times are read by: month and weekday names, tense cues, ... (English).
+    words: TimeWords = ENGLISH.time
 
     def __post_init__(self) -> None:
         if self.hemisphere not in HEMISPHERES:

@@ -4,58 +4,30 @@
 memory's event time becomes two weeks ago. Both keep their words as said; the corrected time,
 a note in the restatement, and the links between the two (``corrected_by`` on the corrected
 memory, ``corrects`` on the correcting one) live on the derived side. Rules are data: the cue
-tables below.
+tables of the lexicon's time section (``TimeWords.strong_cues``, ``soft_cues``, ...).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import datetime, timedelta
+from functools import lru_cache
 
+from ramem_integrations.core.lexicon import ENGLISH
+from ramem_integrations.core.lexicon.time import TimeWords
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time.conventions import Conventions
 from ramem_integrations.core.time.grounding import ground_time
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory, TimeMention, TimeSpan
 
-#: Openings that make a message a correction whatever follows, if it names a time.
-STRONG_CUES: tuple[str, ...] = (
-    r"wait,?\s+no", r"no,?\s+wait", r"correction\s*:", r"scratch that", r"sorry,?\s+i meant",
-    r"i meant", r"my mistake", r"my bad", r"i got (?:it|that) wrong", r"oops", r"no no",
-)  # fmt: skip
-#: Openings that make a correction only when a time, or a reference back ("it was", "that
-#: was"), follows at once: "Actually it was Tuesday", not "Actually, I'm going again on Friday".
-SOFT_CUES: tuple[str, ...] = (r"actually", r"i mean", r"sorry", r"no", r"wait")
-#: Words that refer back to what was just said.
-BACK_REFERENCES: tuple[str, ...] = (
-    r"(?:it|that|this)\s+(?:was|were|is|wasn't)", r"(?:it|that)['’]s", r"(?:it|that) happened",
-    r"was", r"were", r"not",
-)  # fmt: skip
-#: Words before the opening cue that change nothing ("oh wait no").
-FILLERS = (r"oh", r"ah", r"hmm+", r"um+", r"uh+", r"ok", r"okay")
 #: How many utterances back in its session the corrected one may be.
 CORRECTION_REACH = 3
-#: Words anywhere in a short message that announce a new time for an event just given
-#: ("sorry, my bad - it's friday 2pm", "update: party is now the 27th"); evidence, beside a
-#: word the two messages share or a reference back, for the shape of a correction.
-RESTATE_CUES: tuple[str, ...] = (
-    *STRONG_CUES, *SOFT_CUES, r"update", r"updated", r"correction", r"change of plans?",
-    r"now", r"instead", r"make (?:it|that)", r"same time", r"rather", r"it'?s", r"that'?s",
-    r"it is", r"that is",
-)  # fmt: skip
-#: Words that add an event rather than restate one ("again", "too").
-ADDING_WORDS: tuple[str, ...] = (r"again", r"too", r"also", r"as well", r"another", r"and then")
 #: The most words (beside its times) a restating message has: a correction restates, it does
 #: not tell a story.
 RESTATE_WORDS = 12
 
-_OPEN = rf"^\W*(?:(?:{'|'.join(FILLERS)})\W+)*"
-_STRONG = re.compile(rf"{_OPEN}(?:{'|'.join(STRONG_CUES)})(?!\w)", re.IGNORECASE)
-_SOFT = re.compile(rf"{_OPEN}(?:{'|'.join(SOFT_CUES)})(?!\w)[\s,:;-]*", re.IGNORECASE)
-_BACK = re.compile(rf"(?:{'|'.join(BACK_REFERENCES)})(?!\w)", re.IGNORECASE)
-_RESTATE = re.compile(rf"(?<![\w'])(?:{'|'.join(RESTATE_CUES)})(?![\w'])", re.IGNORECASE)
-_ADDING = re.compile(rf"(?<![\w'])(?:{'|'.join(ADDING_WORDS)})(?![\w'])", re.IGNORECASE)
 _WORD = re.compile(r"[a-z][a-z']+")
 _CLOCK_ONLY = re.compile(
     r"(?:at\s+|by\s+)?(?:\d{1,2}(?::\d\d)?\s*(?:[ap]\.?m\.?)?|half\s+\d{1,2})", re.I
@@ -63,25 +35,25 @@ _CLOCK_ONLY = re.compile(
 _NUMERIC = re.compile(r"\d[/.]\d")
 
 
-def corrected(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
+def corrected(units: Sequence[MemoryUnit], words: TimeWords = ENGLISH.time) -> list[MemoryUnit]:
     """``units`` (one conversation, in the order said) with each time correction applied: to
     an earlier memory (linked both ways), or within a memory of several messages ("I saw Jo
-    last week" and "wait no, two weeks ago" sent together)."""
-    out = [_corrected_within(unit) for unit in units]
+    last week" and "wait no, two weeks ago" sent together); ``words`` holds the cues."""
+    out = [_corrected_within(unit, words) for unit in units]
     for at, unit in enumerate(out):
-        new, old, cued = correction_times(unit.content, unit.context.mention_times)
+        new, old, cued = correction_times(unit.content, unit.context.mention_times, words)
         target = None if new is None else _corrected_one(out, at, old, cued)
         if target is None:
-            new, target = _restated(out, at)
+            new, target = _restated(out, at, words)
         if new is None or target is None:
-            new, target = _clock_restated(out, at)
+            new, target = _clock_restated(out, at, words)
             if new is not None and target is not None:
                 unit = replace(unit, context=replace(unit.context, event_time=new.span))
                 out[at] = unit
         if new is None or target is None:
             continue
         before = out[target]
-        new = _pointing_as(new, before, unit)
+        new = _pointing_as(new, before, unit, words)
         if unit.context.event_time is not None:
             out[at] = replace(unit, context=replace(unit.context, event_time=new.span))
         out[target] = replace(
@@ -92,7 +64,9 @@ def corrected(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
     return out
 
 
-def _pointing_as(new: TimeMention, before: MemoryUnit, unit: MemoryUnit) -> TimeMention:
+def _pointing_as(
+    new: TimeMention, before: MemoryUnit, unit: MemoryUnit, words: TimeWords
+) -> TimeMention:
     """The new time read the way the corrected one points ("We met Lea on Friday", then "I
     mean Thursday": the Thursday before), on the corrected one's day when it gives only a
     clock time ("meeting thurs 2pm", then "sorry make that 3pm": Thursday at 15:00)."""
@@ -105,7 +79,7 @@ def _pointing_as(new: TimeMention, before: MemoryUnit, unit: MemoryUnit) -> Time
     if _NUMERIC.search(new.text):  # a numeric date reads the same either way
         return new
     direction = "back" if old.end <= said.start else "forward"
-    conventions = Conventions(direction=direction)
+    conventions = Conventions(direction=direction, words=words)
     span = ground_time(new.text, said.start, conventions=conventions)
     return TimeMention(new.text, span) if span is not None else new
 
@@ -120,21 +94,21 @@ def _retimed(unit: MemoryUnit, new: TimeMention) -> MemoryUnit:
     )
 
 
-def _corrected_within(unit: MemoryUnit) -> MemoryUnit:
+def _corrected_within(unit: MemoryUnit, words: TimeWords) -> MemoryUnit:
     """A memory of several messages whose later message corrects the time of an earlier one."""
     lines = unit.content.splitlines()
     if len(lines) < 2 or unit.context.event_time is None:
         return unit
     for line in lines[1:]:
         mentions = tuple(m for m in unit.context.mention_times if m.text in line)
-        new, _, cued = correction_times(line, mentions)
+        new, _, cued = correction_times(line, mentions, words)
         if new is not None and cued:
             return _retimed(unit, new)
     return unit
 
 
 def correction_times(
-    text: str, mentions: Sequence[TimeMention]
+    text: str, mentions: Sequence[TimeMention], words: TimeWords = ENGLISH.time
 ) -> tuple[TimeMention | None, TimeMention | None, bool]:
     """The time a correcting message gives, the one it denies ("Tuesday, not Monday"), and
     whether a cue opens it; (None, None, False) when the message is no correction of a time."""
@@ -148,19 +122,20 @@ def correction_times(
     given = [m for m in mentions if m not in denied]
     if not given:
         return None, None, False
-    cued = bool(_STRONG.match(text)) or _opens_soft(text, given[0].text)
+    patterns = _patterns(words)
+    cued = bool(patterns.strong.match(text)) or _opens_soft(text, given[0].text, patterns)
     if not (denied or cued):
         return None, None, False
     return given[0], (denied[0] if denied else None), cued
 
 
-def _opens_soft(text: str, time: str) -> bool:
+def _opens_soft(text: str, time: str, patterns: _Patterns) -> bool:
     """A soft cue followed at once by a time or by a reference back."""
-    opening = _SOFT.match(text)
+    opening = patterns.soft.match(text)
     if opening is None:
         return False
     rest = text[opening.end() :]
-    return rest.lower().startswith(time.lower()) or _BACK.match(rest) is not None
+    return rest.lower().startswith(time.lower()) or patterns.back.match(rest) is not None
 
 
 def _corrected_one(
@@ -185,15 +160,18 @@ def _corrected_one(
     return candidates[0] if candidates else None
 
 
-def _restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int | None]:
+def _restated(
+    units: list[MemoryUnit], at: int, cues: TimeWords
+) -> tuple[TimeMention | None, int | None]:
     """A correction by its shape: a short message that gives its speaker's latest event (in
     :data:`CORRECTION_REACH`) a new time, the same event shown by a word the two share, a
-    reference back or a :data:`RESTATE_CUES` word, and nothing :data:`ADDING_WORDS` says is
+    reference back or a ``restate_cues`` word, and nothing ``adding_words`` says is
     another one. Returns (the new time, the index of the corrected utterance)."""
     unit = units[at]
     mentions = unit.context.mention_times
     text = unit.content
-    if not mentions or len(unit.content.splitlines()) > 1 or _ADDING.search(text):
+    patterns = _patterns(cues)
+    if not mentions or len(unit.content.splitlines()) > 1 or patterns.adding.search(text):
         return None, None
     rest = text
     for mention in mentions:
@@ -209,7 +187,7 @@ def _restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int
     if before.context.event_time is None or before.context.event_time.overlaps(new.span):
         return None, None
     shared = set(words) & set(_WORD.findall(before.content.lower())) - STOP_WORDS
-    if not (shared or _RESTATE.search(text)):
+    if not (shared or patterns.restate.search(text)):
         return None, None
     return new, target
 
@@ -217,20 +195,49 @@ def _restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int
 _BARE_HOUR = re.compile(
     r"(?<![\w/.:])(1[0-2]|0?[1-9])(?:[:.]([0-5]\d))?(?:\s*([ap])\.?m\.?)?(?![\w/.:])"
 )
-_HOUR_SHAPE = re.compile(
-    rf"^\W*(?:\w+\W+){{0,3}}?(?P<new>{_BARE_HOUR.pattern})\s*,?\s+not\s+(?:at\s+)?"
-    rf"{_BARE_HOUR.pattern}\W*$|{_OPEN}(?:(?:{'|'.join(STRONG_CUES)})\W+)?(?:make\s+(?:it|that)|"
-    rf"(?:{'|'.join(STRONG_CUES)}))[\s,:;-]+(?:at\s+)?(?P<cued>{_BARE_HOUR.pattern})\W*$",
-    re.IGNORECASE,
-)
 
 
-def _clock_restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int | None]:
+@dataclass(frozen=True, eq=False)
+class _Patterns:
+    """The cue tables of a :class:`TimeWords`, compiled."""
+
+    strong: re.Pattern[str]
+    soft: re.Pattern[str]
+    back: re.Pattern[str]
+    restate: re.Pattern[str]
+    adding: re.Pattern[str]
+    hour_shape: re.Pattern[str]
+
+
+@lru_cache(maxsize=8)
+def _patterns(words: TimeWords) -> _Patterns:
+    strong_cues = "|".join(words.strong_cues)
+    opening = rf"^\W*(?:(?:{'|'.join(words.correction_fillers)})\W+)*"
+    return _Patterns(
+        strong=re.compile(rf"{opening}(?:{strong_cues})(?!\w)", re.IGNORECASE),
+        soft=re.compile(rf"{opening}(?:{'|'.join(words.soft_cues)})(?!\w)[\s,:;-]*", re.IGNORECASE),
+        back=re.compile(rf"(?:{'|'.join(words.back_references)})(?!\w)", re.IGNORECASE),
+        restate=re.compile(
+            rf"(?<![\w'])(?:{'|'.join(words.restate_cues)})(?![\w'])", re.IGNORECASE
+        ),
+        adding=re.compile(rf"(?<![\w'])(?:{'|'.join(words.adding_words)})(?![\w'])", re.IGNORECASE),
+        hour_shape=re.compile(
+            rf"^\W*(?:\w+\W+){{0,3}}?(?P<new>{_BARE_HOUR.pattern})\s*,?\s+not\s+(?:at\s+)?"
+            rf"{_BARE_HOUR.pattern}\W*$|{opening}(?:(?:{strong_cues})\W+)?(?:make\s+(?:it|that)|"
+            rf"(?:{strong_cues}))[\s,:;-]+(?:at\s+)?(?P<cued>{_BARE_HOUR.pattern})\W*$",
+            re.IGNORECASE,
+        ),
+    )
+
+
+def _clock_restated(
+    units: list[MemoryUnit], at: int, words: TimeWords
+) -> tuple[TimeMention | None, int | None]:
     """A new hour for its speaker's latest timed event, said by shape alone: "dinner's 8 not
     7", "oops 12 not 11", "make that 7". The hour is read nearest the old one (8 after 19:00 is
     20:00; 7 after 06:30 is 07:00) on the old day. Returns (the new time, the corrected index)."""
     unit = units[at]
-    shape = _HOUR_SHAPE.match(unit.content.strip())
+    shape = _patterns(words).hour_shape.match(unit.content.strip())
     target = None if shape is None else _corrected_one(units, at, None, False)
     if shape is None or target is None:
         return None, None

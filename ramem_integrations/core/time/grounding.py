@@ -3,9 +3,11 @@
 Grounding is always against a given ``reference`` moment (the session date, or the question's
 date), never the wall clock. Spans are half-open and at the expression's own granularity:
 "May 2023" is the whole month, "yesterday" the whole day, "last week" the previous
-Monday-to-Monday week. Words live in :mod:`.tables`; the conventions (week start, seasons,
-numeric dates, which occurrence a bare month names) are a :class:`.Conventions` value handed
-down to every reading; this module holds the patterns built from the words and the arithmetic
+Monday-to-Monday week. Words live in the lexicon's time section
+(:class:`~ramem_integrations.core.lexicon.time.TimeWords`), handed down with the conventions
+(week start, seasons, numeric dates, which occurrence a bare month names) in a
+:class:`.Conventions` value; this module holds the patterns, written once with slots for the
+words and compiled once per words (:func:`_grammar`), and the arithmetic
 (``dateutil.relativedelta``).
 
 >>> from datetime import UTC, datetime
@@ -19,14 +21,16 @@ down to every reading; this module holds the patterns built from the words and t
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable
-from dataclasses import dataclass, replace
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, fields, replace
 from datetime import date, datetime, timedelta, tzinfo
-from functools import cache
+from functools import cache, cached_property, lru_cache
 from typing import NamedTuple, cast
 
 from dateutil.relativedelta import relativedelta
 
+from ramem_integrations.core.lexicon import ENGLISH
+from ramem_integrations.core.lexicon.time import Holiday, TenseCue, TimeWords
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time import tables
 from ramem_integrations.core.time.conventions import DATE_ORDERS, DEFAULT, HEMISPHERES, Conventions
@@ -87,40 +91,33 @@ def _alt(words: object) -> str:
     return "(?:" + "|".join(re.escape(w).replace(r"\ ", r"\s+") for w in items) + ")"
 
 
-def _cased(word: str) -> str:
-    return f"(?-i:{word.title()})" if word in tables.CAPITALISED_ONLY else re.escape(word)
+def _cased(word: str, capitalised_only: frozenset[str]) -> str:
+    return f"(?-i:{word.title()})" if word in capitalised_only else re.escape(word)
 
 
-_FULL_MONTHS = {
-    m: n for m, n in tables.MONTHS.items() if len(m) > 4 or m in ("may", "june", "july")
-}
+def _slot(name: str) -> str:
+    """A place in a rule's pattern for words: ``{months}`` is filled with the alternation of the
+    month names of the :class:`TimeWords` the rule is compiled for (:func:`_grammar`)."""
+    return "{" + name + "}"
+
+
 # A dot ends an abbreviation ("Sept. 9"), never a full name: "on 10 March." keeps its full stop.
-_MONTH = f"(?:{_alt(_FULL_MONTHS)}|{_alt(set(tables.MONTHS) - set(_FULL_MONTHS))}" + r"\.?)"
-_MONTH_CASED = (
-    "(?:" + "|".join(_cased(w) for w in sorted(tables.MONTHS, key=len, reverse=True)) + ")"
-)
-_WEEKDAY = _alt(tables.WEEKDAYS)
-_WEEKDAY_NUMBERS = {**tables.WEEKDAYS, **tables.WEEKDAY_SHORT}
-_WEEKDAY_ANY = _alt(_WEEKDAY_NUMBERS)
-_WEEKDAY_SHORT = _alt(set(tables.WEEKDAY_SHORT) - tables.WEEKDAY_WORDS)
-_WEEKDAY_WORD = _alt(tables.WEEKDAY_WORDS)
-_WEEKDAY_UNAMBIGUOUS = _alt(set(_WEEKDAY_NUMBERS) - tables.WEEKDAY_WORDS)
-_SEASON = _alt(tables.SEASONS)
+_MONTH = _slot("month")
+_MONTH_CASED = _slot("month_cased")
+_WEEKDAY = _slot("weekdays")
+_WEEKDAY_ANY = _slot("weekday_any")
+_WEEKDAY_SHORT = _slot("short_weekday")
+_WEEKDAY_WORD = _slot("weekday_words")
+_WEEKDAY_UNAMBIGUOUS = _slot("weekday_unambiguous")
+_SEASON = _slot("seasons")
 _YEAR = r"(?:1[89]|20)\d\d(?!\d)"
-_DAY = r"(?:(?:3[01]|[12]\d|0?[1-9])(?!\d)(?:st|nd|rd|th)?|" + _alt(tables.ORDINAL_WORDS) + ")"
-_TENS, _ONES = _alt(tables.TENS), _alt(tables.ONES)
-_WHOLE_WORDS = {  # compounds ("twenty-one") are matched as tens plus ones, which is faster
-    w: n for w, n in tables.NUMBER_WORDS.items() if not re.fullmatch(rf"{_TENS}[-\s]\w+", w)
-}
-_COUNT = (
-    rf"(?:\d{{1,3}}|{_TENS}(?:[-\s]+{_ONES})?"
-    rf"|{_alt({**tables.VAGUE_COUNTS, **_WHOLE_WORDS})})"
-)
-_UNIT = _alt(tables.UNITS)
-_MOD = _alt(tables.MODIFIERS)
-_PERIOD_UNIT = rf"(?:week|weekend|month|quarter|year|decade|{_alt(tables.UNIT_SPELLINGS)})"
-_HOLIDAY = _alt(tables.HOLIDAYS)
-_PERIOD = _alt(tables.PERIOD_NOUNS)
+_DAY = r"(?:(?:3[01]|[12]\d|0?[1-9])(?!\d)(?:st|nd|rd|th)?|" + _slot("ordinal_words") + ")"
+_COUNT = _slot("count")
+_UNIT = _slot("units")
+_MOD = _slot("modifiers")
+_PERIOD_UNIT = rf"(?:week|weekend|month|quarter|year|decade|{_slot('unit_spellings')})"
+_HOLIDAY = _slot("holidays")
+_PERIOD = _slot("period_nouns")
 _LEAD_WEEKDAY = rf"(?:(?:(?P<lmod>{_MOD})\s+)?(?P<lw>{_WEEKDAY_ANY}),?\s+)?"
 
 # ------------------------------------------------------------------------- date arithmetic
@@ -159,7 +156,7 @@ def _add(day: date, unit: str, n: int) -> date:
 
 
 def unit_delta(unit: str, n: int) -> relativedelta:
-    """``n`` of a unit named in :data:`~.temporal_tables.UNITS` ("weeks", "quarters", ...)."""
+    """``n`` of a calendar unit ("weeks", "quarters", ...), as ``TimeWords.units`` names it."""
     if unit == "decades":
         return relativedelta(years=10 * n)
     if unit == "quarters":
@@ -216,15 +213,15 @@ def _recurring(
     occ: Occurrence, k0: int, mode: str | None, ref: datetime, conv: Conventions, shift: int = 0
 ) -> _Hit | None:
     bare = "ahead" if conv.direction == "forward" and not shift else "bare"
-    chosen = _pick(occ, k0, tables.MODIFIERS[_norm(mode)] if mode else bare, ref, conv, shift)
+    chosen = _pick(occ, k0, _t(conv).modifiers[_norm(mode)] if mode else bare, ref, conv, shift)
     if chosen is None:
         return None
     return _Hit(_span(*chosen, ref.tzinfo), relative=True, bare=mode is None and not shift)
 
 
-def _part(span: TimeSpan, part: str) -> TimeSpan:
+def _part(span: TimeSpan, part: str, conv: Conventions) -> TimeSpan:
     """Keep a fraction of a span: whole months when the span is months, else whole days."""
-    lo, hi = tables.PARTS[" ".join(part.lower().split())]
+    lo, hi = _t(conv).parts[" ".join(part.lower().split())]
     start, end = span.start.date(), span.end.date()
     delta = relativedelta(end, start)
     months = delta.years * 12 + delta.months
@@ -249,39 +246,41 @@ def _norm(text: str) -> str:
     return " ".join(text.lower().replace("-", " ").split())
 
 
-def _month(text: str) -> int:
-    return tables.MONTHS[text.lower().rstrip(".")]
+def _month(text: str, conv: Conventions) -> int:
+    return _t(conv).months[text.lower().rstrip(".")]
 
 
-def _day_number(text: str) -> int:
+def _day_number(text: str, conv: Conventions) -> int:
     digits = re.match(r"\d+", text)
     if digits:
         return int(digits.group())
     words = " ".join(text.lower().split())
-    return tables.ORDINAL_WORDS.get(words) or tables.ORDINAL_WORDS[words.replace(" ", "-")]
+    ordinals = _t(conv).ordinal_words
+    return ordinals.get(words) or ordinals[words.replace(" ", "-")]
 
 
-def _count(text: str) -> tuple[int, int]:
+def _count(text: str, conv: Conventions) -> tuple[int, int]:
     words = _norm(text)
     if words.isdigit():
         return int(words), int(words)
-    if words in tables.VAGUE_COUNTS:
-        return tables.VAGUE_COUNTS[words]
-    return tables.NUMBER_WORDS[words], tables.NUMBER_WORDS[words]
+    grammar = _t(conv)
+    if words in grammar.vague_counts:
+        return grammar.vague_counts[words]
+    return grammar.number_words[words], grammar.number_words[words]
 
 
-def _weekday_number(text: str) -> int:
-    return _WEEKDAY_NUMBERS[text.lower()]
+def _weekday_number(text: str, conv: Conventions) -> int:
+    return _t(conv).weekday_numbers[text.lower()]
 
 
-def _unit(text: str) -> str:
-    return tables.UNITS[text.lower()]
+def _unit(text: str, conv: Conventions) -> str:
+    return _t(conv).units[text.lower()]
 
 
-def _counted(unit: str, lo: int, hi: int) -> tuple[str, int, int]:
+def _counted(unit: str, lo: int, hi: int, conv: Conventions) -> tuple[str, int, int]:
     """Counts in a unit measured by another ('a fortnight' is two weeks)."""
-    if unit in tables.UNIT_MULTIPLES:
-        unit, times = tables.UNIT_MULTIPLES[unit]
+    if unit in _t(conv).unit_multiples:
+        unit, times = _t(conv).unit_multiples[unit]
         return unit, lo * times, hi * times
     return unit, lo, hi
 
@@ -297,7 +296,7 @@ def _safe_date(year: int, month: int, day: int) -> date | None:
 
 
 def _h_date(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    month, day = _month(m["m"]), _day_number(m["d"])
+    month, day = _month(m["m"], conv), _day_number(m["d"], conv)
     if year := _g(m, "y"):
         found = _safe_date(int(year), month, day)
         if found is None:
@@ -305,7 +304,7 @@ def _h_date(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
         return _Hit(TimeSpan.day(found, ref.tzinfo), relative=False)
     occ = _date_occ(month, day)
     if weekday := _g(m, "lw"):  # "Friday, 14 March": the year within reach whose 14th is one
-        pin = _weekday_number(weekday)
+        pin = _weekday_number(weekday, conv)
         if hit := _pinned(occ, pin, _g(m, "lmod"), ref, conv, ref.year, reach=366):
             return hit
     return _recurring(occ, ref.year, None, ref, conv)
@@ -331,7 +330,7 @@ def _pinned(
         for k in range(k0 - 13, k0 + 14)
         if (s := occ(k)) and s[0].weekday() == weekday and abs((s[0] - today).days) <= reach
     ]
-    mode = tables.MODIFIERS[_norm(mod)] if mod else None
+    mode = _t(conv).modifiers[_norm(mod)] if mod else None
     if mode == "next" or (mode is None and conv.direction == "forward"):
         chosen = min((d for d in days if d > today), default=None)
     elif mode == "this":
@@ -369,14 +368,14 @@ def _month_occ(month: int) -> Callable[[int], tuple[date, date]]:
 
 
 def _h_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    month = _month(m["m"])
+    month = _month(m["m"], conv)
     if year := _g(m, "y"):
         return _Hit(_span(*_month_occ(month)(int(year)), ref.tzinfo), relative=False)
     return _recurring(_month_occ(month), ref.year, _g(m, "mod"), ref, conv)
 
 
 def _season_occ(season: str, conv: Conventions) -> Callable[[int], tuple[date, date]]:
-    return _months_occ(conv.season_starts[tables.SEASONS[season.lower()]], 3)
+    return _months_occ(conv.season_starts[_t(conv).seasons[season.lower()]], 3)
 
 
 def _h_season(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -391,7 +390,7 @@ def _h_weekday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
     the week after: of a day that near, a chat says 'tomorrow' or 'fri' ('next sat' said on
     Friday is a week on; 'next tues' said on Sunday is in two days, the next week's)."""
     mod = _g(m, "mod")
-    hit = _weekday_pick(_weekday_number(m["w"]), mod, ref, conv)
+    hit = _weekday_pick(_weekday_number(m["w"], conv), mod, ref, conv)
     if hit is None or (mod or "").lower() != "next":
         return hit
     day, today = hit.span.start.date(), _ref_day(ref)
@@ -413,7 +412,7 @@ def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _
     if before is not None:
         last, earlier = before.group(2) or before.group(1), before.group(1)
         words = {last.lower()} | ({earlier.lower()} if before.group(2) else set())
-        if last.lower() in tables.SUBJECT_WORDS or words & tables.DETERMINERS:
+        if last.lower() in _t(conv).subject_words or words & _t(conv).determiners:
             raise _NotHereError
     return _h_weekday(m, ref, conv)
 
@@ -425,31 +424,35 @@ def _h_year(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
 
 def _h_decade(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     text = m["dec"].lower().strip("'").replace("'", "")
-    if text in tables.DECADE_WORDS or len(text) == 3:  # "nineties", "90s": nearest past century
-        tens = tables.DECADE_WORDS.get(text) or int(text[:2])
+    decades = _t(conv).decade_words
+    if text in decades or len(text) == 3:  # "nineties", "90s": nearest past century
+        tens = decades.get(text) or int(text[:2])
         first = max(c + tens for c in (1900, 2000, 2100) if c + tens <= ref.year)
         relative = True
     else:
         first, relative = int(text[:4]), False
     span = _span(date(first, 1, 1), date(first + 10, 1, 1), ref.tzinfo)
     part = _g(m, "part")
-    return _Hit(_part(span, part) if part else span, relative)
+    return _Hit(_part(span, part, conv) if part else span, relative)
 
 
 def _h_unit(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    unit, mod = _period_unit(m["u"]), _g(m, "mod")
+    unit, mod = _period_unit(m["u"], conv), _g(m, "mod")
+    grammar = _t(conv)
     offset = (
-        tables.UNIT_OFFSETS[tables.MODIFIERS[_norm(mod)]] if mod else (-2 if _g(m, "before") else 2)
+        grammar.unit_offsets[grammar.modifiers[_norm(mod)]]
+        if mod
+        else (-2 if _g(m, "before") else 2)
     )
     if unit == "weekend" and offset == 2:  # 'the weekend after next': the coming one's next,
         offset = 1  # as 'the Sunday after next' is the coming Sunday's next
     return _unit_offset(unit, offset, ref, conv)
 
 
-def _period_unit(text: str) -> str:
+def _period_unit(text: str, conv: Conventions) -> str:
     """A calendar unit's name as the code reads it ("wknd" is "weekend", "yr" "year")."""
     word = text.lower()
-    return tables.UNIT_SPELLINGS.get(word, word)
+    return _t(conv).unit_spellings.get(word, word)
 
 
 def _unit_offset(unit: str, offset: int, ref: datetime, conv: Conventions) -> _Hit:
@@ -479,7 +482,7 @@ def _h_weekend(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
 def _counted_window(m: re.Match[str], ref: datetime, conv: Conventions, sign: int) -> _Hit:
     """'two weeks ago' (sign -1), 'in 2 weeks' (+1): whole calendar units, or with
     :attr:`Conventions.weeks_as_days` an exact count of weeks as the one day that far away."""
-    unit, lo, hi = _counted(_unit(m["u"]), *_count(m["n"]))
+    unit, lo, hi = _counted(_unit(m["u"], conv), *_count(m["n"], conv), conv)
     if conv.weeks_as_days and unit == "weeks" and lo == hi:
         return _Hit(TimeSpan.day(_ref_day(ref) + timedelta(weeks=sign * lo), ref.tzinfo), True)
     low, high = sorted((sign * lo, sign * hi))
@@ -495,27 +498,28 @@ def _h_in(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
 
 
 def _h_rolling(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    if _period_unit(m["u"]) == "weekend":  # "the past weekend": a weekend has no rolling form
+    if _period_unit(m["u"], conv) == "weekend":  # "the past weekend": a weekend has no rolling form
         return _unit_offset("weekend", -1, ref, conv)
-    _, hi = _count(_g(m, "n") or "1")
+    _, hi = _count(_g(m, "n") or "1", conv)
     day = _ref_day(ref)
-    start = _add(day, _unit(_period_unit(m["u"])), -hi)
+    start = _add(day, _unit(_period_unit(m["u"], conv), conv), -hi)
     return _Hit(_span(start, day + timedelta(days=1), ref.tzinfo), relative=True)
 
 
 def _h_day_word(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     words = _norm(m["dw"])
     part: str | None = _g(m, "dp")
-    if words in tables.DAY_PART_PHRASES:
-        offset, part = tables.DAY_PART_PHRASES[words]
+    grammar = _t(conv)
+    if words in grammar.day_part_phrases:
+        offset, part = grammar.day_part_phrases[words]
     else:
-        offset = 0 if words == "this" else tables.DAY_WORDS[words]
+        offset = 0 if words == "this" else grammar.day_words[words]
     if (offset >= 1 or words == "tonight") and _small_hours(ref, conv):
         offset -= 1  # said at 1am: tomorrow is the coming daytime, tonight the night begun
     day = _ref_day(ref) + timedelta(days=offset)
     if not part:
         return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
-    first, last = tables.DAY_PARTS[part.lower()]
+    first, last = grammar.day_parts[part.lower()]
     return _Hit(TimeSpan(_at(day, ref.tzinfo, first), _at(day, ref.tzinfo, last)), True)
 
 
@@ -536,7 +540,7 @@ def _small_hours(ref: datetime, conv: Conventions) -> bool:
 
 
 def _h_vague(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    window = tables.VAGUE_WINDOWS[_norm(m["v"])]
+    window = _t(conv).vague_windows[_norm(m["v"])]
     if window is None:
         return None
     back, until = window
@@ -548,7 +552,7 @@ def _h_vague(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
 def _h_so_far(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     day = _ref_day(ref)
     if part := _g(m, "dp"):  # "earlier this morning": the part of today, cut at the moment
-        first, last = tables.DAY_PARTS[part.lower()]
+        first, last = _t(conv).day_parts[part.lower()]
         whole = TimeSpan(_at(day, ref.tzinfo, first), _at(day, ref.tzinfo, last))
     elif _g(m, "today"):
         whole = TimeSpan.day(day, ref.tzinfo)
@@ -571,7 +575,7 @@ def _h_part(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
         inner: _Hit | None = _unit_offset(unit.lower(), 0, ref, conv)
     else:
         inner = _ground_atom(m["x"], ref, _PART_INNER, conv)
-    return inner._replace(span=_part(inner.span, m["part"])) if inner else None
+    return inner._replace(span=_part(inner.span, m["part"], conv)) if inner else None
 
 
 def _h_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
@@ -590,13 +594,13 @@ def _h_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
 # ------------------------------------------------------------------------- holidays, counts
 
 
-def _holiday_occ(text: str, over: bool) -> Occurrence:
-    holiday = tables.HOLIDAYS[" ".join(text.lower().split())]
+def _holiday_occ(text: str, over: bool, conv: Conventions) -> Occurrence:
+    holiday = _t(conv).holidays[" ".join(text.lower().split())]
     return lambda k: holiday_span(holiday, k, over=over)
 
 
 def _h_holiday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    occ = _holiday_occ(m["h"], over=bool(_g(m, "over")))
+    occ = _holiday_occ(m["h"], over=bool(_g(m, "over")), conv=conv)
     if year := _g(m, "y"):
         found = occ(int(year))
         return _Hit(_span(*found, ref.tzinfo), relative=False) if found else None
@@ -608,10 +612,10 @@ def _h_holidays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit 
     (summer) that has ended."""
     occ: Occurrence
     if season := _g(m, "sp"):
-        occ = _season_occ(tables.SEASON_PLURALS[season.lower()], conv)
+        occ = _season_occ(_t(conv).season_plurals[season.lower()], conv)
     else:
-        occ = _holiday_occ(tables.HOLIDAY_PLURALS[m["hp"].lower()], over=False)
-    lo, hi = _count(m["n"])
+        occ = _holiday_occ(_t(conv).holiday_plurals[m["hp"].lower()], over=False, conv=conv)
+    lo, hi = _count(m["n"], conv)
     first, last = (
         _recurring(occ, ref.year, "last", ref, conv, 1 - hi),
         _recurring(occ, ref.year, "last", ref, conv, 1 - lo),
@@ -625,17 +629,17 @@ def _h_named_before_last(m: re.Match[str], ref: datetime, conv: Conventions) -> 
     """'the Tuesday before last', 'the Christmas after next', 'the summer before last'."""
     mode, shift = ("last", -1) if _g(m, "before") else ("next", 1)
     if weekday := _g(m, "w"):
-        return _weekday_pick(_weekday_number(weekday), mode, ref, conv, shift)
+        return _weekday_pick(_weekday_number(weekday, conv), mode, ref, conv, shift)
     if season := _g(m, "s"):
         return _recurring(_season_occ(season, conv), ref.year, mode, ref, conv, shift)
     if month := _g(m, "m"):
-        return _recurring(_month_occ(_month(month)), ref.year, mode, ref, conv, shift)
-    return _recurring(_holiday_occ(m["h"], over=False), ref.year, mode, ref, conv, shift)
+        return _recurring(_month_occ(_month(month, conv)), ref.year, mode, ref, conv, shift)
+    return _recurring(_holiday_occ(m["h"], over=False, conv=conv), ref.year, mode, ref, conv, shift)
 
 
 def _h_weekdays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'two Fridays ago': the second latest Friday before the reference day."""
-    weekday, (lo, hi) = _weekday_number(m["w"]), _count(m["n"])
+    weekday, (lo, hi) = _weekday_number(m["w"], conv), _count(m["n"], conv)
     first = _weekday_pick(weekday, "last", ref, conv, 1 - hi)
     last = _weekday_pick(weekday, "last", ref, conv, 1 - lo)
     if first is None or last is None:
@@ -645,8 +649,8 @@ def _h_weekdays_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit 
 
 def _h_weekday_pinned(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'next Friday, the 14th': the Friday that falls on a 14th (see :func:`_pinned`)."""
-    weekday = _weekday_number(m["w"])
-    number = _day_number(_g(m, "d") or m["dw"])
+    weekday = _weekday_number(m["w"], conv)
+    number = _day_number(_g(m, "d") or m["dw"], conv)
 
     def occ(k: int) -> tuple[date, date] | None:
         year, month = divmod(k, 12)
@@ -679,16 +683,16 @@ def _weekday_pick(
 
 
 def _h_weekends_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    lo, hi = _count(m["n"])
+    lo, hi = _count(m["n"], conv)
     first, last = _unit_offset("weekend", -hi, ref, conv), _unit_offset("weekend", -lo, ref, conv)
     return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
 
 
 def _h_half_ago(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'a year and a half ago' is 18 months ago; 'half a year ago' 6 months ago."""
-    smaller, per = tables.HALF_UNITS[_unit(_g(m, "u") or _g(m, "u2") or m["u3"])]
-    lo, hi = _count(n) if (n := _g(m, "n") or _g(m, "n2")) else (0, 0)
-    unit, lo, hi = _counted(smaller, lo * per + per // 2, hi * per + per // 2)
+    smaller, per = _t(conv).half_units[_unit(_g(m, "u") or _g(m, "u2") or m["u3"], conv)]
+    lo, hi = _count(n, conv) if (n := _g(m, "n") or _g(m, "n2")) else (0, 0)
+    unit, lo, hi = _counted(smaller, lo * per + per // 2, hi * per + per // 2, conv)
     return _unit_window(ref, unit, -hi, -lo, conv)
 
 
@@ -704,7 +708,7 @@ def _months_occ(first: int, months: int) -> Callable[[int], tuple[date, date]]:
     return lambda k: (date(k, first, 1), date(k, first, 1) + relativedelta(months=months))
 
 
-def _year_of(text: str, ref: datetime) -> int | None:
+def _year_of(text: str, ref: datetime, conv: Conventions) -> int | None:
     """The year a phrase names: '2021', 'last year', 'this year', 'next year'."""
     words = _norm(text)
     if words.isdigit():
@@ -712,22 +716,22 @@ def _year_of(text: str, ref: datetime) -> int | None:
     offsets = {"last year": -1, "this year": 0, "next year": 1, "the year before last": -2}
     if words in offsets:
         return ref.year + offsets[words]
-    ago = re.fullmatch(rf"(?P<n>{_COUNT})\s+years?\s+ago", words, re.IGNORECASE)
+    ago = re.fullmatch(_t(conv).fill(rf"(?P<n>{_COUNT})\s+years?\s+ago"), words, re.IGNORECASE)
     if ago:
-        lo, hi = _count(ago["n"])
+        lo, hi = _count(ago["n"], conv)
         return ref.year - lo if lo == hi else None
     return None
 
 
 def _h_quarter(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     ordinal = _g(m, "qo")
-    quarter = int(m["q"]) if _g(m, "q") else tables.QUARTER_ORDINALS[(ordinal or "").lower()]
+    quarter = int(m["q"]) if _g(m, "q") else _t(conv).quarter_ordinals[(ordinal or "").lower()]
     year_words = _g(m, "y") or _g(m, "x")
     if year_words is None and ordinal and ordinal.lower() in ("last", "final"):
         return _unit_offset("quarter", -1, ref, conv)  # "the last quarter": the one before this
     if year_words is None:
         return _recurring(_quarter_occ(quarter), ref.year, None, ref, conv)
-    year = _year_of(year_words, ref)
+    year = _year_of(year_words, ref, conv)
     if year is None:
         return None
     return _Hit(_span(*_quarter_occ(quarter)(year), ref.tzinfo), relative=not _g(m, "y"))
@@ -746,7 +750,7 @@ def _h_position_in_month(m: re.Match[str], ref: datetime, conv: Conventions) -> 
     if month is None:
         return None
     first = month.span.start.date()
-    n = tables.POSITION_ORDINALS[m["po"].lower()]
+    n = _t(conv).position_ordinals[m["po"].lower()]
     what = m["what"].lower()
     if what == "week":
         following = first + relativedelta(months=1)
@@ -766,7 +770,7 @@ def _h_position_in_month(m: re.Match[str], ref: datetime, conv: Conventions) -> 
 def _day_and_length(what: str, conv: Conventions) -> tuple[int, int]:
     """A weekday's number and length 1, or the weekend's first day and length."""
     if what != "weekend":
-        return tables.WEEKDAYS[what], 1
+        return _t(conv).weekdays[what], 1
     first, last = conv.weekend_days
     return (first + conv.week_start) % 7, last - first
 
@@ -783,7 +787,7 @@ def _h_weekend_of(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | 
 
 def _h_day_of_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'on the 12th': the 12th of the latest month whose 12th is not after the reference."""
-    number = _day_number(m["d"])
+    number = _day_number(m["d"], conv)
 
     def occ(k: int) -> tuple[date, date] | None:
         year, month = divmod(k, 12)
@@ -795,7 +799,11 @@ def _h_day_of_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit 
 
 def _h_day_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'3-5 May', 'May 3rd to 5th, 2023': days within one month."""
-    month, first, last = _month(m["m"]), _day_number(m["d1"]), _day_number(m["d2"])
+    month, first, last = (
+        _month(m["m"], conv),
+        _day_number(m["d1"], conv),
+        _day_number(m["d2"], conv),
+    )
     if year := _g(m, "y"):
         end = _safe_date(int(year), month, last)
         relative = False
@@ -838,7 +846,7 @@ def _h_since(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
 def _h_until(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'until Friday': from the reference day to the end of the coming (or current) Friday."""
     before = m.string[: m.start("core")]
-    if re.search(rf"{tables.RESCHEDULED}(?:\s+[\w']+){{0,3}}?\s*$", before, re.IGNORECASE):
+    if _t(conv).rescheduled_before.search(before):
         raise _NotHereError  # "postponed until Friday": Friday, the new time
     today = _at(_ref_day(ref), ref.tzinfo)
     inner = _ground_atom(m["x"], ref, _OPEN_ATOMS, conv)
@@ -860,7 +868,7 @@ def _coming(text: str, ref: datetime, today: datetime, conv: Conventions) -> _Hi
 
 def _h_named_in_year(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'October last year', 'Christmas two years ago': X in the year the words name."""
-    year = _year_of(m["yr"], ref)
+    year = _year_of(m["yr"], ref, conv)
     if year is None or not REFERENCE_YEARS[0] <= year <= REFERENCE_YEARS[1]:
         return None
     end_of_year = datetime(year, 12, 31, 23, 59, tzinfo=ref.tzinfo)
@@ -962,27 +970,27 @@ def _h_clock_tonight(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit
     return _Hit(_clock_span(chosen), relative=True) if chosen else None
 
 
-def _weeks_counted(count: str | None, unit: str) -> int:
+def _weeks_counted(count: str | None, unit: str, conv: Conventions) -> int:
     """How many weeks 'a week', 'two weeks', 'a fortnight' count."""
-    n = _count(count or "a")[1]
+    n = _count(count or "a", conv)[1]
     return n * (2 if unit.lower().startswith("fortnight") else 1)
 
 
 def _h_weekday_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'thursday week', 'a week on thursday', 'wednesday fortnight': weeks after the coming
     Thursday (Wednesday)."""
-    coming = _weekday_pick(_weekday_number(_g(m, "w") or m["w2"]), "next", ref, conv)
+    coming = _weekday_pick(_weekday_number(_g(m, "w") or m["w2"], conv), "next", ref, conv)
     if coming is None:
         return None
-    week = timedelta(weeks=_weeks_counted(_g(m, "n"), _g(m, "u") or m["u2"]))
+    week = timedelta(weeks=_weeks_counted(_g(m, "n"), _g(m, "u") or m["u2"], conv))
     return _Hit(TimeSpan(coming.span.start + week, coming.span.end + week), relative=True)
 
 
 def _h_weeks_from_day(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'a week today', 'a fortnight tomorrow', 'a week yesterday': weeks on from that day (back
     from yesterday)."""
-    offset = tables.DAY_WORDS[_norm(m["dw"])]
-    weeks = _weeks_counted(m["n"], m["u"]) * (-1 if offset < 0 else 1)
+    offset = _t(conv).day_words[_norm(m["dw"])]
+    weeks = _weeks_counted(m["n"], m["u"], conv) * (-1 if offset < 0 else 1)
     day = _ref_day(ref) + timedelta(days=offset, weeks=weeks)
     return _Hit(TimeSpan.day(day, ref.tzinfo), relative=True)
 
@@ -993,7 +1001,7 @@ def _h_days_of_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit
     end = _h_day_of_month(m, ref, conv)
     if end is None:
         return None
-    last, first = end.span.start.date(), _day_number(m["d1"])
+    last, first = end.span.start.date(), _day_number(m["d1"], conv)
     start = _safe_date(last.year, last.month, first) if first <= last.day else None
     if first > last.day:
         before = last.replace(day=1) - timedelta(days=1)
@@ -1007,11 +1015,13 @@ def _h_weekday_of_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _H
     """'thursday next week', 'next week on friday', 'monday to wednesday next week': that
     weekday (those days) in the week named."""
     mod = (_g(m, "mod") or m["mod2"]).lower()
-    week = _unit_offset("week", tables.UNIT_OFFSETS[mod], ref, conv).span.start.date()
-    last = week + timedelta(days=(_weekday_number(_g(m, "w") or m["w2"]) - conv.week_start) % 7)
+    week = _unit_offset("week", _t(conv).unit_offsets[mod], ref, conv).span.start.date()
+    last = week + timedelta(
+        days=(_weekday_number(_g(m, "w") or m["w2"], conv) - conv.week_start) % 7
+    )
     first = last
     if _g(m, "w0"):
-        first = week + timedelta(days=(_weekday_number(m["w0"]) - conv.week_start) % 7)
+        first = week + timedelta(days=(_weekday_number(m["w0"], conv) - conv.week_start) % 7)
     if first > last:
         return None
     return _Hit(_span(first, last + timedelta(days=1), ref.tzinfo), relative=True)
@@ -1031,7 +1041,7 @@ _COUNTED_BEFORE = re.compile(
 )
 
 
-def _looks_like_a_date(m: re.Match[str]) -> bool:
+def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
     """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', 'back 2/7', 'deadline 31.10', not '2/3 of
     us', '24/7' or a score ('rated it 4/5'). A date ends its clause or has a cue word before
     it; a fraction or a score qualifies a noun, is counted ('2/3 of') or out of 5 or 10."""
@@ -1043,9 +1053,10 @@ def _looks_like_a_date(m: re.Match[str]) -> bool:
     if padded or re.match(r"\s+(?:at\s+)?\d", after):
         return True
     before = _WORD_BEFORE.search(text, 0, start)
-    cues = tables.NUMERIC_DATE_CUES if m["ds"] == "/" else tables.DOTTED_DATE_CUES
+    words = conv.words
+    cues = words.numeric_date_cues if m["ds"] == "/" else words.dotted_date_cues
     if before is not None and before.group(1).lower() in cues:
-        return m["ds"] == "/" or not _qualifies_noun(text, end, "lower")
+        return m["ds"] == "/" or not _qualifies_noun(text, end, "lower", conv)
     a, b = int(m["da"]), int(m["db"])
     score = a <= b and b in (5, 10)
     if score or _COUNTED_BEFORE.search(text, 0, start) or (m["ds"] == "." and a <= 12):
@@ -1057,7 +1068,7 @@ def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | N
     """'party is on 4/5', 'rent due 1/4': a yearless numeric date, day first unless the
     conventions say month first; it points the way its sentence does."""
     found = _day_month_date(m, conv)
-    if found is None or not _looks_like_a_date(m):
+    if found is None or not _looks_like_a_date(m, conv):
         return None
     return _recurring(_date_occ(*found), ref.year, None, ref, conv)
 
@@ -1100,11 +1111,12 @@ class _Rule(NamedTuple):
     # lower-case word after it, "any" a capitalised one too ("Easter Island").
     attributive: str = ""
     # For speed: the rule is tried only when the text holds one of these (any case; _DIGIT
-    # stands for any digit). Every match holds one, so a text without any cannot match.
+    # stands for any digit, a slot for words of its table, :func:`_grammar`). Every match holds one,
+    # so a text without any cannot match.
     needs: tuple[str, ...] = ()
 
 
-_CUE = _alt(tables.CUES)
+_CUE = _slot("cues")
 _DIGIT = "0-9"
 
 
@@ -1119,10 +1131,10 @@ def _longest_words(names: Iterable[str]) -> tuple[str, ...]:
     return tuple(sorted({max(name.casefold().split(), key=len) for name in names}))
 
 
-_MONTHS = _firsts(tables.MONTHS)
-_SEASONS = _firsts(tables.SEASONS)
-_WEEKDAYS = _firsts(tables.WEEKDAYS)
-_PERIODS = ("week", "month", "quarter", "year", "decade", *tables.UNIT_SPELLINGS)
+_MONTHS = (_slot("months"),)
+_SEASONS = (_SEASON,)
+_WEEKDAYS = (_WEEKDAY,)
+_PERIODS = ("week", "month", "quarter", "year", "decade", _slot("unit_spellings"))
 _AROUND = ("before", "after")
 _PAST = ("past", "last")
 _MOD_UNIT = rf"(?P<mod>{_MOD})\s+(?P<u>{_PERIOD_UNIT})"
@@ -1174,7 +1186,7 @@ _ATOMS: dict[str, _Rule] = {
             "weekday_mod",
             rf"(?P<mod>{_MOD})\s+(?P<w>{_WEEKDAY_ANY})(?!s)",
             _h_weekday,
-            needs=_firsts(_WEEKDAY_NUMBERS),
+            needs=(_WEEKDAY_ANY,),
         ),
         _Rule(
             "month",
@@ -1199,34 +1211,34 @@ _ATOMS: dict[str, _Rule] = {
             rf"(?P<w>{_WEEKDAY_SHORT})",
             _h_weekday,
             attributive="lower",
-            needs=_firsts(tables.WEEKDAY_SHORT),
+            needs=(_slot("weekday_short"),),
         ),
         _Rule(
             "weekday_word",
             rf"(?P<w>{_WEEKDAY_WORD})",
             _h_weekday,
-            _alt(tables.WEEKDAY_WORD_CUES),
-            needs=_firsts(tables.WEEKDAY_WORDS),
+            _slot("weekday_word_cues"),
+            needs=(_WEEKDAY_WORD,),
         ),
         _Rule(
             "weekday_word_at",
             rf"(?P<w>{_WEEKDAY_WORD})(?=\s+(?:at\s+\d|\d{{1,2}}(?::[0-5]\d|\s*[ap]\.?m\.?)(?!\w)"
-            rf"|(?:{_alt(tables.DAY_PARTS)}|eve|arvo)(?!\w)))",
+            rf"|(?:{_slot('day_parts')}|eve|arvo)(?!\w)))",
             _h_weekday,
-            needs=_firsts(tables.WEEKDAY_WORDS),
+            needs=(_WEEKDAY_WORD,),
         ),
         _Rule(
             "weekday_word_end",
             rf"(?P<w>{_WEEKDAY_WORD})(?=\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s]))",
             _h_weekday_word_end,
-            needs=_firsts(tables.WEEKDAY_WORDS),
+            needs=(_WEEKDAY_WORD,),
         ),
         _Rule("day_month", _DAY_MONTH, _h_day_month, needs=(_DIGIT,)),
         _Rule("clock", _CLOCK, _h_clock, needs=(_DIGIT, "half", "noon", "midday", "midnight")),
         _Rule(
             "clock_bare",
             r"(?P<c>1[0-2]|0?[1-9])(?=\s*(?:$|[?!.,)]|\s(?:"
-            + _alt(tables.CLOCK_FOLLOWERS)
+            + _slot("clock_followers")
             + r")(?!\w)))",
             _h_clock,
             _alt(("at", "by", "till", "until", "around", "@")),
@@ -1239,7 +1251,7 @@ _ATOMS: dict[str, _Rule] = {
             rf"(?:(?:\s+{_PERIOD})?,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
             _h_holiday,
             attributive="things",
-            needs=_longest_words(tables.HOLIDAYS),
+            needs=(_HOLIDAY,),
         ),
         _Rule(
             "quarter",
@@ -1250,7 +1262,7 @@ _ATOMS: dict[str, _Rule] = {
         ),
         _Rule(
             "quarter_words",
-            rf"the\s+(?P<qo>{_alt(tables.QUARTER_ORDINALS)})\s+quarter(?:\s+of\s+"
+            rf"the\s+(?P<qo>{_slot('quarter_ordinals')})\s+quarter(?:\s+of\s+"
             rf"(?:(?P<y>{_YEAR})|(?P<x>(?:last|this|next)\s+year|the\s+year\s+before\s+last))"
             r"|(?!\s+of\b))",
             _h_quarter,
@@ -1293,9 +1305,9 @@ def _union(names: tuple[str, ...]) -> str:
     return "(?:" + "|".join(_plain(_ATOMS[n].pattern) for n in names) + ")"
 
 
-_DAY_WORD = _alt({**tables.DAY_WORDS, **tables.DAY_PART_PHRASES})
+_DAY_WORD = _slot("day_word")
 _AGO = ("ago", "back", "before")
-_DAY_PART = _alt({p: 0 for p in tables.DAY_PARTS if p != "night"})
+_DAY_PART = _slot("day_part")
 _JOIN = r"\s*(?:-|–|to|until|till|through|and)\s*(?:the\s+)?"
 _YEAR_WORDS = rf"(?:(?:last|this|next)\s+year|the\s+year\s+before\s+last|{_COUNT}\s+years?\s+ago)"
 _COMPOSITES: tuple[_Rule, ...] = (
@@ -1351,25 +1363,25 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "range",
-        rf"{_alt(tables.RANGE_OPENERS)}\s+(?P<a>{_union(_RANGE_ATOMS)})\s*{_alt(tables.RANGE_JOINERS)}"
+        rf"{_slot('range_openers')}\s+(?P<a>{_union(_RANGE_ATOMS)})\s*{_slot('range_joiners')}"
         rf"\s*(?P<b>{_union(_RANGE_ATOMS)})",
         _h_range,
-        needs=_firsts(tables.RANGE_OPENERS),
+        needs=(_slot("range_openers"),),
     ),
     _Rule(
         "part",
-        rf"(?P<part>{_alt(tables.PARTS)})[\s-]*"
+        rf"(?P<part>{_slot('parts')})[\s-]*"
         rf"(?:(?P<x>{_union(_PART_INNER)})|the\s+(?P<tu>week|month|year)(?!\s+(?:before|after)))",
         _h_part,
-        needs=_firsts(tables.PARTS),
+        needs=(_slot("parts"),),
     ),
     _Rule("before_last", _BEFORE_LAST, _h_unit, needs=_AROUND),
     _Rule(
         "decade",
         r"the\s+(?:(?P<part>early|mid|late)[\s-]+)?"
-        rf"(?P<dec>(?:1[89]|20)\d0'?s|'?\d0'?s|{_alt(tables.DECADE_WORDS)})",
+        rf"(?P<dec>(?:1[89]|20)\d0'?s|'?\d0'?s|{_slot('decade_words')})",
         _h_decade,
-        needs=(_DIGIT, *_firsts(tables.DECADE_WORDS)),
+        needs=(_DIGIT, _slot("decade_words")),
     ),
     _Rule(
         "ago", rf"(?P<n>{_COUNT})\s+(?P<u>{_UNIT})\s+(?:ago|back|before\s+now)", _h_ago, needs=_AGO
@@ -1386,15 +1398,15 @@ _COMPOSITES: tuple[_Rule, ...] = (
     _Rule(
         "day_word",
         rf"(?P<dw>{_DAY_WORD}|this(?=\s+{_DAY_PART}))"
-        rf"(?:\s+(?P<dp>{_alt(tables.DAY_PARTS)}))?",
+        rf"(?:\s+(?P<dp>{_slot('day_parts')}))?",
         _h_day_word,
-        needs=_firsts(tables.DAY_WORDS, tables.DAY_PART_PHRASES, ("this",)),
+        needs=(_DAY_WORD,),
     ),
     _Rule(
         "vague",
-        rf"(?P<v>{_alt(tables.VAGUE_WINDOWS)})",
+        rf"(?P<v>{_slot('vague_windows')})",
         _h_vague,
-        needs=_firsts(tables.VAGUE_WINDOWS),
+        needs=(_slot("vague_windows"),),
     ),
     _Rule(
         "so_far",
@@ -1407,7 +1419,7 @@ _COMPOSITES: tuple[_Rule, ...] = (
         "weekend",
         r"the\s+(?:weekend|wknd|wkend)",
         _h_weekend,
-        _alt(tables.WEEKEND_CUES),
+        _slot("weekend_cues"),
         needs=("weekend",),
     ),
     _Rule("weekend_chat", r"wknd|wkend", _h_weekend, needs=("wknd", "wkend")),  # 'wknd?'
@@ -1419,14 +1431,14 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(  # 'how was ur weekend?', 'enjoy your weekend': the one its sentence points to
         "weekend_own",
-        rf"(?:{_alt(tables.POSSESSIVES)})\s+(?:weekend|wknd|wkend)",
+        rf"(?:{_slot('possessives')})\s+(?:weekend|wknd|wkend)",
         _h_weekend,
         needs=("weekend", "wknd", "wkend"),
     ),
     _Rule(
         "holidays_ago",
-        rf"(?P<n>{_COUNT})\s+(?:(?P<hp>{_alt(tables.HOLIDAY_PLURALS)})"
-        rf"|(?P<sp>{_alt(tables.SEASON_PLURALS)}))\s+(?:ago|back)",
+        rf"(?P<n>{_COUNT})\s+(?:(?P<hp>{_slot('holiday_plurals')})"
+        rf"|(?P<sp>{_slot('season_plurals')}))\s+(?:ago|back)",
         _h_holidays_ago,
         needs=_AGO,
     ),
@@ -1448,15 +1460,15 @@ _COMPOSITES: tuple[_Rule, ...] = (
     _Rule(
         "weekday_pinned",
         rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY_UNAMBIGUOUS}),?\s+(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
-        rf"(?:st|nd|rd|th))|the\s+(?P<dw>{_alt(tables.ORDINAL_WORDS)}))(?!\s+(?:of\s+)?{_MONTH})",
+        rf"(?:st|nd|rd|th))|the\s+(?P<dw>{_slot('ordinal_words')}))(?!\s+(?:of\s+)?{_MONTH})",
         _h_weekday_pinned,
-        needs=_firsts(_WEEKDAY_NUMBERS),
+        needs=(_WEEKDAY_ANY,),
     ),
     _Rule(
         "not_a_time",
-        _alt(tables.NOT_TIMES),
+        _slot("not_times"),
         _h_not_a_time,
-        needs=_longest_words(tables.NOT_TIMES),
+        needs=(_slot("not_times"),),
     ),
     _Rule(
         "weekends_ago",
@@ -1473,10 +1485,10 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "position_in_month",
-        rf"the\s+(?P<po>{_alt(tables.POSITION_ORDINALS)})\s+(?P<what>week|weekend|{_WEEKDAY})"
+        rf"the\s+(?P<po>{_slot('position_ordinals')})\s+(?P<what>week|weekend|{_WEEKDAY})"
         rf"\s+(?:of|in)\s+(?P<x>{_union(_MONTH_ATOMS)}|the\s+month)",
         _h_position_in_month,
-        needs=_firsts(tables.POSITION_ORDINALS),
+        needs=(_slot("position_ordinals"),),
     ),
     _Rule(
         "weekend_of",
@@ -1530,49 +1542,239 @@ _COMPOSITES: tuple[_Rule, ...] = (
 )
 
 
-@cache
-def _searcher(rule: _Rule) -> re.Pattern[str]:
-    """The rule's pattern as searched for, compiled when first tried: a text tries only the
-    rules whose words it holds, so a process that reads one question compiles few."""
-    cue = rf"{rule.cue}\s+" if rule.cue else ""
-    return re.compile(rf"(?<!\w){cue}(?P<core>{rule.pattern})(?!\w)", re.IGNORECASE)
-
-
 _RULES = (*_ATOMS.values(), *_COMPOSITES)
-_SEARCH = tuple(
-    (frozenset(w for w in rule.needs if w != _DIGIT), _DIGIT in rule.needs, rule) for rule in _RULES
-)
 _ANY_DIGIT = re.compile(r"\d")
-#: Every word some rule needs before it is tried (a rule is tried when the text holds one).
-_NEEDED_WORDS = frozenset(w for words, _, _ in _SEARCH for w in words)
 _NEXT_WORD = {
     "lower": re.compile(r"[ \t]+([a-z][\w'’-]*)"),
     "any": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
     "things": re.compile(r"[ \t]+([A-Za-z][\w'’-]*)"),
 }
+_SLOT = re.compile(r"\{([a-z_]+)\}")
 
 
-def _qualifies_noun(text: str, end: int, which: str) -> bool:
+def _phrases(rows: tuple[object, ...]) -> dict[str, object]:
+    """A table's rows by phrase (its first item), in order."""
+    return {
+        row if isinstance(row, str) else cast("tuple[str, object]", row)[0]: row for row in rows
+    }
+
+
+@dataclass(frozen=True, eq=False)
+class _Grammar:
+    """The rules' words as one :class:`TimeWords` gives them: each slot's regex, each table as
+    the mapping (or set) the handlers read, and the tense and holiday patterns."""
+
+    slots: Mapping[str, str]
+    needs: Mapping[str, tuple[str, ...]]
+    months: Mapping[str, int]
+    weekdays: Mapping[str, int]
+    weekday_numbers: Mapping[str, int]
+    seasons: Mapping[str, str]
+    number_words: Mapping[str, int]
+    vague_counts: Mapping[str, tuple[int, int]]
+    ordinal_words: Mapping[str, int]
+    units: Mapping[str, str]
+    unit_multiples: Mapping[str, tuple[str, int]]
+    half_units: Mapping[str, tuple[str, int]]
+    decade_words: Mapping[str, int]
+    modifiers: Mapping[str, str]
+    unit_spellings: Mapping[str, str]
+    unit_offsets: Mapping[str, int]
+    parts: Mapping[str, tuple[float, float]]
+    day_words: Mapping[str, int]
+    day_parts: Mapping[str, tuple[int, int]]
+    day_part_phrases: Mapping[str, tuple[int, str]]
+    vague_windows: Mapping[str, tuple[int, int] | None]
+    holidays: Mapping[str, Holiday]
+    holiday_plurals: Mapping[str, str]
+    season_plurals: Mapping[str, str]
+    quarter_ordinals: Mapping[str, int]
+    position_ordinals: Mapping[str, int]
+    subject_words: frozenset[str]
+    determiners: frozenset[str]
+    chat_particles: frozenset[str]
+    holiday_things: frozenset[str]
+    time_followers: frozenset[str]
+    rescheduled_before: re.Pattern[str]
+    tense_cues: tuple[tuple[re.Pattern[str], TenseCue], ...]
+    replaced: tuple[re.Pattern[str], ...]
+    holiday_words: re.Pattern[str]
+
+    def fill(self, pattern: str) -> str:
+        """``pattern`` with each slot (``{months}``) filled with these words' regex."""
+        return _SLOT.sub(lambda m: self.slots[m[1]], pattern)
+
+    def needs_of(self, rule: _Rule) -> tuple[str, ...]:
+        """The words a text must hold for ``rule`` to be tried (a slot: the words it names)."""
+        return tuple(
+            word
+            for need in rule.needs
+            for word in (self.needs[need[1:-1]] if need.startswith("{") else (need,))
+        )
+
+    @cached_property
+    def search(self) -> tuple[tuple[frozenset[str], bool, _Rule], ...]:
+        """Each rule with the words that make a text worth trying it on, and whether a digit
+        does."""
+        return tuple(
+            (frozenset(w for w in self.needs_of(r) if w != _DIGIT), _DIGIT in r.needs, r)
+            for r in _RULES
+        )
+
+    @cached_property
+    def needed_words(self) -> frozenset[str]:
+        """Every word some rule needs before it is tried (a rule is tried when the text holds
+        one)."""
+        return frozenset(w for words, _, _ in self.search for w in words)
+
+
+def _t(conv: Conventions) -> _Grammar:
+    """The grammar of the words ``conv`` reads by."""
+    return _grammar(conv.words)
+
+
+@lru_cache(maxsize=8)
+def _grammar(words: TimeWords) -> _Grammar:
+    """The rules' words from ``words``, built once per words (the rules' patterns are compiled
+    when a text first needs them, :func:`_searcher`)."""
+    phrased = {f.name: _phrases(getattr(words, f.name)) for f in fields(words)}
+    slots = {name: _alt(phrases) for name, phrases in phrased.items() if name != "tense_cues"}
+    needs = {name: _firsts(phrases) for name, phrases in phrased.items()}
+    months: dict[str, int] = dict(words.months)
+    weekdays: dict[str, int] = dict(words.weekdays)
+    short: dict[str, int] = dict(words.weekday_short)
+    weekday_words = frozenset(words.weekday_words)
+    numbers = {**weekdays, **short}
+    full = {m: n for m, n in months.items() if len(m) > 4 or m in ("may", "june", "july")}
+    capitalised = frozenset(words.capitalised_only)
+    tens = slots["tens"]
+    whole = {  # compounds ("twenty-one") are matched as tens plus ones, which is faster
+        w: n for w, n in words.number_words if not re.fullmatch(rf"{tens}[-\s]\w+", w)
+    }
+    day_words = _day_words(words)
+    parts_of_day = dict(words.day_parts)
+    slots |= {
+        "month": f"(?:{_alt(full)}|{_alt(set(months) - set(full))}" + r"\.?)",  # "Sept."
+        "month_cased": "(?:"
+        + "|".join(_cased(w, capitalised) for w in sorted(months, key=len, reverse=True))
+        + ")",
+        "weekday_any": _alt(numbers),
+        "short_weekday": _alt(set(short) - weekday_words),
+        "weekday_unambiguous": _alt(set(numbers) - weekday_words),
+        "count": rf"(?:\d{{1,3}}|{tens}(?:[-\s]+{slots['ones']})?"
+        rf"|{_alt({**dict(words.vague_counts), **whole})})",
+        "day_word": _alt({**day_words, **dict(words.day_part_phrases)}),
+        "day_part": _alt({p: 0 for p in parts_of_day if p != "night"}),
+    }
+    needs |= {
+        "weekday_any": _firsts(numbers),
+        "holidays": _longest_words(phrased["holidays"]),
+        "not_times": _longest_words(words.not_times),
+        "day_word": _firsts(day_words, dict(words.day_part_phrases), ("this",)),
+    }
+    tense = _tense_slots(words)
+    holidays = dict(words.holidays)
+    return _Grammar(
+        slots=slots,
+        needs=needs,
+        months=months,
+        weekdays=weekdays,
+        weekday_numbers=numbers,
+        seasons=dict(words.seasons),
+        number_words=dict(words.number_words),
+        vague_counts=dict(words.vague_counts),
+        ordinal_words=dict(words.ordinal_words),
+        units=dict(words.units),
+        unit_multiples=dict(words.unit_multiples),
+        half_units=dict(words.half_units),
+        decade_words=dict(words.decade_words),
+        modifiers=dict(words.modifiers),
+        unit_spellings=dict(words.unit_spellings),
+        unit_offsets=dict(words.unit_offsets),
+        parts=dict(words.parts),
+        day_words=day_words,
+        day_parts=parts_of_day,
+        day_part_phrases=dict(words.day_part_phrases),
+        vague_windows=dict(words.vague_windows),
+        holidays=holidays,
+        holiday_plurals=dict(words.holiday_plurals),
+        season_plurals=dict(words.season_plurals),
+        quarter_ordinals=dict(words.quarter_ordinals),
+        position_ordinals=dict(words.position_ordinals),
+        subject_words=frozenset(words.subject_words),
+        determiners=frozenset(words.determiners),
+        chat_particles=frozenset(words.chat_particles),
+        holiday_things=frozenset(words.holiday_things),
+        time_followers=frozenset(words.time_followers),
+        rescheduled_before=re.compile(
+            rf"{tense['rescheduled']}(?:\s+[\w']+){{0,3}}?\s*$", re.IGNORECASE
+        ),
+        tense_cues=tuple(
+            (re.compile(rf"(?<![\w'])(?:{_filled(cue.pattern, tense)})(?![\w'])", re.I), cue)
+            for cue in sorted(words.tense_cues, key=lambda cue: -cue.rank)
+        ),
+        replaced=tuple(
+            re.compile(rf"(?<![\w'])(?:{cue})(?![\w'])", re.IGNORECASE)
+            for cue in words.replaced_cues
+        ),
+        holiday_words=re.compile(
+            rf"(?<!\w)(?:{_alt(holidays)}|{slots['holiday_plurals']})(?!\w)", re.I
+        ),
+    )
+
+
+def _filled(pattern: str, slots: Mapping[str, str]) -> str:
+    return _SLOT.sub(lambda m: slots[m[1]], pattern)
+
+
+def _day_words(words: TimeWords) -> dict[str, int]:
+    """The whole-day words, each also without "the " and in each chat spelling ("tmrw")."""
+    day_words = dict(words.day_words)
+    day_words.update(
+        {p.removeprefix("the "): n for p, n in day_words.items() if p.startswith("the ")}
+    )
+    day_words.update(
+        {
+            phrase.replace(full, short): day_words[phrase]
+            for short, full in words.day_word_spellings
+            for phrase in list(day_words)
+            if full in phrase
+        }
+    )
+    return day_words
+
+
+@cache
+def _searcher(rule: _Rule, grammar: _Grammar) -> re.Pattern[str]:
+    """The rule's pattern as searched for, compiled when first tried: a text tries only the
+    rules whose words it holds, so a process that reads one question compiles few."""
+    cue = rf"{grammar.fill(rule.cue)}\s+" if rule.cue else ""
+    pattern = grammar.fill(rule.pattern)
+    return re.compile(rf"(?<!\w){cue}(?P<core>{pattern})(?!\w)", re.IGNORECASE)
+
+
+def _qualifies_noun(text: str, end: int, which: str, conv: Conventions) -> bool:
     """True when the word right after ``end`` is a noun the time word qualifies ("Sunday
     best", "winter coat", "Easter Island"): neither a function word nor in TIME_FOLLOWERS."""
     follower = _NEXT_WORD[which].match(text, end)
     if follower is None:
         return False
     word = follower.group(1).lower()
+    grammar = _t(conv)
     if which == "things":  # a holiday names its day before most nouns ("boxing day walk")
-        if word in tables.HOLIDAY_THINGS:
+        if word in grammar.holiday_things:
             return True
         if not follower.group(1)[0].isupper():
             return False
-    if word.endswith("ly") or word in tables.CHAT_PARTICLES:  # 'the 29th actually', '20th ugh'
+    if word.endswith("ly") or word in grammar.chat_particles:  # 'the 29th actually', '20th ugh'
         return False
-    return word not in STOP_WORDS and word not in tables.TIME_FOLLOWERS
+    return word not in STOP_WORDS and word not in grammar.time_followers
 
 
 @cache
-def _full(name: str) -> re.Pattern[str]:
+def _full(name: str, grammar: _Grammar) -> re.Pattern[str]:
     """The atom ``name``'s pattern, to match a whole piece (compiled when first used)."""
-    return re.compile(_ATOMS[name].pattern, re.IGNORECASE)
+    return re.compile(grammar.fill(_ATOMS[name].pattern), re.IGNORECASE)
 
 
 def _ground_atom(
@@ -1580,7 +1782,7 @@ def _ground_atom(
 ) -> _Hit | None:
     """Ground a piece of a composite (a range end, the period of 'early ...') on its own."""
     for name in names:
-        m = _full(name).fullmatch(text)
+        m = _full(name, _t(conv)).fullmatch(text)
         if m and (hit := _ATOMS[name].handler(m, ref, conv)):
             return hit
     return None
@@ -1588,13 +1790,11 @@ def _ground_atom(
 
 # ------------------------------------------------------------------------- public API
 
-_HOLIDAY_WORDS = re.compile(rf"(?<!\w)(?:{_HOLIDAY}|{_alt(tables.HOLIDAY_PLURALS)})(?!\w)", re.I)
 
-
-def names_a_holiday(expression: str) -> bool:
+def names_a_holiday(expression: str, words: TimeWords = ENGLISH.time) -> bool:
     """True when a time expression names a holiday ("last Christmas", "over Easter"): its
     words say more than its date does, so a restatement should keep them."""
-    return bool(_HOLIDAY_WORDS.search(expression))
+    return bool(_grammar(words).holiday_words.search(expression))
 
 
 #: Years a reference may fall in: spans around it (a decade, margins of years) stay inside
@@ -1626,15 +1826,15 @@ def _check_reference(reference: datetime) -> None:
         )
 
 
-def _matches(text: str) -> list[tuple[int, int, re.Match[str], _Rule]]:
+def _matches(text: str, grammar: _Grammar) -> list[tuple[int, int, re.Match[str], _Rule]]:
     """Every match of every rule, as ``(start, end, match, rule)``, not yet read."""
     found = []
     folded, digits = text.casefold(), _ANY_DIGIT.search(text) is not None
-    present = {w for w in _NEEDED_WORDS if w in folded}  # each word looked for once
-    for words, digit, rule in _SEARCH:
+    present = {w for w in grammar.needed_words if w in folded}  # each word looked for once
+    for words, digit, rule in grammar.search:
         if rule.needs and not ((digit and digits) or not present.isdisjoint(words)):
             continue
-        for m in _searcher(rule).finditer(text):
+        for m in _searcher(rule, grammar).finditer(text):
             start, end = m.span("core")
             found.append((start, end, m, rule))
     return found
@@ -1653,7 +1853,7 @@ def _read(
         rule.attributive
         and hit
         and hit.bare
-        and _qualifies_noun(text, m.end("core"), rule.attributive)
+        and _qualifies_noun(text, m.end("core"), rule.attributive, conv)
     ):
         return None
     return hit
@@ -1669,12 +1869,12 @@ def _taken(
     words are not its expression (:class:`_NotHereError`) blocks nothing. With ``tense``, a
     bare named period is read the way its sentence points (:func:`tense_of`)."""
     taken: list[tuple[int, int, str, _Hit | None]] = []
-    matches = sorted(_matches(text), key=lambda c: (c[0] - c[1], c[0]))
+    matches = sorted(_matches(text, _t(conv)), key=lambda c: (c[0] - c[1], c[0]))
     for start, end, m, rule in matches:
         if any(start < t_end and t_start < end for t_start, t_end, _, _ in taken):
             continue
         direction = (
-            _direction_of(_masked(text, matches, start, end), start, end, rule.name)
+            _direction_of(_masked(text, matches, start, end), start, end, rule.name, conv.words)
             if tense
             else conv.direction
         )
@@ -1705,19 +1905,43 @@ def _masked(
 
 
 _SPLIT_OFF = re.compile(r"(?<=\w)(n't|'(?:m|re|s|ve|ll|d))(?![\w'])", re.IGNORECASE)
-_TENSE_CUES = tuple(
-    (re.compile(rf"(?<![\w'])(?:{cue.pattern})(?![\w'])", re.IGNORECASE), cue)
-    for cue in sorted(tables.TENSE_CUES, key=lambda cue: -cue.rank)
-)
+_PREFIX = "(?:re|un|over|mis|out|under)?"
 _SENTENCE_END = re.compile(r"[.!?]+(?=\s|$)|\n")
 _WORD_BEFORE = re.compile(r"(\w+)\s*$")
 
 
-def _cue_direction(words: str) -> str | None:
+def _forms(words: Iterable[str]) -> str:
+    return "|".join(sorted(set(words), key=len, reverse=True))
+
+
+def _third_person(verb: str) -> str:
+    if verb.endswith("y") and verb[-2] not in "aeiou":
+        return verb[:-1] + "ies"
+    if verb == "have":
+        return "has"
+    return verb + ("es" if verb.endswith(("s", "sh", "ch", "x", "o")) else "s")
+
+
+def _tense_slots(words: TimeWords) -> dict[str, str]:
+    """The slots of the tense cues (``{past_ed}``, ...), filled from ``words``."""
+    past_ed = rf"(?!(?:{_forms(words.not_past_ed)})(?![\w']))\w{{2,}}ed"
+    return {
+        "prefix": _PREFIX,
+        "past_ed": past_ed,
+        "participle": rf"(?:{past_ed}|{_PREFIX}(?:{_forms(words.participles)}))",
+        "be_now": rf"(?:am|is|are|'m|'re|(?:{_forms(words.s_is_after)}) 's)(?: n't)?",
+        "third": _forms(_third_person(v) for v in words.schedule_verbs),
+        "past_verbs": _forms(words.past_verbs),
+        "schedule_verbs": _forms(words.schedule_verbs),
+        "rescheduled": rf"(?:{'|'.join(words.rescheduled)})\w*",
+    }
+
+
+def _cue_direction(words: str, grammar: _Grammar) -> str | None:
     """Which way the cues in some words point: the highest rank found, 'back' on a tie."""
     words = " ".join(_SPLIT_OFF.sub(r" \1", words.replace("’", "'")).replace("?", " ? ").split())
     rank, found = -1, set()
-    for pattern, cue in _TENSE_CUES:
+    for pattern, cue in grammar.tense_cues:
         if cue.rank < rank:
             break
         if pattern.search(words):
@@ -1726,19 +1950,21 @@ def _cue_direction(words: str) -> str | None:
     return None if not found else "back" if "back" in found else "forward"
 
 
-def _clause(text: str, start: int, end: int, first: int, last: int) -> tuple[int, int]:
+def _clause(
+    text: str, start: int, end: int, first: int, last: int, breaks: tuple[str, ...]
+) -> tuple[int, int]:
     """The clause of the sentence ``text[first:last]`` that holds ``text[start:end]``."""
-    befores = [text.rfind(b, first, start) + len(b) for b in tables.CLAUSE_BREAKS]
-    lefts = [at for at, b in zip(befores, tables.CLAUSE_BREAKS, strict=True) if at >= len(b)]
-    afters = [text.find(b, end, last) for b in tables.CLAUSE_BREAKS]
+    befores = [text.rfind(b, first, start) + len(b) for b in breaks]
+    lefts = [at for at, b in zip(befores, breaks, strict=True) if at >= len(b)]
+    afters = [text.find(b, end, last) for b in breaks]
     return max([first, *lefts]), min([last, *(at for at in afters if at != -1)])
 
 
-def tense_of(text: str, start: int, end: int) -> str | None:
+def tense_of(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -> str | None:
     """Which way the sentence around ``text[start:end]`` points: "back", "forward" or None.
 
-    The :data:`~.temporal_tables.TENSE_CUES` of the expression's clause decide, else those of
-    its sentence; the expression's own words are not read (they stand as "§").
+    The tense cues of ``words`` (``TimeWords.tense_cues``) in the expression's clause decide,
+    else those of its sentence; the expression's own words are not read (they stand as "§").
 
     >>> tense_of("We're flying to Porto on Friday.", 25, 31)
     'forward'
@@ -1748,28 +1974,25 @@ def tense_of(text: str, start: int, end: int) -> str | None:
     first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
     after = _SENTENCE_END.search(text, end)
     last = after.end() if after else len(text)
-    for lo, hi in (_clause(text, start, end, first, last), (first, last)):
-        direction = _cue_direction(f"{text[lo:start]} § {text[end:hi]}")
+    grammar = _grammar(words)
+    for lo, hi in (_clause(text, start, end, first, last, words.clause_breaks), (first, last)):
+        direction = _cue_direction(f"{text[lo:start]} § {text[end:hi]}", grammar)
         if direction:
             return direction
     return None
 
 
-_REPLACED = tuple(
-    re.compile(rf"(?<![\w'])(?:{cue})(?![\w'])", re.IGNORECASE) for cue in tables.REPLACED_CUES
-)
-
-
-def replaced(text: str, start: int, end: int) -> bool:
+def replaced(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -> bool:
     """Whether the time at ``text[start:end]`` is one a message replaces ("physio cancelled
-    tmrw, rebooked for fri"; "7 instead of 8"): a :data:`~.tables.REPLACED_CUES` row in its
+    tmrw, rebooked for fri"; "7 instead of 8"): a ``TimeWords.replaced_cues`` row in its
     clause, the time itself written "§"."""
     first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
     after = _SENTENCE_END.search(text, end)
-    lo, hi = _clause(text, start, end, first, after.end() if after else len(text))
-    words = f"{text[lo:start]} § {text[end:hi]}".replace("’", "'")
-    words = " ".join(_SPLIT_OFF.sub(r" \1", words).split())
-    return any(cue.search(words) for cue in _REPLACED)
+    end_at = after.end() if after else len(text)
+    lo, hi = _clause(text, start, end, first, end_at, words.clause_breaks)
+    said = f"{text[lo:start]} § {text[end:hi]}".replace("’", "'")
+    said = " ".join(_SPLIT_OFF.sub(r" \1", said).split())
+    return any(cue.search(said) for cue in _grammar(words).replaced)
 
 
 def _sentence_words(text: str, at: int) -> int:
@@ -1779,7 +2002,12 @@ def _sentence_words(text: str, at: int) -> int:
     return len(text[first : after.start() if after else len(text)].split())
 
 
-def operative(text: str, found: list[FoundTime], said: datetime | None = None) -> list[FoundTime]:
+def operative(
+    text: str,
+    found: list[FoundTime],
+    said: datetime | None = None,
+    words: TimeWords = ENGLISH.time,
+) -> list[FoundTime]:
     """``found`` (times said in ``text``) with the times the message replaces moved last: the
     first is the time that holds ("it was supposed to be today but now it's next week"). With
     ``said`` (when the message was sent), a message that tells of a day already come and names
@@ -1788,7 +2016,7 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
     in brackets. A holiday that names the event ("xmas party fri
     15th") gives way to the other time said."""
 
-    looked = [f for f in found if not replaced(text, f.start, f.end)]
+    looked = [f for f in found if not replaced(text, f.start, f.end, words)]
     days = [f for f in looked if f.span.duration >= timedelta(days=1)]  # not a clock time
     first = looked[0] if looked and said is not None else None
 
@@ -1808,7 +2036,7 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
     def names_the_event(f: FoundTime) -> bool:  # 'xmas party fri 15th': the party's name
         noun = _NEXT_WORD["lower"].match(text, f.end)
         return (
-            names_a_holiday(f.text)
+            names_a_holiday(f.text, words)
             and noun is not None
             and noun.group(1).lower() not in STOP_WORDS
             and not any(g.start == noun.start(1) for g in found)
@@ -1820,17 +2048,17 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
     )
 
 
-def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:
+def _direction_of(text: str, start: int, end: int, rule: str, words: TimeWords) -> str | None:
     """The direction a match of ``rule`` is read in: its sentence's, else forward for a
     yearless date after a word of AHEAD_PREPOSITIONS ('party on 12 March'), else None."""
     if rule not in tables.DIRECTED_RULES:
         return None
-    direction = tense_of(text, start, end)
+    direction = tense_of(text, start, end, words)
     if direction is None and rule in tables.AHEAD_RULES:
         before = _WORD_BEFORE.search(text, 0, start)
         first = text[start:end].split(maxsplit=1)[0].lower()
-        if first in tables.AHEAD_PREPOSITIONS or (
-            before and before.group(1).lower() in tables.AHEAD_PREPOSITIONS
+        if first in words.ahead_prepositions or (
+            before and before.group(1).lower() in words.ahead_prepositions
         ):
             return "forward"
     return direction

@@ -2,7 +2,7 @@
 
 Fixed-date holidays by their month and day, Easter by the Gregorian computus, and holidays such
 as Thanksgiving by a weekday rule ("the fourth Thursday of November"). The holidays themselves
-are rows of :data:`~.temporal_tables.HOLIDAYS`.
+are rows of ``TimeWords.holidays`` (:mod:`ramem_integrations.core.lexicon.time`).
 
 >>> easter_sunday(2024)
 datetime.date(2024, 3, 31)
@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from datetime import date, timedelta
 
-from ramem_integrations.core.time.tables import Holiday
+from ramem_integrations.core.lexicon.time import Holiday
 
 __all__ = ["easter_sunday", "holiday_span", "nth_weekday"]
 

@@ -4,6 +4,7 @@ the whole does not fit the budget, keeping their turn id."""
 from __future__ import annotations
 
 from datetime import UTC, datetime
+from functools import partial
 
 import pytest
 
@@ -27,7 +28,11 @@ from ramem_integrations.core.types import (
 )
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.index.bm25 import BM25, lexical_text
-from ramem_integrations.index.passages import PassageIndex
+from ramem_integrations.index.passages import PassageIndex, PassageVectors
+from ramem_integrations.index.vectors import VectorTable
+from ramem_integrations.memory.embedding import spoken_vectors
+from ramem_integrations.models.embeddings import embed_query
+from ramem_integrations.testing import HashingEmbedder
 
 DAY = TimeSpan(datetime(2024, 3, 12, 18, tzinfo=UTC), datetime(2024, 3, 12, 19, tzinfo=UTC))
 WORDS = " ".join(f"w{i}" for i in range(12))
@@ -120,3 +125,30 @@ def test_a_hit_that_fits_whole_is_shown_whole_even_with_an_excerpt() -> None:
     hit = ScoredMemory(short, 1.0, excerpt=(0, 5))
     assert pack([hit], 100, whitespace_tokens) == [[short]]
     assert not isinstance(pack([hit], 100, whitespace_tokens)[0][0], Excerpt)
+
+
+def test_a_long_reply_is_found_by_the_vector_of_its_relevant_passage() -> None:
+    embedder = HashingEmbedder()
+    okay = " ".join(["okay"] * 150)
+    long = turn("long", f"{okay} Your saxophone lessons start Monday. {okay}")
+    short = turn("short", "Piano lessons with Ann are fun on Fridays.", position=1)
+    others = [turn(f"o{i}", " ".join([f"fine{i}"] * 30), position=2 + i) for i in range(3)]
+    memories = [long, short, *others]
+    # the words alone (no speaker line): the test is about where in a message they stand
+    words_only = [(m.content, None) for m in memories]
+    whole = VectorTable([m.id for m in memories], spoken_vectors(embedder, words_only))
+    query = embed_query(embedder, "saxophone lessons start")
+    by_whole = whole.search(query, len(memories))
+    cut = Passages(10, 2)
+    vectors = PassageVectors(memories, partial(spoken_vectors, embedder), lambda _: None, cut)
+    order = [i for i, _ in by_whole]
+    assert order.index("long") > order.index("short")  # whole: the filler dilutes it
+    ranked = vectors.search(query, by_whole, len(memories))
+    assert [i for i, _ in ranked[:2]] == ["long", "short"]
+    assert sorted(i for i, _ in ranked) == sorted(order)  # the same memories, re-scored
+    # searched within a set of memories, the long one's passages are not among them
+    within = whole.search(query, 5, among=["short", "o1"])
+    assert [i for i, _ in vectors.search(query, within, 5, among=["short", "o1"])] == [
+        "short",
+        "o1",
+    ]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import weakref
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import TYPE_CHECKING
 
 from ramem_integrations.core.passages import Passages
@@ -18,7 +19,8 @@ from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.variants import Variant
-from ramem_integrations.index.passages import PassageIndex
+from ramem_integrations.index.passages import PassageIndex, PassageVectors
+from ramem_integrations.memory.embedding import speaker_line, spoken_vectors
 from ramem_integrations.memory.questions import questions_last
 from ramem_integrations.memory.source import CachedSource
 
@@ -30,10 +32,11 @@ class PassageSource(CachedSource):
     """A store's source whose lexical search reads a :class:`PassageIndex` (dense is the
     store's own)."""
 
-    def __init__(self, base: CachedSource, passages: Passages) -> None:
+    def __init__(self, base: CachedSource, passages: Passages, *, dense: bool = False) -> None:
         super().__init__(base.embedder, base.cache)
-        self.base, self.passages = base, passages
+        self.base, self.passages, self.by_passage = base, passages, dense
         self._indexes: dict[str, tuple[int, PassageIndex]] = {}
+        self._passage_vectors: dict[str, tuple[int, PassageVectors]] = {}
 
     def dense(
         self,
@@ -43,7 +46,14 @@ class PassageSource(CachedSource):
         where: ContextFilter | None = None,
         scope: Scope = EVERYTHING,
     ) -> Hits:
-        return self.base.dense(namespace, query, k, where, scope)  # its query vectors cached
+        if not self.by_passage:
+            return self.base.dense(namespace, query, k, where, scope)  # its query vectors cached
+        among = self._cached_among(namespace, where, scope.within)
+        vector = self.base._vector(query, scope.context)
+        table = self.cache.vectors(namespace)
+        whole = table.search(vector, len(table), among=among)
+        ranked = self.passage_vectors(namespace).search(vector, whole, k, among=among)
+        return self._cached(namespace, ranked)
 
     def lexical(
         self,
@@ -64,8 +74,21 @@ class PassageSource(CachedSource):
             built = self._indexes[namespace] = (version, index)
         return built[1]
 
+    def passage_vectors(self, namespace: str) -> PassageVectors:
+        version = self.cache.version(namespace)
+        built = self._passage_vectors.get(namespace)
+        if built is None or built[0] != version:
+            vectors = PassageVectors(
+                self.cache.memories(namespace).values(),
+                partial(spoken_vectors, self.embedder),
+                speaker_line,
+                self.passages,
+            )
+            built = self._passage_vectors[namespace] = (version, vectors)
+        return built[1]
 
-_SOURCES: weakref.WeakKeyDictionary[RaMem, dict[Passages, PassageSource]] = (
+
+_SOURCES: weakref.WeakKeyDictionary[RaMem, dict[tuple[Passages, bool], PassageSource]] = (
     weakref.WeakKeyDictionary()
 )
 
@@ -78,6 +101,8 @@ class PassageSystem:
     passages: Passages = field(default_factory=Passages)
     search: bool = True
     excerpts: bool = False
+    #: True: dense search by passage too (the passages embedded when a namespace is first read).
+    dense: bool = False
     variant: Variant | None = field(default_factory=Variant)
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
@@ -95,12 +120,12 @@ class PassageSystem:
         return [replace(h, excerpt=index.best(asked.text, h.memory.id)) for h in hits]
 
     def _source(self, mem: RaMem) -> PassageSource:
-        sources = _SOURCES.setdefault(mem, {})
-        if self.passages not in sources:
+        sources, key = _SOURCES.setdefault(mem, {}), (self.passages, self.dense)
+        if key not in sources:
             if not isinstance(base := mem.content.source, CachedSource):
                 raise InvalidInputError(
                     f"The passage systems read a store's cache; this RaMem searches a "
                     f"{type(base).__name__}. Open the store with RaMem.from_path."
                 )
-            sources[self.passages] = PassageSource(base, self.passages)
-        return sources[self.passages]
+            sources[key] = PassageSource(base, self.passages, dense=self.dense)
+        return sources[key]

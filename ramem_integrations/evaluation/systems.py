@@ -174,6 +174,10 @@ for _size in (40, 80, 160):
     register(f"excerpts-{_size}", PassageSystem(_cut, search=False, excerpts=True))
     register(f"passages-excerpts-{_size}", PassageSystem(_cut, excerpts=True))
 register("content-passages-80", PassageSystem(variant=None))
+#: ... and dense search by passage too (each long message's passages embedded at load).
+register("passages-dense-80", PassageSystem(dense=True))
+register("passages-dense-excerpts-80", PassageSystem(dense=True, excerpts=True))
+register("content-passages-dense-80", PassageSystem(dense=True, variant=None))
 register("content-excerpts-80", PassageSystem(search=False, excerpts=True, variant=None))
 
 # LlamaIndex systems (the llama-index extra): a plain vector retriever, and the same with

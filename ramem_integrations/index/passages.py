@@ -9,11 +9,14 @@ in memory; nothing is stored.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+
+import numpy.typing as npt
 
 from ramem_integrations.core.passages import Passages, Span
 from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.index.bm25 import BM25, lexical_text
+from ramem_integrations.index.vectors import VectorTable
 
 
 class PassageIndex:
@@ -71,3 +74,53 @@ def _head(memory: MemoryUnit) -> str:
         if head:
             return head.group(0)
     return speaker
+
+
+#: Embeds ``(words, speaker line or None)`` pairs into unit rows (``memory.embedding``'s
+#: ``spoken_vectors`` with an embedder).
+EmbedSpoken = Callable[[Sequence[tuple[str, str | None]]], npt.ArrayLike]
+
+
+class PassageVectors:
+    """Dense vectors of the passages of the long memories given (each embedded as a memory
+    is: its words plus its speaker line), searched by memory: a long memory scores as the
+    best of its whole vector and its passages' vectors."""
+
+    def __init__(
+        self,
+        memories: Iterable[MemoryUnit],
+        embed: EmbedSpoken,
+        speaker: Callable[[MemoryUnit], str | None],
+        passages: Passages | None = None,
+    ) -> None:
+        self.passages = passages or Passages()
+        self._docs: dict[str, list[str]] = {}
+        self._of: dict[str, str] = {}
+        spoken: list[tuple[str, str | None]] = []
+        for memory in memories:
+            spans = self.passages.spans(memory.content)
+            if len(spans) < 2:
+                continue
+            for i, (start, end) in enumerate(spans):
+                doc_id = f"{memory.id}\x1f{i}"
+                self._docs.setdefault(memory.id, []).append(doc_id)
+                self._of[doc_id] = memory.id
+                spoken.append((memory.content[start:end], speaker(memory)))
+        self.table = VectorTable(list(self._of), embed(spoken) if spoken else None)
+
+    def search(
+        self,
+        query: npt.ArrayLike,
+        whole: Sequence[tuple[str, float]],
+        k: int,
+        *,
+        among: Iterable[str] | None = None,
+    ) -> list[tuple[str, float]]:
+        """``whole`` (the memories' own ranking) with each long memory scored by the best of
+        its whole vector and its passages, the ``k`` best, ties by id."""
+        docs = None if among is None else [d for i in among for d in self._docs.get(i, ())]
+        best = dict(whole)
+        for doc_id, score in self.table.search(query, len(self.table), among=docs):
+            memory_id = self._of[doc_id]
+            best[memory_id] = max(score, best.get(memory_id, score))
+        return sorted(best.items(), key=lambda pair: (-pair[1], pair[0]))[:k]

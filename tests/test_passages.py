@@ -17,6 +17,7 @@ from ramem_integrations.core.prompts import (
     render_memories,
     turn_line,
     whitespace_tokens,
+    within_budget,
 )
 from ramem_integrations.core.serialise import quote
 from ramem_integrations.core.types import (
@@ -152,3 +153,16 @@ def test_a_long_reply_is_found_by_the_vector_of_its_relevant_passage() -> None:
         "short",
         "o1",
     ]
+
+
+def test_the_hits_within_a_budget_render_the_excerpt_they_were_packed_with() -> None:
+    text = f"{filler(100)} Your saxophone lessons start Monday. {filler(100, 100)}"
+    span = (text.index("Your"), text.index("Monday.") + len("Monday."))
+    hit = ScoredMemory(turn("long", text), 1.0, excerpt=span)
+    budget = whitespace_tokens([group_header(hit.memory, 1)])[0] + 20
+    kept = within_budget([hit], budget, whitespace_tokens)
+    assert [h.memory.id for h in kept] == ["long"]
+    assert isinstance(kept[0].memory, Excerpt) and kept[0].memory.content == text
+    rendered = render_memories(kept)  # rendered again without the budget: still the excerpt
+    assert "saxophone" in rendered and filler(3) not in rendered
+    assert whitespace_tokens([rendered])[0] <= budget

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 from datetime import UTC
 
 from ramem_integrations.core.ids import part_key
@@ -215,9 +215,10 @@ PACK_DEPTH = 120
 def within_budget(
     hits: Sequence[ScoredMemory], budget: int, count: CountTokens
 ) -> list[ScoredMemory]:
-    """The hits that :func:`pack` keeps within ``budget`` tokens, in the order they are shown."""
-    kept = {u.id for members in pack(hits, budget, count) for u in members}
-    by_id = {h.memory.id: h for h in hits if h.memory.id in kept}
+    """The hits that :func:`pack` keeps within ``budget`` tokens, in the order they are shown;
+    a hit shown by its excerpt holds the :class:`Excerpt` (its content still whole)."""
+    kept = {u.id: u for members in pack(hits, budget, count) for u in members}
+    by_id = {h.memory.id: replace(h, memory=kept[h.memory.id]) for h in hits if h.memory.id in kept}
     shown = group([h.memory for h in hits if h.memory.id in kept])
     return [by_id[u.id] for members in shown for u in members]
 

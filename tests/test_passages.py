@@ -3,8 +3,10 @@ the whole does not fit the budget, keeping their turn id."""
 
 from __future__ import annotations
 
+import re
 from datetime import UTC, datetime
 from functools import partial
+from pathlib import Path
 
 import pytest
 
@@ -28,6 +30,8 @@ from ramem_integrations.core.types import (
     TimeSpan,
 )
 from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.evaluation.passages import PassageSystem
+from ramem_integrations.evaluation.systems import SYSTEMS
 from ramem_integrations.index.bm25 import BM25, lexical_text
 from ramem_integrations.index.passages import PassageIndex, PassageVectors
 from ramem_integrations.index.vectors import VectorTable
@@ -166,3 +170,11 @@ def test_the_hits_within_a_budget_render_the_excerpt_they_were_packed_with() -> 
     rendered = render_memories(kept)  # rendered again without the budget: still the excerpt
     assert "saxophone" in rendered and filler(3) not in rendered
     assert whitespace_tokens([rendered])[0] <= budget
+
+
+def test_the_rules_doc_has_a_row_for_passages_and_excerpts_naming_each_system() -> None:
+    text = (Path(__file__).parent.parent / "docs" / "rules.md").read_text(encoding="utf-8")
+    rows = set(re.findall(r"^\| `([a-z-]+)` \|", text, flags=re.MULTILINE))
+    assert {"passages", "excerpts"} <= rows
+    named = [n for n, s in SYSTEMS.items() if isinstance(s, PassageSystem)]
+    assert len(named) >= 10 and all(f"`{n}`" in text for n in named)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, fields, replace
 from datetime import UTC
 
 from ramem_integrations.core.ids import part_key
@@ -158,11 +159,14 @@ def pack(
 
     A memory costs its turn line, plus its group's coordinates line when it opens a group (or
     what it adds to that line). Memories are taken in rank order; one that does not fit is
-    skipped and the smaller ones after it are still tried. The rendered memories never exceed
+    skipped and the smaller ones after it are still tried, unless its hit names an excerpt
+    (``ScoredMemory.excerpt``, its best passage): then that passage is shown, verbatim and
+    marked as an :class:`Excerpt`, if it fits. The rendered memories never exceed
     ``budget`` (line costs add up: the counters split on whitespace), so a first memory larger
     than the whole budget is skipped too, and a budget smaller than every memory shows none.
     """
     units = list(dict.fromkeys(_units(hits)))
+    spans = {h.memory.id: h.excerpt for h in hits if isinstance(h, ScoredMemory) and h.excerpt}
     lines = count([turn_line(u) for u in units])
     taken: list[MemoryUnit] = []
     members: dict[str, list[MemoryUnit]] = {}  # each group opened, in the order opened
@@ -174,6 +178,9 @@ def pack(
         joined = [*members.get(key, []), unit]
         header = count([group_header(unit, rank, joined)])[0]
         extra = header - headers.get(key, 0)  # a member's own time may lengthen the line
+        if used + cost + extra > budget and unit.id in spans:
+            unit = Excerpt.of(unit, spans[unit.id])
+            joined[-1], cost = unit, count([turn_line(unit)])[0]
         if used + cost + extra > budget:
             continue
         members[key], headers[key] = joined, header
@@ -189,9 +196,10 @@ PACK_DEPTH = 120
 def within_budget(
     hits: Sequence[ScoredMemory], budget: int, count: CountTokens
 ) -> list[ScoredMemory]:
-    """The hits that :func:`pack` keeps within ``budget`` tokens, in the order they are shown."""
-    kept = {u.id for members in pack(hits, budget, count) for u in members}
-    by_id = {h.memory.id: h for h in hits if h.memory.id in kept}
+    """The hits that :func:`pack` keeps within ``budget`` tokens, in the order they are shown;
+    a hit shown by its excerpt holds the :class:`Excerpt` (its content still whole)."""
+    kept = {u.id: u for members in pack(hits, budget, count) for u in members}
+    by_id = {h.memory.id: replace(h, memory=kept[h.memory.id]) for h in hits if h.memory.id in kept}
     shown = group([h.memory for h in hits if h.memory.id in kept])
     return [by_id[u.id] for members in shown for u in members]
 
@@ -262,10 +270,34 @@ def said_day(span: TimeSpan) -> str:
     return day.label() if day.contains(span) else span.label()
 
 
+@dataclass(frozen=True, slots=True)
+class Excerpt(MemoryUnit):
+    """A memory shown by one passage of its words: ``span``, the characters of its content
+    shown (the content itself stays whole)."""
+
+    span: tuple[int, int] = (0, 0)
+
+    @classmethod
+    def of(cls, unit: MemoryUnit, span: tuple[int, int]) -> Excerpt:
+        return cls(**{f.name: getattr(unit, f.name) for f in fields(MemoryUnit)}, span=span)
+
+    @property
+    def shown(self) -> str:
+        """The words shown, verbatim."""
+        return self.content[self.span[0] : self.span[1]]
+
+
+#: How an excerpt is marked where its speaker's name (or nothing) would stand.
+EXCERPT_MARK = "(excerpt)"
+
+
 def turn_line(unit: MemoryUnit) -> str:
     """One turn as shown: its speaker and its quoted text, verbatim (a turn that begins with
-    its speaker's own name keeps it)."""
+    its speaker's own name keeps it); an :class:`Excerpt` shows its passage, marked."""
     speaker, text = unit.context.speaker, unit.content
+    if isinstance(unit, Excerpt):
+        who = f"{shown_name(speaker)} {EXCERPT_MARK}" if speaker else EXCERPT_MARK
+        return f"{who}: {quote(unit.shown)}"
     return f"{shown_name(speaker)}: {quote(text)}" if speaker else quote(text)
 
 

@@ -411,3 +411,7 @@ class ScoredMemory:
     #: The recall frame it was retrieved for (RaMem's own retrieval), so a prompt shows the
     #: conditions the retrieval read.
     frame: RecallFrame | None = field(default=None, compare=False, repr=False)
+    #: The character span of its content that best matches the question, when it is longer than
+    #: one passage (:mod:`~ramem_integrations.core.passages`): what the packer may show of it
+    #: when the whole does not fit.
+    excerpt: tuple[int, int] | None = field(default=None, compare=False, repr=False)

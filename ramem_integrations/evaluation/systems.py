@@ -11,6 +11,7 @@ Every system runs on the same store (the same memories) and the same questions.
 
 from __future__ import annotations
 
+from ramem_integrations.core.passages import Passages
 from ramem_integrations.core.retrieval.optional import OPTIONAL_STEPS
 from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS, Spread
 from ramem_integrations.errors import InvalidInputError
@@ -27,6 +28,7 @@ from ramem_integrations.evaluation.llama_systems import (
     llama_vector_ramem,
     llama_vector_restated,
 )
+from ramem_integrations.evaluation.passages import PassageSystem
 from ramem_integrations.evaluation.variants import (
     Fused,
     Mode,
@@ -168,6 +170,20 @@ for _margin in (0.05, 0.1, 0.2):
     register(f"spread-{_margin}", Variant(adding=(Spread(margin=_margin),)))
 #: Aliases learned without the messages that open by calling the other (docs/rules.md).
 register("no-called-aliases", NoCalledAliases())
+#: A long message searched by its best passage (BM25), at three passage lengths in words (a
+#: quarter of each shared with the next), and shown by that passage when it does not fit
+#: (docs/rules.md, "passages"); RaMem, and content for its baseline.
+for _size in (40, 80, 160):
+    _cut = Passages(size=_size, overlap=_size // 4)
+    register(f"passages-{_size}", PassageSystem(_cut))
+    register(f"excerpts-{_size}", PassageSystem(_cut, search=False, excerpts=True))
+    register(f"passages-excerpts-{_size}", PassageSystem(_cut, excerpts=True))
+register("content-passages-80", PassageSystem(variant=None))
+#: ... and dense search by passage too (each long message's passages embedded at load).
+register("passages-dense-80", PassageSystem(dense=True))
+register("passages-dense-excerpts-80", PassageSystem(dense=True, excerpts=True))
+register("content-passages-dense-80", PassageSystem(dense=True, variant=None))
+register("content-excerpts-80", PassageSystem(search=False, excerpts=True, variant=None))
 
 # LlamaIndex systems (the llama-index extra): a plain vector retriever, and the same with
 # RaMem's re-ranking postprocessor after it. Registered whether or not it is installed.

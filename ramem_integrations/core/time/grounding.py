@@ -1031,10 +1031,20 @@ _COUNTED_BEFORE = re.compile(
 )
 
 
+#: One numeric date set against another ("4/5 instead of 11/5"): both are dates.
+_SWAPPED = r"(?:instead\s+of|rather\s+than|or|not)"
+_SWAPPED_BEFORE = re.compile(rf"\b{_SWAPPED}\W*$", re.I)
+_SCORED_BEFORE = re.compile(
+    r"(?:\d|\b(?:of|out|rated|scored|scores?|rate|give|gave)(?:\s+[\w']+)?|\bgot)\W*$", re.I
+)
+_SWAPPED_AFTER = re.compile(rf"\s+{_SWAPPED}\s+(?:on\s+)?\d{{1,2}}/\d{{1,2}}(?![\d/])", re.I)
+
+
 def _looks_like_a_date(m: re.Match[str]) -> bool:
     """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', 'back 2/7', 'deadline 31.10', not '2/3 of
     us', '24/7' or a score ('rated it 4/5'). A date ends its clause or has a cue word before
-    it; a fraction or a score qualifies a noun, is counted ('2/3 of') or out of 5 or 10."""
+    it; a fraction or a score qualifies a noun, is counted ('2/3 of') or out of 5 or 10. A
+    first part above the second ('22/6', '13/10') is no fraction or score: a date."""
     text, start, end = m.string, m.start("core"), m.end("core")
     after = text[end:].lower()
     if m["core"] in ("24/7", "50/50") or re.match(r"\s*(?:of|%)(?!\w)", after):
@@ -1047,9 +1057,13 @@ def _looks_like_a_date(m: re.Match[str]) -> bool:
     if before is not None and before.group(1).lower() in cues:
         return m["ds"] == "/" or not _qualifies_noun(text, end, "lower")
     a, b = int(m["da"]), int(m["db"])
-    score = a <= b and b in (5, 10)
-    if score or _COUNTED_BEFORE.search(text, 0, start) or (m["ds"] == "." and a <= 12):
-        return False  # '4/5', 'got 3/4', '2.5 hours': a dotted date names a day above 12
+    counted = _SCORED_BEFORE if a > b else _COUNTED_BEFORE  # 'got there 28/12' is a date
+    if counted.search(text, 0, start) and not _SWAPPED_BEFORE.search(text, 0, start):
+        return False  # 'got 3/4', 'rated it 4/5'
+    if m["ds"] == "/" and (a > b or _SWAPPED_AFTER.match(text, end)):
+        return True  # '22/6', '13/10': no fraction or score; '4/5 instead of 11/5'
+    if (a <= b and b in (5, 10)) or (m["ds"] == "." and a <= 12):
+        return False  # '4/5', '2.5 hours': a dotted date names a day above 12
     return _CLAUSE_END.match(text, end) is not None
 
 
@@ -1700,8 +1714,12 @@ def _masked(
     chars = list(text)
     for s, e, _, rule in matches:
         if (e <= start or s >= end) and rule.name not in tables.CUE_TIMES:
-            chars[s:e] = " " * (e - s)
+            chars[s:e] = _OTHER_TIME * (e - s)
     return "".join(chars)
+
+
+#: What :func:`_masked` writes over another time: :func:`tense_of` knows its clause by it.
+_OTHER_TIME = "\x00"
 
 
 _SPLIT_OFF = re.compile(r"(?<=\w)(n't|'(?:m|re|s|ve|ll|d))(?![\w'])", re.IGNORECASE)
@@ -1748,11 +1766,25 @@ def tense_of(text: str, start: int, end: int) -> str | None:
     first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
     after = _SENTENCE_END.search(text, end)
     last = after.end() if after else len(text)
-    for lo, hi in (_clause(text, start, end, first, last), (first, last)):
-        direction = _cue_direction(f"{text[lo:start]} § {text[end:hi]}")
-        if direction:
-            return direction
-    return None
+    lo, hi = _clause(text, start, end, first, last)
+    direction = _cue_direction(f"{text[lo:start]} § {text[end:hi]}".replace(_OTHER_TIME, " "))
+    if direction:
+        return direction
+    return _cue_direction(_own_clauses(text, first, last, start, end))
+
+
+def _own_clauses(text: str, first: int, last: int, start: int, end: int) -> str:
+    """The sentence ``text[first:last]`` around ``text[start:end]`` (written "§") without the
+    clauses that hold another time: their cues tell of that time ("we only saw each other on
+    sunday but fancy dinner weds?")."""
+    chars = list(text)
+    for other in re.finditer(f"{_OTHER_TIME}+", text[:last]):
+        if other.start() >= first:
+            lo, hi = _clause(text, other.start(), other.end(), first, last)
+            if not lo <= start < hi:
+                chars[lo:hi] = " " * (hi - lo)
+    own = f"{''.join(chars[first:start])} § {''.join(chars[end:last])}"
+    return own.replace(_OTHER_TIME, " ")
 
 
 _REPLACED = tuple(
@@ -1769,7 +1801,14 @@ def replaced(text: str, start: int, end: int) -> bool:
     lo, hi = _clause(text, start, end, first, after.end() if after else len(text))
     words = f"{text[lo:start]} § {text[end:hi]}".replace("’", "'")
     words = " ".join(_SPLIT_OFF.sub(r" \1", words).split())
+    if _NEW_TIME.search(words):  # 'got moved from tues to thurs': thurs is the new time
+        return False
     return any(cue.search(words) for cue in _REPLACED)
+
+
+_NEW_TIME = re.compile(
+    rf"(?<![\w'])(?:{tables.RESCHEDULED})(?: [\w']+){{0,4}}? (?:to|for|until|till|til) §", re.I
+)
 
 
 def _sentence_words(text: str, at: int) -> int:
@@ -1784,9 +1823,9 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
     first is the time that holds ("it was supposed to be today but now it's next week"). With
     ``said`` (when the message was sent), a message that tells of a day already come and names
     one ahead is about the one ahead ("the hospital rang this morning, my op is on 6 november"),
-    when both are in one short sentence (a long one tells a story) and the one ahead is no aside
-    in brackets. A holiday that names the event ("xmas party fri
-    15th") gives way to the other time said."""
+    when both are in one short sentence, or in a short message with the one ahead no vaguer (a
+    long one tells a story), and the one ahead is no aside in brackets. A holiday that names
+    the event ("xmas party fri 15th") gives way to the other time said."""
 
     looked = [f for f in found if not replaced(text, f.start, f.end)]
     days = [f for f in looked if f.span.duration >= timedelta(days=1)]  # not a clock time
@@ -1799,8 +1838,17 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
             and said is not None
             and f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
             and text.rfind("(", 0, f.start) <= text.rfind(")", 0, f.start)
-            and not _SENTENCE_END.search(text, *sorted((first.start, f.start)))
-            and _sentence_words(text, first.start) <= tables.PLAN_SENTENCE_WORDS
+            and (
+                # a short message has one point: a day ahead no vaguer than the day come
+                (
+                    len(text.split()) <= tables.PLAN_SENTENCE_WORDS
+                    and f.span.duration <= max(first.span.duration, timedelta(days=1))
+                )
+                or (
+                    not _SENTENCE_END.search(text, *sorted((first.start, f.start)))
+                    and _sentence_words(text, first.start) <= tables.PLAN_SENTENCE_WORDS
+                )
+            )
         )
 
     plan = first is not None and not ahead(first) and any(ahead(f) for f in days)
@@ -1827,7 +1875,7 @@ def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:
         return None
     direction = tense_of(text, start, end)
     if direction is None and rule in tables.AHEAD_RULES:
-        before = _WORD_BEFORE.search(text, 0, start)
+        before = _WORD_BEFORE.search(text.replace(_OTHER_TIME, " "), 0, start)
         first = text[start:end].split(maxsplit=1)[0].lower()
         if first in tables.AHEAD_PREPOSITIONS or (
             before and before.group(1).lower() in tables.AHEAD_PREPOSITIONS

@@ -278,7 +278,7 @@ WEEKDAY_SHORT: dict[str, int] = {
 WEEKDAY_WORDS: frozenset[str] = frozenset({"mon", "wed", "sat", "sun"})
 WEEKDAY_WORD_CUES: tuple[str, ...] = (
     "on", "by", "till", "til", "until", "from", "before", "after", "cu", "see u", "see you",
-    "do", "free", "or",
+    "do", "free", "or", "c u", "c ya", "see ya",
 )  # fmt: skip
 
 #: Words after which "sat", "sun", "wed" or "mon" ending a clause is the verb or noun: a
@@ -684,6 +684,10 @@ _HAVE = r"(?:have|has|had|'ve|'d)(?: n't)?"
 _THIRD = _forms(tuple(_third_person(v) for v in SCHEDULE_VERBS))
 # "last" and "next" after "the" or a possessive are adjectives ("the next day", "my last day")
 _NOT_THE = "".join(f"(?<!{w} )" for w in ("the", "my", "our", "your", "his", "her", "their"))
+_NOT_AFTER_PREPOSITION = "".join(
+    f"(?<!{w} )" for w in ("on", "in", "at", "for", "by", "to", "from")
+)
+_NOT_SUBJECT = "".join(f"(?<!{w} )" for w in ("i", "we", "you", "u", "they", "he", "she", "who"))
 _NOT_ING = r"(?!(?:no|some|any|every)?thing(?![\w'])|morning(?![\w'])|evening(?![\w']))"
 
 TENSE_CUES: tuple[TenseCue, ...] = (
@@ -772,6 +776,26 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         "We've got tickets for Sunday.",
     ),
     TenseCue("due", r"due", "forward", 2, "Rent due on the 28th."),
+    # the date's own verb: "we decided christmas is at mine"
+    TenseCue(
+        "date is",
+        rf"{_NOT_AFTER_PREPOSITION}§ (?:is|are)(?! n't)",
+        "forward",
+        2,
+        "Christmas is at ours.",
+    ),
+    # a thing arranged, named before its participle: "valentine's dinner booked"
+    TenseCue(
+        "arranged",
+        rf"{_NOT_SUBJECT}(?:all )?(?:booked|reserved|arranged|confirmed|sorted)(?! [\w'])",
+        "forward",
+        2,
+        "Table for Friday: booked.",
+    ),
+    # thanks for a thing done: "thanks for having us on saturday!"
+    TenseCue(
+        "thanks for", r"thanks? (?:you )?for \w+ing", "back", 2, "Thanks for having us on Sunday."
+    ),
     # rank 1: plain tense
     TenseCue(
         "simple past",
@@ -813,11 +837,14 @@ TENSE_CUES: tuple[TenseCue, ...] = (
 #: regex fragments matched like TENSE_CUES, in the time's clause.
 REPLACED_CUES: tuple[str, ...] = (
     r"cancell?ed|called off|§ (?:is|'s) off|did n't work|didnt work|could n't make"
-    r"|couldnt make|ca n't make|cant make|ca n't do|cant do|supposed to|meant to"
+    r"|couldnt make|ca n't make|cant make|ca n't do|cant do|meant to"
+    r"|(?<!is )(?<!are )(?<!now )supposed to"
     r"|(?:was|were) (?:going to|gonna)"
     r"|(?:got|was|been|were|is|'s) (?:moved|pushed|postponed"
     r"|cancell?ed|changed|delayed|rescheduled)",
     r"instead of §|not (?:on )?§|from § to|rather than §",
+    # a time turned down or given up: "this wknd no, nxt wknd def", "no longer the 5th"
+    r"§ (?:no|nope|nah)(?! (?:problem|prob|probs|worries))|no longer (?:on )?§",
 )
 
 #: Words before a yearless date written with dots ("on 3.4") that make it a date, not a

@@ -9,7 +9,8 @@ time. A message or question is right when the days it is grounded to (a memory's
 time; a question's first time condition) are gold's ``start`` to ``end`` (inclusive), or, for a
 null gold, when nothing is grounded; a span shorter than a day ("tonight", "at 1am") counts
 as the day it starts. A correcting message is also checked for its link to the
-message it corrects.
+message it corrects. A chat whose id ends in ``-us`` is an American user's: its numeric dates
+are read month first (``RuleAnchorer(date_order="MDY")``).
 """
 
 from __future__ import annotations
@@ -62,7 +63,8 @@ def _chat_units(messages: Sequence[Mapping[str, Any]]) -> tuple[list[MemoryUnit]
     times = [t.time for t in turns if t.time is not None]
     session = Session(f"{messages[0]['chat']}-s1", min(times), turns)
     conversation = Conversation(messages[0]["chat"], (session,))
-    units = RuleAnchorer().anchor(conversation, "times")
+    american = str(messages[0]["chat"]).endswith("-us")  # the sets' mark of a month-first user
+    units = RuleAnchorer(date_order="MDY" if american else "DMY").anchor(conversation, "times")
     return units, corrected(units)
 
 

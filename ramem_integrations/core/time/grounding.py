@@ -595,8 +595,20 @@ def _holiday_occ(text: str, over: bool) -> Occurrence:
     return lambda k: holiday_span(holiday, k, over=over)
 
 
+def _eve(occ: Occurrence) -> Occurrence:
+    """The day before each occurrence: 'xmas eve eve' is the eve of Christmas Eve."""
+
+    def day_before(k: int) -> tuple[date, date] | None:
+        found = occ(k)
+        return (found[0] - timedelta(days=1), found[0]) if found else None
+
+    return day_before
+
+
 def _h_holiday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     occ = _holiday_occ(m["h"], over=bool(_g(m, "over")))
+    if _g(m, "eve"):
+        occ = _eve(occ)
     if year := _g(m, "y"):
         found = occ(int(year))
         return _Hit(_span(*found, ref.tzinfo), relative=False) if found else None
@@ -969,12 +981,12 @@ def _weeks_counted(count: str | None, unit: str) -> int:
 
 
 def _h_weekday_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    """'thursday week', 'a week on thursday', 'wednesday fortnight': weeks after the coming
-    Thursday (Wednesday)."""
-    coming = _weekday_pick(_weekday_number(_g(m, "w") or m["w2"]), "next", ref, conv)
+    """'thursday week', 'a week on thursday', 'wednesday fortnight', 'this sat, the one after':
+    weeks after the coming Thursday (Wednesday, Saturday)."""
+    coming = _weekday_pick(_weekday_number(_g(m, "w") or _g(m, "w2") or m["w3"]), "next", ref, conv)
     if coming is None:
         return None
-    week = timedelta(weeks=_weeks_counted(_g(m, "n"), _g(m, "u") or m["u2"]))
+    week = timedelta(weeks=_weeks_counted(_g(m, "n"), _g(m, "u") or _g(m, "u2") or "week"))
     return _Hit(TimeSpan(coming.span.start + week, coming.span.end + week), relative=True)
 
 
@@ -1199,6 +1211,15 @@ _ATOMS: dict[str, _Rule] = {
             needs=_MONTHS,
         ),
         _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower", needs=_SEASONS),
+        # 'pushed the trip back to october': a month a reschedule moves something to
+        _Rule(
+            "month_moved",
+            rf"(?P<m>{_MONTH})",
+            _h_month,
+            rf"(?:{tables.RESCHEDULED})(?:\s+[\w']+){{0,4}}?\s+(?:to|until|till|til)",
+            "lower",
+            needs=_MONTHS,
+        ),
         _Rule("the_year", rf"the\s+year\s+(?P<y>{_YEAR})", _h_year, needs=(_DIGIT,)),
         _Rule("year", rf"(?P<y>{_YEAR})", _h_year, _CUE, needs=(_DIGIT,)),
         _Rule(
@@ -1235,6 +1256,15 @@ _ATOMS: dict[str, _Rule] = {
             _h_weekday_word_end,
             needs=_firsts(tables.WEEKDAY_WORDS),
         ),
+        # 'wed w/ the girls', 'sun brunch 11.30': a message opening on the day, as a headline;
+        # not the noun of 'sun is out' or 'sat nav'
+        _Rule(
+            "weekday_word_open",
+            rf"(?<![^\n])(?P<w>{_WEEKDAY_WORD})(?=\s+(?!(?:{_alt(tables.SHORT_DAY_NOT_BEFORE)})"
+            r"(?![\w']))[a-z/@])",
+            _h_weekday,
+            needs=_firsts(tables.WEEKDAY_WORDS),
+        ),
         _Rule("day_month", _DAY_MONTH, _h_day_month, needs=(_DIGIT,)),
         _Rule("clock", _CLOCK, _h_clock, needs=(_DIGIT, "half", "noon", "midday", "midnight")),
         _Rule(
@@ -1250,7 +1280,7 @@ _ATOMS: dict[str, _Rule] = {
         _Rule(
             "holiday",
             rf"(?P<over>over\s+(?:the\s+)?)?(?:(?P<mod>{_MOD})\s+)?(?P<h>{_HOLIDAY})"
-            rf"(?:(?:\s+{_PERIOD})?,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
+            rf"(?P<eve>\s+eve(?!\w))?(?:(?:\s+{_PERIOD})?,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
             _h_holiday,
             attributive="things",
             needs=_longest_words(tables.HOLIDAYS),
@@ -1317,9 +1347,11 @@ _COMPOSITES: tuple[_Rule, ...] = (
         "weekday_week",
         rf"(?P<w>{_WEEKDAY_ANY})\s+(?P<u>week|fortnight)(?![\w'])"
         r"(?!\s+(?:ago|back|before|after|later))"
-        rf"|(?P<n>{_COUNT})\s+(?P<u2>weeks?|fortnights?)\s+on\s+(?P<w2>{_WEEKDAY_ANY})(?![\w'])",
+        rf"|(?P<n>{_COUNT})\s+(?P<u2>weeks?|fortnights?)\s+on\s+(?P<w2>{_WEEKDAY_ANY})(?![\w'])"
+        # 'not this sat, the one after': the week after the day just named
+        rf"|(?:this\s+)?(?P<w3>{_WEEKDAY_ANY}),?\s+the\s+one\s+after(?![\w'])(?!\s+next)",
         _h_weekday_week,
-        needs=("week", "fortnight"),
+        needs=("week", "fortnight", "after"),
     ),
     _Rule(
         "weeks_from_day",

@@ -728,7 +728,7 @@ TENSE_CUES: tuple[TenseCue, ...] = (
     ),
     TenseCue(
         "back words",
-        rf"ago|yesterday|{_NOT_THE}last|used to|back then|remembered"
+        rf"ago|yesterday|{_NOT_THE}last(?! thing| minute)|used to|back then|remembered"
         r"|remember(?! to(?![\w']))|recall(?:ed)?",
         "back",
         3,
@@ -888,7 +888,7 @@ DIRECTED_RULES: frozenset[str] = frozenset(
         "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
         "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "weekday_word_end",
         "day_month", "weekend_own", "weekend_chat", "clock", "clock_tonight", "day_month_range",
-        "days_of_month",
+        "days_of_month", "month_moved", "weekday_word_open",
     )
 )  # fmt: skip
 #: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.
@@ -919,3 +919,12 @@ def render_tense_cues() -> str:
     for cue in sorted(TENSE_CUES, key=lambda c: (-c.rank, c.direction)):
         lines.append(f"| {cue.name} | {cue.direction} | {cue.rank} | {cue.example} |")
     return "\n".join(lines) + "\n"
+
+
+#: Words after which "sun", "sat", "wed" or "mon" opening a message is the noun or verb, not
+#: the day: a verb it is the subject of ("sun is out") or a noun it qualifies ("sat nav").
+SHORT_DAY_NOT_BEFORE: tuple[str, ...] = (
+    "is", "was", "'s", "s", "are", "has", "had", "will", "'ll", "came", "comes", "shining",
+    "shone", "out", "set", "sets", "rose", "and", "nav", "navs", "cream", "hat", "burn", "tan",
+    "lounger", "loungers", "glasses", "down", "up", "in", "on", "there",
+)  # fmt: skip

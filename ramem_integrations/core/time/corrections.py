@@ -189,11 +189,13 @@ def _restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int
     """A correction by its shape: a short message that gives its speaker's latest event (in
     :data:`CORRECTION_REACH`) a new time, the same event shown by a word the two share, a
     reference back or a :data:`RESTATE_CUES` word, and nothing :data:`ADDING_WORDS` says is
-    another one. Returns (the new time, the index of the corrected utterance)."""
+    another one (unless a correction's cue opens it: "actually it lands 18:50, checked
+    again"). Returns (the new time, the index of the corrected utterance)."""
     unit = units[at]
     mentions = unit.context.mention_times
     text = unit.content
-    if not mentions or len(unit.content.splitlines()) > 1 or _ADDING.search(text):
+    opened = _STRONG.match(text) or _SOFT.match(text)  # 'actually ..., checked again'
+    if not mentions or len(unit.content.splitlines()) > 1 or (_ADDING.search(text) and not opened):
         return None, None
     rest = text
     for mention in mentions:

@@ -1056,7 +1056,8 @@ def _looks_like_a_date(m: re.Match[str]) -> bool:
     """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', 'back 2/7', 'deadline 31.10', not '2/3 of
     us', '24/7' or a score ('rated it 4/5'). A date ends its clause or has a cue word before
     it; a fraction or a score qualifies a noun, is counted ('2/3 of') or out of 5 or 10. A
-    first part above the second ('22/6', '13/10') is no fraction or score: a date."""
+    first part above the second ('22/6', '13/10') is no fraction or score: a date, as is one
+    written with a dot after the month ('9.8.')."""
     text, start, end = m.string, m.start("core"), m.end("core")
     after = text[end:].lower()
     if m["core"] in ("24/7", "50/50") or re.match(r"\s*(?:of|%)(?!\w)", after):
@@ -1074,6 +1075,8 @@ def _looks_like_a_date(m: re.Match[str]) -> bool:
         return False  # 'got 3/4', 'rated it 4/5'
     if m["ds"] == "/" and (a > b or _SWAPPED_AFTER.match(text, end)):
         return True  # '22/6', '13/10': no fraction or score; '4/5 instead of 11/5'
+    if m["ds"] == "." and re.match(r"\.(?![\w.])", after):
+        return True  # '9.8.', 'for 3.11.': day and month each closed by a dot
     if (a <= b and b in (5, 10)) or (m["ds"] == "." and a <= 12):
         return False  # '4/5', '2.5 hours': a dotted date names a day above 12
     return _CLAUSE_END.match(text, end) is not None
@@ -1252,7 +1255,8 @@ _ATOMS: dict[str, _Rule] = {
         ),
         _Rule(
             "weekday_word_end",
-            rf"(?P<w>{_WEEKDAY_WORD})(?=\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s]))",
+            rf"(?P<w>{_WEEKDAY_WORD})(?=(?:\s+(?:{_alt(tables.CHAT_PARTICLES)}))*"
+            r"\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s]))",
             _h_weekday_word_end,
             needs=_firsts(tables.WEEKDAY_WORDS),
         ),
@@ -1493,7 +1497,8 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "weekday_pinned",
-        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY_UNAMBIGUOUS}),?\s+(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
+        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY_UNAMBIGUOUS}|{_WEEKDAY_WORD}(?=,?\s+\d)),?\s+"
+        rf"(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
         rf"(?:st|nd|rd|th))|the\s+(?P<dw>{_alt(tables.ORDINAL_WORDS)}))(?!\s+(?:of\s+)?{_MONTH})",
         _h_weekday_pinned,
         needs=_firsts(_WEEKDAY_NUMBERS),
@@ -1503,6 +1508,14 @@ _COMPOSITES: tuple[_Rule, ...] = (
         _alt(tables.NOT_TIMES),
         _h_not_a_time,
         needs=_longest_words(tables.NOT_TIMES),
+    ),
+    # a habit names no one day: 'pottery every tuesday', 'each christmas'
+    _Rule(
+        "habitual",
+        rf"(?:every|each)\s+(?:other\s+|single\s+)?"
+        rf"(?:{_WEEKDAY_ANY}|weekend|{_HOLIDAY}|{_MONTH})(?!\w)",
+        _h_not_a_time,
+        needs=("every", "each"),
     ),
     _Rule(
         "weekends_ago",
@@ -1857,10 +1870,11 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
     one ahead is about the one ahead ("the hospital rang this morning, my op is on 6 november"),
     when both are in one short sentence, or in a short message with the one ahead no vaguer (a
     long one tells a story), and the one ahead is no aside in brackets. A holiday that names
-    the event ("xmas party fri 15th") gives way to the other time said."""
+    the event ("xmas party fri 15th") or is wished ("happy new year!") gives way to the other
+    time said."""
 
     looked = [f for f in found if not replaced(text, f.start, f.end)]
-    days = [f for f in looked if f.span.duration >= timedelta(days=1)]  # not a clock time
+    days = [f for f in looked if f.span.duration > timedelta(hours=1)]  # not a clock time
     first = looked[0] if looked and said is not None else None
 
     def ahead(f: FoundTime) -> bool:  # a day still to come, in the sentence of the first
@@ -1868,7 +1882,10 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
             first is not None
             and f in days
             and said is not None
-            and f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
+            and (  # tomorrow or later, or a part of today not yet begun ('tonight')
+                f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
+                or (f.span.duration < timedelta(days=1) and f.span.start >= said)
+            )
             and text.rfind("(", 0, f.start) <= text.rfind(")", 0, f.start)
             and (
                 # a short message has one point: a day ahead no vaguer than the day come
@@ -1887,17 +1904,22 @@ def operative(text: str, found: list[FoundTime], said: datetime | None = None) -
 
     def names_the_event(f: FoundTime) -> bool:  # 'xmas party fri 15th': the party's name
         noun = _NEXT_WORD["lower"].match(text, f.end)
-        return (
-            names_a_holiday(f.text)
-            and noun is not None
-            and noun.group(1).lower() not in STOP_WORDS
-            and not any(g.start == noun.start(1) for g in found)
+        return names_a_holiday(f.text) and (
+            (
+                noun is not None
+                and noun.group(1).lower() not in STOP_WORDS
+                and not any(g.start == noun.start(1) for g in found)
+            )
+            or _GREETING.search(text, 0, f.start) is not None  # 'happy almost new year!'
         )
 
     named = len(looked) > 1 and not all(names_the_event(f) for f in looked)
     return sorted(
         found, key=lambda f: (f not in looked, named and names_the_event(f), plan and not ahead(f))
     )
+
+
+_GREETING = re.compile(rf"\b(?:{_alt(tables.GREETINGS)})\s+(?:[\w']+\s+)?$", re.I)
 
 
 def _direction_of(text: str, start: int, end: int, rule: str) -> str | None:

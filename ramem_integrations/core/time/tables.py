@@ -297,7 +297,8 @@ DETERMINERS: frozenset[str] = frozenset(
 #: an adverb in -ly ("the 29th actually") neither.
 CHAT_PARTICLES: frozenset[str] = frozenset(
     {"lol", "lmao", "haha", "ugh", "tbh", "omg", "btw", "pls", "plz", "x", "xx", "ok", "yay",
-     "fyi", "remember", "right", "innit", "mate", "babe", "hun", "then", "now"}
+     "fyi", "remember", "right", "innit", "mate", "babe", "hun", "then", "now", "instead",
+     "tho", "though", "too"}
 )  # fmt: skip
 
 SEASONS: dict[str, str] = {
@@ -720,7 +721,9 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         rf"|soon(?! after)|{_NOT_THE}next|tomorrow|tonight|remember to|do n't forget"
         r"|(?:need|needs|have|has) to|must|should|let 's|let us|see you"
         # chat spellings, availability and invitations: "can u do thurs?", "free on the 28th?"
-        r"|tmrw|tmr|2moro|lets|cu|c u|see u|see ya|ca n't do|cant do|can (?:u|you|we|i|ya) do"
+        r"|tmrw|tmr|2moro|lets|cu|c u|see u|see ya|ca n't do|cant do"
+        # a request or offer: "can you have the kids thurs?", "can i come sat?"
+        r"|can (?:u|you|we|i|ya) (?!believe|remember|recall|imagine|see)[\w']+"
         r"|(?:r|are|am|is) (?:u|you|ya|i|we|they|he|she) free|free on|works|(?:is|'s) good for",
         "forward",
         3,
@@ -928,3 +931,7 @@ SHORT_DAY_NOT_BEFORE: tuple[str, ...] = (
     "shone", "out", "set", "sets", "rose", "and", "nav", "navs", "cream", "hat", "burn", "tan",
     "lounger", "loungers", "glasses", "down", "up", "in", "on", "there",
 )  # fmt: skip
+
+#: Words that wish a holiday ("happy almost new year! coffee on tues?"): the holiday is a
+#: greeting, not the message's time, when another time is said.
+GREETINGS: tuple[str, ...] = ("happy", "merry", "have a good", "have a great", "enjoy your")

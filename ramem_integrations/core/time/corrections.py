@@ -188,14 +188,13 @@ def _corrected_one(
 def _restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int | None]:
     """A correction by its shape: a short message that gives its speaker's latest event (in
     :data:`CORRECTION_REACH`) a new time, the same event shown by a word the two share, a
-    reference back or a :data:`RESTATE_CUES` word, and nothing :data:`ADDING_WORDS` says is
-    another one (unless a correction's cue opens it: "actually it lands 18:50, checked
-    again"). Returns (the new time, the index of the corrected utterance)."""
+    reference back or a :data:`RESTATE_CUES` word (on the same day, a new clock time), and
+    nothing :data:`ADDING_WORDS` says, in its time's clause, is another one. Returns (the new
+    time, the corrected index)."""
     unit = units[at]
     mentions = unit.context.mention_times
     text = unit.content
-    opened = _STRONG.match(text) or _SOFT.match(text)  # 'actually ..., checked again'
-    if not mentions or len(unit.content.splitlines()) > 1 or (_ADDING.search(text) and not opened):
+    if not mentions or len(unit.content.splitlines()) > 1 or _adds(text, mentions[0].text):
         return None, None
     rest = text
     for mention in mentions:
@@ -208,12 +207,20 @@ def _restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | None, int
         return None, None
     before = units[target]
     new = mentions[0]
-    if before.context.event_time is None or before.context.event_time.overlaps(new.span):
+    old = before.context.event_time
+    if old is None or (old.overlaps(new.span) and not _new_hour(before.content, text, old)):
         return None, None
     shared = set(words) & set(_WORD.findall(before.content.lower())) - STOP_WORDS
     if not (shared or _RESTATE.search(text)):
         return None, None
     return new, target
+
+
+def _adds(text: str, time: str) -> bool:
+    """Whether an :data:`ADDING_WORDS` word is in the clause of ``time``: "I'm going again on
+    Saturday too" adds an event; "actually it lands 18:50, checked again" does not."""
+    clauses = re.split(r"[,;:!?]|\s[-–]\s", text)
+    return any(_ADDING.search(c) for c in clauses if time in c) or time not in text
 
 
 _BARE_HOUR = re.compile(
@@ -250,6 +257,13 @@ def _clock_restated(units: list[MemoryUnit], at: int) -> tuple[TimeMention | Non
     )
     text = shape["new"] or shape["cued"]
     return TimeMention(text, TimeSpan(start, start + timedelta(hours=1))), target
+
+
+def _new_hour(old_text: str, new_text: str, day: TimeSpan) -> bool:
+    """Whether two messages about one day give it different clock times ('boat trip sat 10am',
+    then 'boat trip sat 11am')."""
+    was, now = _old_clock(old_text, day), _old_clock(new_text, day)
+    return was is not None and now is not None and was != now
 
 
 def _hours(hour: str, half: str | None) -> list[int]:

@@ -105,6 +105,7 @@ _WEEKDAY_ANY = _alt(_WEEKDAY_NUMBERS)
 _WEEKDAY_SHORT = _alt(set(tables.WEEKDAY_SHORT) - tables.WEEKDAY_WORDS)
 _WEEKDAY_WORD = _alt(tables.WEEKDAY_WORDS)
 _WEEKDAY_UNAMBIGUOUS = _alt(set(_WEEKDAY_NUMBERS) - tables.WEEKDAY_WORDS)
+_NOT_SUBJECT = "".join(rf"(?<!\b{w} )" for w in sorted(tables.SUBJECT_WORDS))  # not 'I sat 3rd'
 _SEASON = _alt(tables.SEASONS)
 _YEAR = r"(?:1[89]|20)\d\d(?!\d)"
 _DAY = r"(?:(?:3[01]|[12]\d|0?[1-9])(?!\d)(?:st|nd|rd|th)?|" + _alt(tables.ORDINAL_WORDS) + ")"
@@ -585,6 +586,23 @@ def _h_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
         return None
     span = TimeSpan(first.span.start, last.span.end)
     return _Hit(span, relative=first.relative or last.relative)
+
+
+def _h_stay(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'check in fri 8 aug, check out mon 11 aug', 'check in 20/1 check out 23/1': the stay,
+    from the first day to the end of the second."""
+    last, first = _stay_end(m["b"], ref, conv), _stay_end(m["a"], ref, conv)
+    if last is None or first is None or not first.span.start < last.span.end:
+        return None
+    return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
+
+
+def _stay_end(text: str, ref: datetime, conv: Conventions) -> _Hit | None:
+    numeric = _DAY_MONTH_FULL.match(text)
+    found = _day_month_date(numeric, conv) if numeric else None
+    if found is not None:
+        return _recurring(_date_occ(*found), ref.year, None, ref, conv)
+    return _ground_atom(text, ref, _STAY_ATOMS, conv)
 
 
 # ------------------------------------------------------------------------- holidays, counts
@@ -1319,6 +1337,7 @@ _RANGE_ATOMS: tuple[str, ...] = (
     "month_mod",
 )
 _RANGE_ATOMS += ("season_mod", "month", "season", "year", "weekday_mod", "weekday")
+_STAY_ATOMS: tuple[str, ...] = ("dmy", "mdy", "weekday", "weekday_short")
 _MONTH_ATOMS: tuple[str, ...] = ("month_year", "month_mod", "month", "unit")
 _DAY_ATOMS: tuple[str, ...] = ("iso", "numeric", "dmy", "mdy", "holiday", "weekday_mod", "weekday")
 _OPEN_ATOMS: tuple[str, ...] = (
@@ -1341,6 +1360,7 @@ def _union(names: tuple[str, ...]) -> str:
     return "(?:" + "|".join(_plain(_ATOMS[n].pattern) for n in names) + ")"
 
 
+_STAY_END = rf"{_union(_STAY_ATOMS)}|{_plain(_DAY_MONTH)}"
 _DAY_WORD = _alt({**tables.DAY_WORDS, **tables.DAY_PART_PHRASES})
 _AGO = ("ago", "back", "before")
 _DAY_PART = _alt({p: 0 for p in tables.DAY_PARTS if p != "night"})
@@ -1398,6 +1418,13 @@ _COMPOSITES: tuple[_Rule, ...] = (
         rf"(?P<a>{_plain(_DAY_MONTH)}|(?:3[01]|[12]\d|0?[1-9])(?=\s*[-–]))\s*(?:-|–|to|until|till|til)\s*(?P<b>{_plain(_DAY_MONTH)})",
         _h_day_month_range,
         needs=(_DIGIT,),
+    ),
+    _Rule(
+        "stay",
+        rf"{_alt(tables.STAY_OPENERS)}\s+(?:on\s+)?(?P<a>{_STAY_END})[\s,;]*(?:and\s+)?"
+        rf"{_alt(tables.STAY_CLOSERS)}\s+(?:on\s+)?(?P<b>{_STAY_END})",
+        _h_stay,
+        needs=("check", "arriv"),
     ),
     _Rule(
         "range",
@@ -1497,7 +1524,7 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "weekday_pinned",
-        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY_UNAMBIGUOUS}|{_WEEKDAY_WORD}(?=,?\s+\d)),?\s+"
+        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY_UNAMBIGUOUS}|{_NOT_SUBJECT}{_WEEKDAY_WORD}(?=,?\s+\d)),?\s+"
         rf"(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
         rf"(?:st|nd|rd|th))|the\s+(?P<dw>{_alt(tables.ORDINAL_WORDS)}))(?!\s+(?:of\s+)?{_MONTH})",
         _h_weekday_pinned,

@@ -891,7 +891,7 @@ DIRECTED_RULES: frozenset[str] = frozenset(
         "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
         "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "weekday_word_end",
         "day_month", "weekend_own", "weekend_chat", "clock", "clock_tonight", "day_month_range",
-        "days_of_month", "month_moved", "weekday_word_open",
+        "days_of_month", "month_moved", "weekday_word_open", "stay",
     )
 )  # fmt: skip
 #: Rules a cue-less date after an AHEAD_PREPOSITIONS word points forward for.
@@ -935,3 +935,9 @@ SHORT_DAY_NOT_BEFORE: tuple[str, ...] = (
 #: Words that wish a holiday ("happy almost new year! coffee on tues?"): the holiday is a
 #: greeting, not the message's time, when another time is said.
 GREETINGS: tuple[str, ...] = ("happy", "merry", "have a good", "have a great", "enjoy your")
+
+#: The two ends of a stay ("check in 20/1 check out 23/1"): one time, the first day to the last.
+STAY_OPENERS: tuple[str, ...] = ("check in", "check-in", "checking in", "arrive", "arriving")
+STAY_CLOSERS: tuple[str, ...] = (
+    "check out", "check-out", "checking out", "leave", "leaving", "depart", "departing",
+)  # fmt: skip

@@ -597,6 +597,18 @@ def _h_stay(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
 
 
+def _h_day_pair(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'mon and tues', 'sat & sun': two days side by side are one time, the first to the end
+    of the second; days apart ('mon and wed') are each read alone."""
+    first, second = _weekday_number(m["w"]), _weekday_number(m["w2"])
+    if (second - first) % 7 != 1:
+        raise _NotHereError
+    hit = _weekday_pick(first, _g(m, "mod"), ref, conv)
+    if hit is None:
+        return None
+    return hit._replace(span=TimeSpan(hit.span.start, hit.span.end + timedelta(days=1)))
+
+
 def _stay_end(text: str, ref: datetime, conv: Conventions) -> _Hit | None:
     numeric = _DAY_MONTH_FULL.match(text)
     found = _day_month_date(numeric, conv) if numeric else None
@@ -1298,6 +1310,8 @@ _ATOMS: dict[str, _Rule] = {
             _alt(("at", "by", "till", "until", "around", "@")),
             needs=(_DIGIT,),
         ),
+        # '8ish', 'half 7ish': an hour said loosely is a clock time
+        _Rule("clock_ish", r"(?P<c>1[0-2]|0?[1-9])(?::[0-5]\d)?-?ish", _h_clock, needs=("ish",)),
         _Rule("unit", _MOD_UNIT, _h_unit, needs=_PERIODS),
         _Rule(
             "holiday",
@@ -1418,6 +1432,14 @@ _COMPOSITES: tuple[_Rule, ...] = (
         rf"(?P<a>{_plain(_DAY_MONTH)}|(?:3[01]|[12]\d|0?[1-9])(?=\s*[-–]))\s*(?:-|–|to|until|till|til)\s*(?P<b>{_plain(_DAY_MONTH)})",
         _h_day_month_range,
         needs=(_DIGIT,),
+    ),
+    _Rule(
+        "day_pair",
+        rf"(?:(?P<mod>{_MOD})\s+)?{_NOT_SUBJECT}(?P<w>{_WEEKDAY_ANY})\s*(?:and|&|\+|n|-|–)\s*"
+        rf"(?P<w2>{_WEEKDAY_ANY})(?!s)",
+        _h_day_pair,
+        attributive="lower",
+        needs=_firsts(_WEEKDAY_NUMBERS),
     ),
     _Rule(
         "stay",
@@ -1740,9 +1762,16 @@ def _read(
         and hit
         and hit.bare
         and _qualifies_noun(text, m.end("core"), rule.attributive)
+        and not (rule.name in _EVENT_DAY_RULES and _THE_BEFORE.search(text, 0, m.start("core")))
     ):
         return None
     return hit
+
+
+#: A weekday after "the" that qualifies a noun names the event's day ("doing the fri class
+#: instead", "the saturday match"); without it, a kind of thing ("a Sunday roast").
+_EVENT_DAY_RULES = frozenset(("weekday", "weekday_short"))
+_THE_BEFORE = re.compile(r"(?<![\w'])the\s+$", re.IGNORECASE)
 
 
 def _taken(

@@ -1,0 +1,86 @@
+"""Times carried from earlier in a chat: a reply that names an event another message dated.
+
+"dinner sat?", then from the other speaker "yesss 8ish?": the reply is about Saturday at
+20:00. "quiz at the Anchor is tues at 8", then "I'm in for the quiz": the quiz's Tuesday.
+"check in fri 8 aug ...", then "I'll take the friday off": that Friday. Only a day still to
+come is carried (a plan under discussion), only from the last few utterances of the session,
+and only into a short message: a message that gives its own day keeps it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import replace
+from datetime import timedelta
+
+from ramem_integrations.core.text import STOP_WORDS
+from ramem_integrations.core.time import tables
+from ramem_integrations.core.types import MemoryUnit, TimeSpan
+
+#: How many utterances back in its session a carried time may come from.
+CARRY_REACH = 3
+#: The most words a message that takes a carried time has: a reply, not a story.
+CARRY_WORDS = 12
+
+_WORD = re.compile(r"[a-z][a-z']{3,}")
+_THE_WEEKDAY = re.compile(rf"\bthe\s+({'|'.join(tables.WEEKDAYS)})\b", re.IGNORECASE)
+
+
+def carried(units: Sequence[MemoryUnit]) -> list[MemoryUnit]:
+    """``units`` (one conversation, in the order said) with carried times as event times."""
+    out = list(units)
+    for at, unit in enumerate(out):
+        if len(unit.content.split()) > CARRY_WORDS or len(unit.content.splitlines()) > 1:
+            continue
+        plans = [u for u in _recent(out, at) if _ahead(u)]
+        span = _carried_span(unit, plans)
+        if span is not None:
+            out[at] = replace(unit, context=replace(unit.context, event_time=span))
+    return out
+
+
+def _recent(units: list[MemoryUnit], at: int) -> list[MemoryUnit]:
+    """The utterances of the same session before ``at``, nearest first, within reach."""
+    session = units[at].context.session_id
+    earlier = units[max(0, at - CARRY_REACH) : at][::-1]
+    return [u for u in earlier if u.context.session_id == session]
+
+
+def _ahead(unit: MemoryUnit) -> bool:
+    """Whether a unit dates a day (or a few) still to come when said."""
+    span, said = unit.context.event_time, unit.context.said_at
+    if span is None or said is None:
+        return False
+    return timedelta(days=1) <= span.duration <= timedelta(days=14) and span.end > said.end
+
+
+def _carried_span(unit: MemoryUnit, plans: list[MemoryUnit]) -> TimeSpan | None:
+    own = unit.context.event_time
+    day = plans[0].context.event_time if plans else None
+    if day is None:
+        return None
+    if own is not None and own.duration < timedelta(days=1) and _clock_only(unit):
+        start = day.start.replace(hour=own.start.hour, minute=own.start.minute)  # 'yesss 8ish?'
+        return TimeSpan(start, start + own.duration)
+    named = _THE_WEEKDAY.search(unit.content)
+    if own is not None and named:  # 'the friday': the one the plan holds
+        weekday = tables.WEEKDAYS[named.group(1).lower()]
+        for plan in plans:
+            span = plan.context.event_time or day
+            days = (span.start + timedelta(days=i) for i in range((span.end - span.start).days))
+            for start in days:
+                if start.weekday() == weekday:
+                    return TimeSpan(start, start + timedelta(days=1))
+        return None
+    if own is None and unit.context.speaker != plans[0].context.speaker:
+        words = set(_WORD.findall(unit.content.lower())) - STOP_WORDS  # 'in for the quiz'
+        for plan in plans:
+            if words & set(_WORD.findall(plan.content.lower())):
+                return plan.context.event_time
+    return None
+
+
+def _clock_only(unit: MemoryUnit) -> bool:
+    """Whether every time the unit says is a clock time (no day of its own)."""
+    return all(m.span.duration < timedelta(days=1) for m in unit.context.mention_times)

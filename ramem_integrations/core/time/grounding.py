@@ -410,7 +410,8 @@ _WORDS_BEFORE = re.compile(r"([\w']+)\W+(?:([\w']+)\W+)?$")
 def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'dinner sat?', "i'm working sat", 'push to sun': a weekday that is also a word, ending
     its clause; not the verb or noun after a subject or a determiner ('I sat.', 'the sun!')."""
-    before = _WORDS_BEFORE.search(m.string, 0, m.start("core"))
+    clause = max(m.string.rfind(p, 0, m.start("core")) for p in ",;:!?.") + 1  # 'sat no, sun'
+    before = _WORDS_BEFORE.search(m.string[clause : m.start("core")])
     if before is not None:
         last, earlier = before.group(2) or before.group(1), before.group(1)
         words = {last.lower()} | ({earlier.lower()} if before.group(2) else set())

@@ -298,7 +298,7 @@ DETERMINERS: frozenset[str] = frozenset(
 CHAT_PARTICLES: frozenset[str] = frozenset(
     {"lol", "lmao", "haha", "ugh", "tbh", "omg", "btw", "pls", "plz", "x", "xx", "ok", "yay",
      "fyi", "remember", "right", "innit", "mate", "babe", "hun", "then", "now", "instead",
-     "tho", "though", "too"}
+     "tho", "though", "too", "yes", "yeah", "def", "defo"}
 )  # fmt: skip
 
 SEASONS: dict[str, str] = {
@@ -688,6 +688,10 @@ _NOT_THE = "".join(f"(?<!{w} )" for w in ("the", "my", "our", "your", "his", "he
 _NOT_AFTER_PREPOSITION = "".join(
     f"(?<!{w} )" for w in ("on", "in", "at", "for", "by", "to", "from")
 )
+_NOT_PASSIVE = "".join(
+    f"(?<!{w} )"
+    for w in ("is", "are", "am", "'s", "'re", "'m", "be", "been", "get", "gets", "getting", "being")
+)  # 'gets fitted in April' is no past
 _NOT_SUBJECT = "".join(f"(?<!{w} )" for w in ("i", "we", "you", "u", "they", "he", "she", "who"))
 _NOT_ING = r"(?!(?:no|some|any|every)?thing(?![\w'])|morning(?![\w'])|evening(?![\w']))"
 
@@ -794,6 +798,15 @@ TENSE_CUES: tuple[TenseCue, ...] = (
         "forward",
         2,
         "Table for Friday: booked.",
+    ),
+    # a past verb the date is the adverb of: "the invoice I sent on the 2nd is now due"
+    TenseCue(
+        "past on",
+        rf"{_NOT_PASSIVE}(?:{_PAST_ED}|{_PREFIX}(?:{_forms(PAST_VERBS)}))"
+        r"(?: [\w']+){0,2}? (?:on|in) §",
+        "back",
+        2,
+        "The parcel she sent on Friday is here.",
     ),
     # thanks for a thing done: "thanks for having us on saturday!"
     TenseCue(

@@ -118,7 +118,8 @@ def _chat(*said: tuple[str, str, int]) -> list:  # type: ignore[type-arg]
 CARRIED = [
     ("lunch fri?", "yes! 1ish?", "6 September 2024 13:00 to 6 September 2024 13:59"),
     ("book club is thurs at 7", "count me in for book club", "5 September 2024"),
-    ("check in fri 13 sep, check out sun 15 sep", "I'll book the saturday off", "14 September 2024"),
+    ("check in fri 13 sep, check out sun 15 sep", "I'll book the saturday off",
+     "14 September 2024"),
     ("lunch fri?", "ok cool", None),
     ("lunch was great yesterday", "the lunch was lovely", None),
 ]  # fmt: skip

@@ -82,6 +82,8 @@ SHAPES = [
     ("check in 12/9, check out 15/9", "12 September 2024 to 15 September 2024"),
     ("check in fri 20 sep, check out sun 22 sep", "20 September 2024 to 22 September 2024"),
     ("off thurs and fri", "5 September 2024 to 6 September 2024"),
+    ("dinner fri 13/9?", "13 September 2024"),
+    ("check in fri 13/9, check out sun 15/9", "13 September 2024 to 15 September 2024"),
 ]  # fmt: skip
 
 

@@ -611,7 +611,7 @@ def _h_day_pair(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | No
 
 
 def _stay_end(text: str, ref: datetime, conv: Conventions) -> _Hit | None:
-    numeric = _DAY_MONTH_FULL.match(text)
+    numeric = _DAY_MONTH_FULL.match(text.split()[-1])  # 'fri 13/9': its date
     found = _day_month_date(numeric, conv) if numeric else None
     if found is not None:
         return _recurring(_date_occ(*found), ref.year, None, ref, conv)
@@ -1089,7 +1089,7 @@ def _looks_like_a_date(m: re.Match[str]) -> bool:
     it; a fraction or a score qualifies a noun, is counted ('2/3 of') or out of 5 or 10. A
     first part above the second ('22/6', '13/10') is no fraction or score: a date, as is one
     written with a dot after the month ('9.8.')."""
-    text, start, end = m.string, m.start("core"), m.end("core")
+    text, start, end = m.string, m.start("da"), m.end("core")
     after = text[end:].lower()
     if m["core"] in ("24/7", "50/50") or re.match(r"\s*(?:of|%)(?!\w)", after):
         return False
@@ -1115,10 +1115,15 @@ def _looks_like_a_date(m: re.Match[str]) -> bool:
 
 def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'party is on 4/5', 'rent due 1/4': a yearless numeric date, day first unless the
-    conventions say month first; it points the way its sentence does."""
+    conventions say month first; it points the way its sentence does. After a weekday ('fri
+    13/9') it is the one that falls on that weekday."""
     found = _day_month_date(m, conv)
-    if found is None or not _looks_like_a_date(m):
+    weekday = _g(m, "lw")  # 'fri 13/9': the 13 September that is a Friday
+    if found is None or not (weekday or _looks_like_a_date(m)):
         return None
+    if weekday:
+        pin = _weekday_number(weekday)
+        return _pinned(_date_occ(*found), pin, _g(m, "lmod"), ref, conv, ref.year, reach=366)
     return _recurring(_date_occ(*found), ref.year, None, ref, conv)
 
 
@@ -1300,7 +1305,7 @@ _ATOMS: dict[str, _Rule] = {
             _h_weekday,
             needs=_firsts(tables.WEEKDAY_WORDS),
         ),
-        _Rule("day_month", _DAY_MONTH, _h_day_month, needs=(_DIGIT,)),
+        _Rule("day_month", _LEAD_WEEKDAY + _DAY_MONTH, _h_day_month, needs=(_DIGIT,)),
         _Rule("clock", _CLOCK, _h_clock, needs=(_DIGIT, "half", "noon", "midday", "midnight")),
         _Rule(
             "clock_bare",
@@ -1375,7 +1380,7 @@ def _union(names: tuple[str, ...]) -> str:
     return "(?:" + "|".join(_plain(_ATOMS[n].pattern) for n in names) + ")"
 
 
-_STAY_END = rf"{_union(_STAY_ATOMS)}|{_plain(_DAY_MONTH)}"
+_STAY_END = rf"{_union(_STAY_ATOMS)}|(?:{_WEEKDAY_ANY},?\s+)?{_plain(_DAY_MONTH)}"
 _DAY_WORD = _alt({**tables.DAY_WORDS, **tables.DAY_PART_PHRASES})
 _AGO = ("ago", "back", "before")
 _DAY_PART = _alt({p: 0 for p in tables.DAY_PARTS if p != "night"})

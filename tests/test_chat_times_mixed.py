@@ -123,6 +123,7 @@ CARRIED = [
     ("check in fri 13 sep, check out sun 15 sep", "I'll book the saturday off",
      "14 September 2024"),
     ("lunch fri?", "ok cool", None),
+    ("good pizza place on fri?", "good morning 🌞", None),
     ("lunch was great yesterday", "the lunch was lovely", None),
 ]  # fmt: skip
 

@@ -22,8 +22,17 @@ from ramem_integrations.core.types import MemoryUnit, TimeSpan
 CARRY_REACH = 3
 #: The most words a message that takes a carried time has: a reply, not a story.
 CARRY_WORDS = 12
+#: The most words a plan whose event a reply names by a shared word has.
+PLAN_WORDS = 20
+#: How long after the plan a reply that names its event by a shared word may come.
+CARRY_GAP = timedelta(hours=3)
 
 _WORD = re.compile(r"[a-z][a-z']{3,}")
+#: Words of time are no event's name ("good morning" after "tomorrow morning").
+_TIME_WORDS = frozenset(
+    {*tables.DAY_PARTS, *tables.DAY_WORDS, *tables.WEEKDAYS, *tables.MONTHS, "tonight", "week"}
+    | {"weekend", "morning", "evening", "afternoon", "night", "today", "tomorrow"}
+)
 _THE_WEEKDAY = re.compile(rf"\bthe\s+({'|'.join(tables.WEEKDAYS)})\b", re.IGNORECASE)
 
 
@@ -64,23 +73,46 @@ def _carried_span(unit: MemoryUnit, plans: list[MemoryUnit]) -> TimeSpan | None:
         start = day.start.replace(hour=own.start.hour, minute=own.start.minute)  # 'yesss 8ish?'
         return TimeSpan(start, start + own.duration)
     named = _THE_WEEKDAY.search(unit.content)
-    if own is not None and named:  # 'the friday': the one the plan holds
-        weekday = tables.WEEKDAYS[named.group(1).lower()]
-        for plan in plans:
+    weekday = tables.WEEKDAYS[named.group(1).lower()] if named else None
+    if own is not None and own.duration == timedelta(days=1) and own.start.weekday() == weekday:
+        for plan in plans:  # 'the friday': the one the plan holds
             span = plan.context.event_time or day
             days = (span.start + timedelta(days=i) for i in range((span.end - span.start).days))
             for start in days:
                 if start.weekday() == weekday:
                     return TimeSpan(start, start + timedelta(days=1))
         return None
-    if own is None and unit.context.speaker != plans[0].context.speaker:
-        words = set(_WORD.findall(unit.content.lower())) - STOP_WORDS  # 'in for the quiz'
-        for plan in plans:
-            if words & set(_WORD.findall(plan.content.lower())):
-                return plan.context.event_time
+    if own is None and _names_the_event(unit, plans[0]):
+        return day
     return None
 
 
+def _names_the_event(unit: MemoryUnit, plan: MemoryUnit) -> bool:
+    """Whether a reply that says no time names a short plan's event ("I'm in for the quiz"):
+    another speaker's statement, soon after, sharing a word with the plan's time clause."""
+    said, planned = unit.context.said_at, plan.context.said_at
+    if (
+        said is None
+        or planned is None
+        or said.start - planned.start > CARRY_GAP
+        or unit.context.speaker == plan.context.speaker
+        or unit.content.rstrip().endswith("?")
+        or len(plan.content.split()) > PLAN_WORDS
+    ):
+        return False
+    words = set(_WORD.findall(unit.content.lower())) - STOP_WORDS - _TIME_WORDS
+    return bool(words & _time_clause_words(plan))
+
+
+def _time_clause_words(plan: MemoryUnit) -> set[str]:
+    """The words of the plan's clauses that hold one of its times ("quiz at the Anchor is
+    tues at 8"), not of the rest ("we need 6 for a team")."""
+    clauses = re.split(r"[,;:!?.]|\s[-–]\s", plan.content)
+    said = [m.text for m in plan.context.mention_times]
+    timed = [c for c in clauses if any(t in c for t in said)]
+    return {w for c in timed for w in _WORD.findall(c.lower())}
+
+
 def _clock_only(unit: MemoryUnit) -> bool:
-    """Whether every time the unit says is a clock time (no day of its own)."""
-    return all(m.span.duration < timedelta(days=1) for m in unit.context.mention_times)
+    """Whether every time the unit says is a clock time (an hour, no day of its own)."""
+    return all(m.span.duration <= timedelta(hours=1) for m in unit.context.mention_times)

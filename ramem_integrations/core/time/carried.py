@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from datetime import timedelta
 
+from ramem_integrations.core.grouping import is_filler
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time import tables
 from ramem_integrations.core.types import MemoryUnit, TimeSpan
@@ -89,7 +90,8 @@ def _carried_span(unit: MemoryUnit, plans: list[MemoryUnit]) -> TimeSpan | None:
 
 def _names_the_event(unit: MemoryUnit, plan: MemoryUnit) -> bool:
     """Whether a reply that says no time names a short plan's event ("I'm in for the quiz"):
-    another speaker's statement, soon after, sharing a word with the plan's time clause."""
+    another speaker's statement (no reaction), soon after, sharing a word with the plan's time
+    clause."""
     said, planned = unit.context.said_at, plan.context.said_at
     if (
         said is None
@@ -97,6 +99,7 @@ def _names_the_event(unit: MemoryUnit, plan: MemoryUnit) -> bool:
         or said.start - planned.start > CARRY_GAP
         or unit.context.speaker == plan.context.speaker
         or unit.content.rstrip().endswith("?")
+        or is_filler(unit.content)  # 'good morning 🌞', 'ok cool'
         or len(plan.content.split()) > PLAN_WORDS
     ):
         return False

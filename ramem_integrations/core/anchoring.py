@@ -24,6 +24,7 @@ from ramem_integrations.core.grouping import DEFAULT_GAP, group_turns, is_filler
 from ramem_integrations.core.ids import digest
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.text import SENTENCE_START as _SENTENCE_START
+from ramem_integrations.core.time.carried import carried
 from ramem_integrations.core.time.grounding import (
     Conventions,
     FoundTime,
@@ -140,7 +141,7 @@ class RuleAnchorer:
                         names,
                     )
                 )
-        return units
+        return carried(units, self.lexicon)  # 'dinner sat?', then 'yesss 8ish?': Saturday at 20:00
 
     def _utterances(self, session: Session) -> list[tuple[Turn, ...]]:
         """The session's turns grouped into utterances (one turn each without ``group_gap``)."""

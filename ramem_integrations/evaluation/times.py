@@ -9,7 +9,9 @@ time. A message or question is right when the days it is grounded to (a memory's
 time; a question's first time condition) are gold's ``start`` to ``end`` (inclusive), or, for a
 null gold, when nothing is grounded; a span shorter than a day ("tonight", "at 1am") counts
 as the day it starts. A correcting message is also checked for its link to the
-message it corrects.
+message it corrects. A chat whose id ends in ``-us``, or is listed in the file's
+``conventions["us_chat_ids"]``, is an American user's: its numeric dates are read month first
+(``RuleAnchorer(date_order="MDY")``).
 """
 
 from __future__ import annotations
@@ -54,15 +56,18 @@ def _gold(item: Mapping[str, Any]) -> tuple[str, str] | None:
     return None if gold is None else (gold["start"], gold["end"])
 
 
-def _chat_units(messages: Sequence[Mapping[str, Any]]) -> tuple[list[MemoryUnit], list[MemoryUnit]]:
-    """One chat through the write path: its units as anchored, and after corrections."""
+def _chat_units(
+    messages: Sequence[Mapping[str, Any]], american: bool = False
+) -> tuple[list[MemoryUnit], list[MemoryUnit]]:
+    """One chat through the write path: its units as anchored, and after corrections; an
+    ``american`` chat's numeric dates month first."""
     turns = tuple(
         Turn(m["id"], m["speaker"], m["text"], _moment(m["sent"], m["id"])) for m in messages
     )
     times = [t.time for t in turns if t.time is not None]
     session = Session(f"{messages[0]['chat']}-s1", min(times), turns)
     conversation = Conversation(messages[0]["chat"], (session,))
-    units = RuleAnchorer().anchor(conversation, "times")
+    units = RuleAnchorer(date_order="MDY" if american else "DMY").anchor(conversation, "times")
     return units, corrected(units)
 
 
@@ -88,8 +93,9 @@ def score_times(data: Mapping[str, Any]) -> dict[str, Any]:
     for message in messages:
         chats[message["chat"]].append(message)
     rows = []
-    for chat in chats.values():
-        units, fixed = _chat_units(chat)
+    listed = set(data.get("conventions", {}).get("us_chat_ids", ()))
+    for name, chat in chats.items():
+        units, fixed = _chat_units(chat, name in listed or name.endswith("-us"))
         by_turn = {tid: i for i, u in enumerate(units) for tid in u.source_ids}
         for message in chat:
             at = by_turn[message["id"]]

@@ -81,7 +81,7 @@ _WEEKDAY_SHORT: dict[str, int] = {
 _WEEKDAY_WORDS: tuple[str, ...] = ("mon", "wed", "sat", "sun")
 _WEEKDAY_WORD_CUES: tuple[str, ...] = (
     "on", "by", "till", "til", "until", "from", "before", "after", "cu", "see u", "see you",
-    "do", "free", "or",
+    "do", "free", "or", "c u", "c ya", "see ya",
 )  # fmt: skip
 
 #: Words after which "sat", "sun", "wed" or "mon" ending a clause is the verb or noun: a
@@ -96,11 +96,20 @@ _DETERMINERS: tuple[str, ...] = (
     "some", "no",
 )  # fmt: skip
 
+#: Words after which "sun", "sat", "wed" or "mon" opening a message is the noun or verb, not
+#: the day: a verb it is the subject of ("sun is out") or a noun it qualifies ("sat nav").
+_SHORT_DAY_NOT_BEFORE: tuple[str, ...] = (
+    "is", "was", "'s", "s", "are", "has", "had", "will", "'ll", "came", "comes", "shining",
+    "shone", "out", "set", "sets", "rose", "and", "nav", "navs", "cream", "hat", "burn", "tan",
+    "lounger", "loungers", "glasses", "down", "up", "in", "on", "there",
+)  # fmt: skip
+
 #: Words a chat puts after a time that qualify no noun ("the 20th ugh", "on 10/9 remember");
 #: an adverb in -ly ("the 29th actually") neither.
 _CHAT_PARTICLES: tuple[str, ...] = (
     "lol", "lmao", "haha", "ugh", "tbh", "omg", "btw", "pls", "plz", "x", "xx", "ok", "yay",
-    "fyi", "remember", "right", "innit", "mate", "babe", "hun", "then", "now",
+    "fyi", "remember", "right", "innit", "mate", "babe", "hun", "then", "now", "instead",
+    "tho", "though", "too", "yes", "yeah", "def", "defo",
 )  # fmt: skip
 
 _SEASONS: dict[str, str] = {
@@ -245,6 +254,11 @@ _CUES: tuple[str, ...] = (
 # Words joining the two ends of a range.
 _RANGE_OPENERS: tuple[str, ...] = ("between", "from")
 _RANGE_JOINERS: tuple[str, ...] = ("and", "to", "until", "till", "through", "-", "–")
+#: The two ends of a stay ("check in 20/1 check out 23/1"): one time, the first day to the last.
+_STAY_OPENERS: tuple[str, ...] = ("check in", "check-in", "checking in", "arrive", "arriving")
+_STAY_CLOSERS: tuple[str, ...] = (
+    "check out", "check-out", "checking out", "leave", "leaving", "depart", "departing",
+)  # fmt: skip
 _WEEKEND_CUES: tuple[str, ...] = ("over", "on", "at", "during", "for")
 #: Whose weekend: "how was ur weekend?" names one as "the weekend" does.
 _POSSESSIVES: tuple[str, ...] = ("your", "ur", "yr", "my", "our", "his", "her", "their")
@@ -343,6 +357,16 @@ _TIME_FOLLOWERS: tuple[str, ...] = (
 )  # fmt: skip
 
 
+#: Words that wish a holiday ("happy almost new year! coffee on tues?"): the holiday is a
+#: greeting, not the message's time, when another time is said.
+_HOLIDAY_GREETINGS: tuple[str, ...] = (
+    "happy",
+    "merry",
+    "have a good",
+    "have a great",
+    "enjoy your",
+)
+
 # Things a holiday's name qualifies that are no time ("a Christmas tree", "Easter eggs"); before
 # other lower-case words a holiday names its day ("boxing day walk", "halloween party").
 _HOLIDAY_THINGS: tuple[str, ...] = (
@@ -422,6 +446,14 @@ _ADVERB = r"(?: (?:not|n't|never|just|already|finally|really|also|still|actually
 _HAVE = r"(?:have|has|had|'ve|'d)(?: n't)?"
 # "last" and "next" after "the" or a possessive are adjectives ("the next day", "my last day")
 _NOT_THE = "".join(f"(?<!{w} )" for w in ("the", "my", "our", "your", "his", "her", "their"))
+_NOT_AFTER_PREPOSITION = "".join(
+    f"(?<!{w} )" for w in ("on", "in", "at", "for", "by", "to", "from")
+)
+_NOT_PASSIVE = "".join(
+    f"(?<!{w} )"
+    for w in ("is", "are", "am", "'s", "'re", "'m", "be", "been", "get", "gets", "getting", "being")
+)  # 'gets fitted in April' is no past
+_NOT_SUBJECT = "".join(f"(?<!{w} )" for w in ("i", "we", "you", "u", "they", "he", "she", "who"))
 _NOT_ING = r"(?!(?:no|some|any|every)?thing(?![\w'])|morning(?![\w'])|evening(?![\w']))"
 
 _TENSE_CUES: tuple[TenseCue, ...] = (
@@ -454,7 +486,9 @@ _TENSE_CUES: tuple[TenseCue, ...] = (
         rf"|soon(?! after)|{_NOT_THE}next|tomorrow|tonight|remember to|do n't forget"
         r"|(?:need|needs|have|has) to|must|should|let 's|let us|see you"
         # chat spellings, availability and invitations: "can u do thurs?", "free on the 28th?"
-        r"|tmrw|tmr|2moro|lets|cu|c u|see u|see ya|ca n't do|cant do|can (?:u|you|we|i|ya) do"
+        r"|tmrw|tmr|2moro|lets|cu|c u|see u|see ya|ca n't do|cant do"
+        # a request or offer: "can you have the kids thurs?", "can i come sat?"
+        r"|can (?:u|you|we|i|ya) (?!believe|remember|recall|imagine|see)[\w']+"
         r"|(?:r|are|am|is) (?:u|you|ya|i|we|they|he|she) free|free on|works|(?:is|'s) good for",
         "forward",
         3,
@@ -462,7 +496,7 @@ _TENSE_CUES: tuple[TenseCue, ...] = (
     ),
     TenseCue(
         "back words",
-        rf"ago|yesterday|{_NOT_THE}last|used to|back then|remembered"
+        rf"ago|yesterday|{_NOT_THE}last(?! thing| minute)|used to|back then|remembered"
         r"|remember(?! to(?![\w']))|recall(?:ed)?",
         "back",
         3,
@@ -510,6 +544,35 @@ _TENSE_CUES: tuple[TenseCue, ...] = (
         "We've got tickets for Sunday.",
     ),
     TenseCue("due", r"due", "forward", 2, "Rent due on the 28th."),
+    # the date's own verb: "we decided christmas is at mine"
+    TenseCue(
+        "date is",
+        rf"{_NOT_AFTER_PREPOSITION}§ (?:is|are)(?! n't)",
+        "forward",
+        2,
+        "Christmas is at ours.",
+    ),
+    # a thing arranged, named before its participle: "valentine's dinner booked"
+    TenseCue(
+        "arranged",
+        rf"{_NOT_SUBJECT}(?:all )?(?:booked|reserved|arranged|confirmed|sorted)(?! [\w'])",
+        "forward",
+        2,
+        "Table for Friday: booked.",
+    ),
+    # a past verb the date is the adverb of: "the invoice I sent on the 2nd is now due"
+    TenseCue(
+        "past on",
+        rf"{_NOT_PASSIVE}(?:{_PAST_ED}|{_PREFIX}(?:{_PAST_FORMS}))"
+        r"(?: [\w']+){0,2}? (?:on|in) §",
+        "back",
+        2,
+        "The parcel she sent on Friday is here.",
+    ),
+    # thanks for a thing done: "thanks for having us on saturday!"
+    TenseCue(
+        "thanks for", r"thanks? (?:you )?for \w+ing", "back", 2, "Thanks for having us on Sunday."
+    ),
     # rank 1: plain tense
     TenseCue(
         "simple past",
@@ -551,11 +614,14 @@ _TENSE_CUES: tuple[TenseCue, ...] = (
 #: regex fragments matched like the tense cues, in the time's clause.
 _REPLACED_CUES: tuple[str, ...] = (
     r"cancell?ed|called off|§ (?:is|'s) off|did n't work|didnt work|could n't make"
-    r"|couldnt make|ca n't make|cant make|ca n't do|cant do|supposed to|meant to"
+    r"|couldnt make|ca n't make|cant make|ca n't do|cant do|meant to"
+    r"|(?<!is )(?<!are )(?<!now )supposed to"
     r"|(?:was|were) (?:going to|gonna)"
     r"|(?:got|was|been|were|is|'s) (?:moved|pushed|postponed"
     r"|cancell?ed|changed|delayed|rescheduled)",
     r"instead of §|not (?:on )?§|from § to|rather than §",
+    # a time turned down or given up: "this wknd no, nxt wknd def", "no longer the 5th"
+    r"§ (?:no|nope|nah)(?! (?:problem|prob|probs|worries))|no longer (?:on )?§",
 )
 
 #: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
@@ -686,6 +752,9 @@ class TimeWords:
     #: Determiners before which "sun" ending a clause is the noun ("the sun!").
     determiners: tuple[str, ...] = _DETERMINERS
 
+    #: Words after which "sun" or "sat" opening a message is no day ("sun is out", "sat nav").
+    short_day_not_before: tuple[str, ...] = _SHORT_DAY_NOT_BEFORE
+
     #: Words a chat puts after a time that qualify no noun ("the 20th ugh").
     chat_particles: tuple[str, ...] = _CHAT_PARTICLES
 
@@ -763,6 +832,12 @@ class TimeWords:
     #: Words joining the two ends of a range.
     range_joiners: tuple[str, ...] = _RANGE_JOINERS
 
+    #: Words opening a stay ("check in 20/1 check out 23/1"): its first day.
+    stay_openers: tuple[str, ...] = _STAY_OPENERS
+
+    #: Words closing a stay ("check out 23/1"): its last day.
+    stay_closers: tuple[str, ...] = _STAY_CLOSERS
+
     #: Words before "the weekend" that make it a time ("over the weekend").
     weekend_cues: tuple[str, ...] = _WEEKEND_CUES
 
@@ -787,6 +862,10 @@ class TimeWords:
     #: Lower-case words that may follow a bare month, season, weekday or holiday without
     #: making it qualify a noun ("Sunday morning").
     time_followers: tuple[str, ...] = _TIME_FOLLOWERS
+
+    #: Words that wish a holiday ("happy new year!"): a greeting, not the message's time, when
+    #: another time is said.
+    holiday_greetings: tuple[str, ...] = _HOLIDAY_GREETINGS
 
     #: Things a holiday's name qualifies that are no time ("a Christmas tree").
     holiday_things: tuple[str, ...] = _HOLIDAY_THINGS

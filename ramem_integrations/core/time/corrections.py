@@ -165,13 +165,14 @@ def _restated(
 ) -> tuple[TimeMention | None, int | None]:
     """A correction by its shape: a short message that gives its speaker's latest event (in
     :data:`CORRECTION_REACH`) a new time, the same event shown by a word the two share, a
-    reference back or a ``restate_cues`` word, and nothing ``adding_words`` says is
-    another one. Returns (the new time, the index of the corrected utterance)."""
+    reference back or a ``restate_cues`` word (on the same day, a new clock time), and nothing
+    ``adding_words`` says, in its time's clause, is another one. Returns (the new time, the
+    index of the corrected utterance)."""
     unit = units[at]
     mentions = unit.context.mention_times
     text = unit.content
     patterns = _patterns(cues)
-    if not mentions or len(unit.content.splitlines()) > 1 or patterns.adding.search(text):
+    if not mentions or len(text.splitlines()) > 1 or _adds(text, mentions[0].text, patterns):
         return None, None
     rest = text
     for mention in mentions:
@@ -184,12 +185,20 @@ def _restated(
         return None, None
     before = units[target]
     new = mentions[0]
-    if before.context.event_time is None or before.context.event_time.overlaps(new.span):
+    old = before.context.event_time
+    if old is None or (old.overlaps(new.span) and not _new_hour(before.content, text, old)):
         return None, None
     shared = set(words) & set(_WORD.findall(before.content.lower())) - STOP_WORDS
     if not (shared or patterns.restate.search(text)):
         return None, None
     return new, target
+
+
+def _adds(text: str, time: str, patterns: _Patterns) -> bool:
+    """Whether an ``adding_words`` word is in the clause of ``time``: "I'm going again on
+    Saturday too" adds an event; "actually it lands 18:50, checked again" does not."""
+    clauses = re.split(r"[,;:!?]|\s[-–]\s", text)
+    return any(patterns.adding.search(c) for c in clauses if time in c) or time not in text
 
 
 _BARE_HOUR = re.compile(
@@ -255,6 +264,13 @@ def _clock_restated(
     )
     text = shape["new"] or shape["cued"]
     return TimeMention(text, TimeSpan(start, start + timedelta(hours=1))), target
+
+
+def _new_hour(old_text: str, new_text: str, day: TimeSpan) -> bool:
+    """Whether two messages about one day give it different clock times ('boat trip sat 10am',
+    then 'boat trip sat 11am')."""
+    was, now = _old_clock(old_text, day), _old_clock(new_text, day)
+    return was is not None and now is not None and was != now
 
 
 def _hours(hour: str, half: str | None) -> list[int]:

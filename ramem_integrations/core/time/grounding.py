@@ -109,6 +109,7 @@ _WEEKDAY_ANY = _slot("weekday_any")
 _WEEKDAY_SHORT = _slot("short_weekday")
 _WEEKDAY_WORD = _slot("weekday_words")
 _WEEKDAY_UNAMBIGUOUS = _slot("weekday_unambiguous")
+_NOT_SUBJECT = _slot("not_subject")  # not 'I sat 3rd'
 _SEASON = _slot("seasons")
 _YEAR = r"(?:1[89]|20)\d\d(?!\d)"
 _DAY = r"(?:(?:3[01]|[12]\d|0?[1-9])(?!\d)(?:st|nd|rd|th)?|" + _slot("ordinal_words") + ")"
@@ -408,7 +409,8 @@ _WORDS_BEFORE = re.compile(r"([\w']+)\W+(?:([\w']+)\W+)?$")
 def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'dinner sat?', "i'm working sat", 'push to sun': a weekday that is also a word, ending
     its clause; not the verb or noun after a subject or a determiner ('I sat.', 'the sun!')."""
-    before = _WORDS_BEFORE.search(m.string, 0, m.start("core"))
+    clause = max(m.string.rfind(p, 0, m.start("core")) for p in ",;:!?.") + 1  # 'sat no, sun'
+    before = _WORDS_BEFORE.search(m.string[clause : m.start("core")])
     if before is not None:
         last, earlier = before.group(2) or before.group(1), before.group(1)
         words = {last.lower()} | ({earlier.lower()} if before.group(2) else set())
@@ -591,6 +593,35 @@ def _h_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     return _Hit(span, relative=first.relative or last.relative)
 
 
+def _h_stay(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'check in fri 8 aug, check out mon 11 aug', 'check in 20/1 check out 23/1': the stay,
+    from the first day to the end of the second."""
+    last, first = _stay_end(m["b"], ref, conv), _stay_end(m["a"], ref, conv)
+    if last is None or first is None or not first.span.start < last.span.end:
+        return None
+    return _Hit(TimeSpan(first.span.start, last.span.end), relative=True)
+
+
+def _h_day_pair(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    """'mon and tues', 'sat & sun': two days side by side are one time, the first to the end
+    of the second; days apart ('mon and wed') are each read alone."""
+    first, second = _weekday_number(m["w"], conv), _weekday_number(m["w2"], conv)
+    if (second - first) % 7 != 1:
+        raise _NotHereError
+    hit = _weekday_pick(first, _g(m, "mod"), ref, conv)
+    if hit is None:
+        return None
+    return hit._replace(span=TimeSpan(hit.span.start, hit.span.end + timedelta(days=1)))
+
+
+def _stay_end(text: str, ref: datetime, conv: Conventions) -> _Hit | None:
+    numeric = _DAY_MONTH_FULL.match(text.split()[-1])  # 'fri 13/9': its date
+    found = _day_month_date(numeric, conv) if numeric else None
+    if found is not None:
+        return _recurring(_date_occ(*found), ref.year, None, ref, conv)
+    return _ground_atom(text, ref, _STAY_ATOMS, conv)
+
+
 # ------------------------------------------------------------------------- holidays, counts
 
 
@@ -599,8 +630,20 @@ def _holiday_occ(text: str, over: bool, conv: Conventions) -> Occurrence:
     return lambda k: holiday_span(holiday, k, over=over)
 
 
+def _eve(occ: Occurrence) -> Occurrence:
+    """The day before each occurrence: 'xmas eve eve' is the eve of Christmas Eve."""
+
+    def day_before(k: int) -> tuple[date, date] | None:
+        found = occ(k)
+        return (found[0] - timedelta(days=1), found[0]) if found else None
+
+    return day_before
+
+
 def _h_holiday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     occ = _holiday_occ(m["h"], over=bool(_g(m, "over")), conv=conv)
+    if _g(m, "eve"):
+        occ = _eve(occ)
     if year := _g(m, "y"):
         found = occ(int(year))
         return _Hit(_span(*found, ref.tzinfo), relative=False) if found else None
@@ -977,12 +1020,13 @@ def _weeks_counted(count: str | None, unit: str, conv: Conventions) -> int:
 
 
 def _h_weekday_week(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
-    """'thursday week', 'a week on thursday', 'wednesday fortnight': weeks after the coming
-    Thursday (Wednesday)."""
-    coming = _weekday_pick(_weekday_number(_g(m, "w") or m["w2"], conv), "next", ref, conv)
+    """'thursday week', 'a week on thursday', 'wednesday fortnight', 'this sat, the one after':
+    weeks after the coming Thursday (Wednesday, Saturday)."""
+    weekday = _weekday_number(_g(m, "w") or _g(m, "w2") or m["w3"], conv)
+    coming = _weekday_pick(weekday, "next", ref, conv)
     if coming is None:
         return None
-    week = timedelta(weeks=_weeks_counted(_g(m, "n"), _g(m, "u") or m["u2"], conv))
+    week = timedelta(weeks=_weeks_counted(_g(m, "n"), _g(m, "u") or _g(m, "u2") or "week", conv))
     return _Hit(TimeSpan(coming.span.start + week, coming.span.end + week), relative=True)
 
 
@@ -1041,11 +1085,22 @@ _COUNTED_BEFORE = re.compile(
 )
 
 
+#: One numeric date set against another ("4/5 instead of 11/5"): both are dates.
+_SWAPPED = r"(?:instead\s+of|rather\s+than|or|not)"
+_SWAPPED_BEFORE = re.compile(rf"\b{_SWAPPED}\W*$", re.I)
+_SCORED_BEFORE = re.compile(
+    r"(?:\d|\b(?:of|out|rated|scored|scores?|rate|give|gave)(?:\s+[\w']+)?|\bgot)\W*$", re.I
+)
+_SWAPPED_AFTER = re.compile(rf"\s+{_SWAPPED}\s+(?:on\s+)?\d{{1,2}}/\d{{1,2}}(?![\d/])", re.I)
+
+
 def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
     """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', 'back 2/7', 'deadline 31.10', not '2/3 of
     us', '24/7' or a score ('rated it 4/5'). A date ends its clause or has a cue word before
-    it; a fraction or a score qualifies a noun, is counted ('2/3 of') or out of 5 or 10."""
-    text, start, end = m.string, m.start("core"), m.end("core")
+    it; a fraction or a score qualifies a noun, is counted ('2/3 of') or out of 5 or 10. A
+    first part above the second ('22/6', '13/10') is no fraction or score: a date, as is one
+    written with a dot after the month ('9.8.')."""
+    text, start, end = m.string, m.start("da"), m.end("core")
     after = text[end:].lower()
     if m["core"] in ("24/7", "50/50") or re.match(r"\s*(?:of|%)(?!\w)", after):
         return False
@@ -1058,18 +1113,29 @@ def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
     if before is not None and before.group(1).lower() in cues:
         return m["ds"] == "/" or not _qualifies_noun(text, end, "lower", conv)
     a, b = int(m["da"]), int(m["db"])
-    score = a <= b and b in (5, 10)
-    if score or _COUNTED_BEFORE.search(text, 0, start) or (m["ds"] == "." and a <= 12):
-        return False  # '4/5', 'got 3/4', '2.5 hours': a dotted date names a day above 12
+    counted = _SCORED_BEFORE if a > b else _COUNTED_BEFORE  # 'got there 28/12' is a date
+    if counted.search(text, 0, start) and not _SWAPPED_BEFORE.search(text, 0, start):
+        return False  # 'got 3/4', 'rated it 4/5'
+    if m["ds"] == "/" and (a > b or _SWAPPED_AFTER.match(text, end)):
+        return True  # '22/6', '13/10': no fraction or score; '4/5 instead of 11/5'
+    if m["ds"] == "." and re.match(r"\.(?![\w.])", after):
+        return True  # '9.8.', 'for 3.11.': day and month each closed by a dot
+    if (a <= b and b in (5, 10)) or (m["ds"] == "." and a <= 12):
+        return False  # '4/5', '2.5 hours': a dotted date names a day above 12
     return _CLAUSE_END.match(text, end) is not None
 
 
 def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'party is on 4/5', 'rent due 1/4': a yearless numeric date, day first unless the
-    conventions say month first; it points the way its sentence does."""
+    conventions say month first; it points the way its sentence does. After a weekday ('fri
+    13/9') it is the one that falls on that weekday."""
     found = _day_month_date(m, conv)
-    if found is None or not _looks_like_a_date(m, conv):
+    weekday = _g(m, "lw")  # 'fri 13/9': the 13 September that is a Friday
+    if found is None or not (weekday or _looks_like_a_date(m, conv)):
         return None
+    if weekday:
+        pin = _weekday_number(weekday, conv)
+        return _pinned(_date_occ(*found), pin, _g(m, "lmod"), ref, conv, ref.year, reach=366)
     return _recurring(_date_occ(*found), ref.year, None, ref, conv)
 
 
@@ -1117,6 +1183,7 @@ class _Rule(NamedTuple):
 
 
 _CUE = _slot("cues")
+_RESCHEDULED = _slot("rescheduled_forms")  # a verb of ``rescheduled``, in any form
 _DIGIT = "0-9"
 
 
@@ -1197,6 +1264,15 @@ _ATOMS: dict[str, _Rule] = {
             needs=_MONTHS,
         ),
         _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower", needs=_SEASONS),
+        # 'pushed the trip back to october': a month a reschedule moves something to
+        _Rule(
+            "month_moved",
+            rf"(?P<m>{_MONTH})",
+            _h_month,
+            rf"{_RESCHEDULED}(?:\s+[\w']+){{0,4}}?\s+(?:to|until|till|til)",
+            "lower",
+            needs=_MONTHS,
+        ),
         _Rule("the_year", rf"the\s+year\s+(?P<y>{_YEAR})", _h_year, needs=(_DIGIT,)),
         _Rule("year", rf"(?P<y>{_YEAR})", _h_year, _CUE, needs=(_DIGIT,)),
         _Rule(
@@ -1229,11 +1305,21 @@ _ATOMS: dict[str, _Rule] = {
         ),
         _Rule(
             "weekday_word_end",
-            rf"(?P<w>{_WEEKDAY_WORD})(?=\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s]))",
+            rf"(?P<w>{_WEEKDAY_WORD})(?=(?:\s+{_slot('chat_particles')})*"
+            r"\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s]))",
             _h_weekday_word_end,
             needs=(_WEEKDAY_WORD,),
         ),
-        _Rule("day_month", _DAY_MONTH, _h_day_month, needs=(_DIGIT,)),
+        # 'wed w/ the girls', 'sun brunch 11.30': a message opening on the day, as a headline;
+        # not the noun of 'sun is out' or 'sat nav'
+        _Rule(
+            "weekday_word_open",
+            rf"(?<![^\n])(?P<w>{_WEEKDAY_WORD})(?=\s+(?!{_slot('short_day_not_before')}"
+            r"(?![\w']))[a-z/@])",
+            _h_weekday,
+            needs=(_WEEKDAY_WORD,),
+        ),
+        _Rule("day_month", _LEAD_WEEKDAY + _DAY_MONTH, _h_day_month, needs=(_DIGIT,)),
         _Rule("clock", _CLOCK, _h_clock, needs=(_DIGIT, "half", "noon", "midday", "midnight")),
         _Rule(
             "clock_bare",
@@ -1244,11 +1330,13 @@ _ATOMS: dict[str, _Rule] = {
             _alt(("at", "by", "till", "until", "around", "@")),
             needs=(_DIGIT,),
         ),
+        # '8ish', 'half 7ish': an hour said loosely is a clock time
+        _Rule("clock_ish", r"(?P<c>1[0-2]|0?[1-9])(?::[0-5]\d)?-?ish", _h_clock, needs=("ish",)),
         _Rule("unit", _MOD_UNIT, _h_unit, needs=_PERIODS),
         _Rule(
             "holiday",
             rf"(?P<over>over\s+(?:the\s+)?)?(?:(?P<mod>{_MOD})\s+)?(?P<h>{_HOLIDAY})"
-            rf"(?:(?:\s+{_PERIOD})?,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
+            rf"(?P<eve>\s+eve(?!\w))?(?:(?:\s+{_PERIOD})?,?\s+(?:of\s+)?(?P<y>{_YEAR}))?",
             _h_holiday,
             attributive="things",
             needs=(_HOLIDAY,),
@@ -1283,6 +1371,7 @@ _RANGE_ATOMS: tuple[str, ...] = (
     "month_mod",
 )
 _RANGE_ATOMS += ("season_mod", "month", "season", "year", "weekday_mod", "weekday")
+_STAY_ATOMS: tuple[str, ...] = ("dmy", "mdy", "weekday", "weekday_short")
 _MONTH_ATOMS: tuple[str, ...] = ("month_year", "month_mod", "month", "unit")
 _DAY_ATOMS: tuple[str, ...] = ("iso", "numeric", "dmy", "mdy", "holiday", "weekday_mod", "weekday")
 _OPEN_ATOMS: tuple[str, ...] = (
@@ -1305,6 +1394,7 @@ def _union(names: tuple[str, ...]) -> str:
     return "(?:" + "|".join(_plain(_ATOMS[n].pattern) for n in names) + ")"
 
 
+_STAY_END = rf"{_union(_STAY_ATOMS)}|(?:{_WEEKDAY_ANY},?\s+)?{_plain(_DAY_MONTH)}"
 _DAY_WORD = _slot("day_word")
 _AGO = ("ago", "back", "before")
 _DAY_PART = _slot("day_part")
@@ -1315,9 +1405,11 @@ _COMPOSITES: tuple[_Rule, ...] = (
         "weekday_week",
         rf"(?P<w>{_WEEKDAY_ANY})\s+(?P<u>week|fortnight)(?![\w'])"
         r"(?!\s+(?:ago|back|before|after|later))"
-        rf"|(?P<n>{_COUNT})\s+(?P<u2>weeks?|fortnights?)\s+on\s+(?P<w2>{_WEEKDAY_ANY})(?![\w'])",
+        rf"|(?P<n>{_COUNT})\s+(?P<u2>weeks?|fortnights?)\s+on\s+(?P<w2>{_WEEKDAY_ANY})(?![\w'])"
+        # 'not this sat, the one after': the week after the day just named
+        rf"|(?:this\s+)?(?P<w3>{_WEEKDAY_ANY}),?\s+the\s+one\s+after(?![\w'])(?!\s+next)",
         _h_weekday_week,
-        needs=("week", "fortnight"),
+        needs=("week", "fortnight", "after"),
     ),
     _Rule(
         "weeks_from_day",
@@ -1360,6 +1452,21 @@ _COMPOSITES: tuple[_Rule, ...] = (
         rf"(?P<a>{_plain(_DAY_MONTH)}|(?:3[01]|[12]\d|0?[1-9])(?=\s*[-–]))\s*(?:-|–|to|until|till|til)\s*(?P<b>{_plain(_DAY_MONTH)})",
         _h_day_month_range,
         needs=(_DIGIT,),
+    ),
+    _Rule(
+        "day_pair",
+        rf"(?:(?P<mod>{_MOD})\s+)?{_NOT_SUBJECT}(?P<w>{_WEEKDAY_ANY})\s*(?:and|&|\+|n|-|–)\s*"
+        rf"(?P<w2>{_WEEKDAY_ANY})(?!s)",
+        _h_day_pair,
+        attributive="lower",
+        needs=(_WEEKDAY_ANY,),
+    ),
+    _Rule(
+        "stay",
+        rf"{_slot('stay_openers')}\s+(?:on\s+)?(?P<a>{_STAY_END})[\s,;]*(?:and\s+)?"
+        rf"{_slot('stay_closers')}\s+(?:on\s+)?(?P<b>{_STAY_END})",
+        _h_stay,
+        needs=(_slot("stay_openers"),),
     ),
     _Rule(
         "range",
@@ -1459,7 +1566,8 @@ _COMPOSITES: tuple[_Rule, ...] = (
     ),
     _Rule(
         "weekday_pinned",
-        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY_UNAMBIGUOUS}),?\s+(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
+        rf"(?:(?P<mod>{_MOD})\s+)?(?P<w>{_WEEKDAY_UNAMBIGUOUS}|{_NOT_SUBJECT}{_WEEKDAY_WORD}(?=,?\s+\d)),?\s+"
+        rf"(?:(?:the\s+)?(?P<d>(?:3[01]|[12]\d|0?[1-9])"
         rf"(?:st|nd|rd|th))|the\s+(?P<dw>{_slot('ordinal_words')}))(?!\s+(?:of\s+)?{_MONTH})",
         _h_weekday_pinned,
         needs=(_WEEKDAY_ANY,),
@@ -1469,6 +1577,14 @@ _COMPOSITES: tuple[_Rule, ...] = (
         _slot("not_times"),
         _h_not_a_time,
         needs=(_slot("not_times"),),
+    ),
+    # a habit names no one day: 'pottery every tuesday', 'each christmas'
+    _Rule(
+        "habitual",
+        rf"(?:every|each)\s+(?:other\s+|single\s+)?"
+        rf"(?:{_WEEKDAY_ANY}|weekend|{_HOLIDAY}|{_MONTH})(?!\w)",
+        _h_not_a_time,
+        needs=("every", "each"),
     ),
     _Rule(
         "weekends_ago",
@@ -1596,6 +1712,8 @@ class _Grammar:
     holiday_things: frozenset[str]
     time_followers: frozenset[str]
     rescheduled_before: re.Pattern[str]
+    new_time: re.Pattern[str]  # 'moved from tues to § ': § is the new time
+    greeting: re.Pattern[str]  # 'happy ' before a holiday: a wish
     tense_cues: tuple[tuple[re.Pattern[str], TenseCue], ...]
     replaced: tuple[re.Pattern[str], ...]
     holiday_words: re.Pattern[str]
@@ -1665,6 +1783,7 @@ def _grammar(words: TimeWords) -> _Grammar:
         rf"|{_alt({**dict(words.vague_counts), **whole})})",
         "day_word": _alt({**day_words, **dict(words.day_part_phrases)}),
         "day_part": _alt({p: 0 for p in parts_of_day if p != "night"}),
+        "not_subject": "".join(rf"(?<!\b{w} )" for w in sorted(words.subject_words)),
     }
     needs |= {
         "weekday_any": _firsts(numbers),
@@ -1673,6 +1792,7 @@ def _grammar(words: TimeWords) -> _Grammar:
         "day_word": _firsts(day_words, dict(words.day_part_phrases), ("this",)),
     }
     tense = _tense_slots(words)
+    slots["rescheduled_forms"] = tense["rescheduled"]
     holidays = dict(words.holidays)
     return _Grammar(
         slots=slots,
@@ -1706,6 +1826,13 @@ def _grammar(words: TimeWords) -> _Grammar:
         chat_particles=frozenset(words.chat_particles),
         holiday_things=frozenset(words.holiday_things),
         time_followers=frozenset(words.time_followers),
+        new_time=re.compile(
+            rf"(?<![\w'])(?:{tense['rescheduled']})(?: [\w']+){{0,4}}? (?:to|for|until|till|til) §",
+            re.IGNORECASE,
+        ),
+        greeting=re.compile(
+            rf"\b(?:{_alt(words.holiday_greetings)})\s+(?:[\w']+\s+)?$", re.IGNORECASE
+        ),
         rescheduled_before=re.compile(
             rf"{tense['rescheduled']}(?:\s+[\w']+){{0,3}}?\s*$", re.IGNORECASE
         ),
@@ -1854,9 +1981,16 @@ def _read(
         and hit
         and hit.bare
         and _qualifies_noun(text, m.end("core"), rule.attributive, conv)
+        and not (rule.name in _EVENT_DAY_RULES and _THE_BEFORE.search(text, 0, m.start("core")))
     ):
         return None
     return hit
+
+
+#: A weekday after "the" that qualifies a noun names the event's day ("doing the fri class
+#: instead", "the saturday match"); without it, a kind of thing ("a Sunday roast").
+_EVENT_DAY_RULES = frozenset(("weekday", "weekday_short"))
+_THE_BEFORE = re.compile(r"(?<![\w'])the\s+$", re.IGNORECASE)
 
 
 def _taken(
@@ -1900,8 +2034,12 @@ def _masked(
     chars = list(text)
     for s, e, _, rule in matches:
         if (e <= start or s >= end) and rule.name not in tables.CUE_TIMES:
-            chars[s:e] = " " * (e - s)
+            chars[s:e] = _OTHER_TIME * (e - s)
     return "".join(chars)
+
+
+#: What :func:`_masked` writes over another time: :func:`tense_of` knows its clause by it.
+_OTHER_TIME = "\x00"
 
 
 _SPLIT_OFF = re.compile(r"(?<=\w)(n't|'(?:m|re|s|ve|ll|d))(?![\w'])", re.IGNORECASE)
@@ -1974,12 +2112,29 @@ def tense_of(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -
     first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
     after = _SENTENCE_END.search(text, end)
     last = after.end() if after else len(text)
-    grammar = _grammar(words)
-    for lo, hi in (_clause(text, start, end, first, last, words.clause_breaks), (first, last)):
-        direction = _cue_direction(f"{text[lo:start]} § {text[end:hi]}", grammar)
-        if direction:
-            return direction
-    return None
+    grammar, breaks = _grammar(words), words.clause_breaks
+    lo, hi = _clause(text, start, end, first, last, breaks)
+    said = f"{text[lo:start]} § {text[end:hi]}".replace(_OTHER_TIME, " ")
+    direction = _cue_direction(said, grammar)
+    if direction:
+        return direction
+    return _cue_direction(_own_clauses(text, first, last, start, end, breaks), grammar)
+
+
+def _own_clauses(
+    text: str, first: int, last: int, start: int, end: int, breaks: tuple[str, ...]
+) -> str:
+    """The sentence ``text[first:last]`` around ``text[start:end]`` (written "§") without the
+    clauses that hold another time: their cues tell of that time ("we only saw each other on
+    sunday but fancy dinner weds?")."""
+    chars = list(text)
+    for other in re.finditer(f"{_OTHER_TIME}+", text[:last]):
+        if other.start() >= first:
+            lo, hi = _clause(text, other.start(), other.end(), first, last, breaks)
+            if not lo <= start < hi:
+                chars[lo:hi] = " " * (hi - lo)
+    own = f"{''.join(chars[first:start])} § {''.join(chars[end:last])}"
+    return own.replace(_OTHER_TIME, " ")
 
 
 def replaced(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -> bool:
@@ -1992,7 +2147,10 @@ def replaced(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -
     lo, hi = _clause(text, start, end, first, end_at, words.clause_breaks)
     said = f"{text[lo:start]} § {text[end:hi]}".replace("’", "'")
     said = " ".join(_SPLIT_OFF.sub(r" \1", said).split())
-    return any(cue.search(said) for cue in _grammar(words).replaced)
+    grammar = _grammar(words)
+    if grammar.new_time.search(said):  # 'got moved from tues to thurs': thurs is the new time
+        return False
+    return any(cue.search(said) for cue in grammar.replaced)
 
 
 def _sentence_words(text: str, at: int) -> int:
@@ -2012,12 +2170,13 @@ def operative(
     first is the time that holds ("it was supposed to be today but now it's next week"). With
     ``said`` (when the message was sent), a message that tells of a day already come and names
     one ahead is about the one ahead ("the hospital rang this morning, my op is on 6 november"),
-    when both are in one short sentence (a long one tells a story) and the one ahead is no aside
-    in brackets. A holiday that names the event ("xmas party fri
-    15th") gives way to the other time said."""
+    when both are in one short sentence, or in a short message with the one ahead no vaguer (a
+    long one tells a story), and the one ahead is no aside in brackets. A holiday that names
+    the event ("xmas party fri 15th") or is wished ("happy new year!") gives way to the other
+    time said."""
 
     looked = [f for f in found if not replaced(text, f.start, f.end, words)]
-    days = [f for f in looked if f.span.duration >= timedelta(days=1)]  # not a clock time
+    days = [f for f in looked if f.span.duration > timedelta(hours=1)]  # not a clock time
     first = looked[0] if looked and said is not None else None
 
     def ahead(f: FoundTime) -> bool:  # a day still to come, in the sentence of the first
@@ -2025,21 +2184,35 @@ def operative(
             first is not None
             and f in days
             and said is not None
-            and f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
+            and (  # tomorrow or later, or a part of today not yet begun ('tonight')
+                f.span.start >= _at(_ref_day(said), said.tzinfo, 24)
+                or (f.span.duration < timedelta(days=1) and f.span.start >= said)
+            )
             and text.rfind("(", 0, f.start) <= text.rfind(")", 0, f.start)
-            and not _SENTENCE_END.search(text, *sorted((first.start, f.start)))
-            and _sentence_words(text, first.start) <= tables.PLAN_SENTENCE_WORDS
+            and (
+                # a short message has one point: a day ahead no vaguer than the day come
+                (
+                    len(text.split()) <= tables.PLAN_SENTENCE_WORDS
+                    and f.span.duration <= max(first.span.duration, timedelta(days=1))
+                )
+                or (
+                    not _SENTENCE_END.search(text, *sorted((first.start, f.start)))
+                    and _sentence_words(text, first.start) <= tables.PLAN_SENTENCE_WORDS
+                )
+            )
         )
 
     plan = first is not None and not ahead(first) and any(ahead(f) for f in days)
 
     def names_the_event(f: FoundTime) -> bool:  # 'xmas party fri 15th': the party's name
         noun = _NEXT_WORD["lower"].match(text, f.end)
-        return (
-            names_a_holiday(f.text, words)
-            and noun is not None
-            and noun.group(1).lower() not in STOP_WORDS
-            and not any(g.start == noun.start(1) for g in found)
+        return names_a_holiday(f.text, words) and (
+            (
+                noun is not None
+                and noun.group(1).lower() not in STOP_WORDS
+                and not any(g.start == noun.start(1) for g in found)
+            )
+            or _grammar(words).greeting.search(text, 0, f.start) is not None  # 'happy new year!'
         )
 
     named = len(looked) > 1 and not all(names_the_event(f) for f in looked)
@@ -2055,7 +2228,7 @@ def _direction_of(text: str, start: int, end: int, rule: str, words: TimeWords) 
         return None
     direction = tense_of(text, start, end, words)
     if direction is None and rule in tables.AHEAD_RULES:
-        before = _WORD_BEFORE.search(text, 0, start)
+        before = _WORD_BEFORE.search(text.replace(_OTHER_TIME, " "), 0, start)
         first = text[start:end].split(maxsplit=1)[0].lower()
         if first in words.ahead_prepositions or (
             before and before.group(1).lower() in words.ahead_prepositions

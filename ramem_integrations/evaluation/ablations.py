@@ -31,6 +31,7 @@ from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.variants import Variant
 from ramem_integrations.index.bm25 import BM25, lexical_text
+from ramem_integrations.index.namespaces import kept_current
 from ramem_integrations.memory.questions import frame_question, questions_last
 from ramem_integrations.memory.source import CachedSource
 
@@ -158,14 +159,13 @@ class LexicalSource(CachedSource):
         return re.sub(pattern, " ", query)
 
     def _index(self, namespace: str) -> BM25:
-        version = self.cache.version(namespace)
-        built = self._indexes.get(namespace)
-        if built is None or built[0] != version:
+        def build() -> BM25:
             index = BM25()
             for unit in self.cache.memories(namespace).values():
                 index.add(unit.id, lexical_text(unit, framed=self.framed))
-            built = self._indexes[namespace] = (version, index)
-        return built[1]
+            return index
+
+        return kept_current(self._indexes, self.cache, namespace, build)
 
 
 _LEXICAL: weakref.WeakKeyDictionary[RaMem, dict[tuple[bool, bool], LexicalSource]] = (

@@ -19,6 +19,7 @@ from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.variants import Variant
+from ramem_integrations.index.namespaces import kept_current
 from ramem_integrations.index.passages import PassageIndex, PassageVectors
 from ramem_integrations.memory.embedding import speaker_line, spoken_vectors
 from ramem_integrations.memory.questions import questions_last
@@ -67,25 +68,25 @@ class PassageSource(CachedSource):
         return self._cached(namespace, self.index(namespace).search(query, k, among=among))
 
     def index(self, namespace: str) -> PassageIndex:
-        version = self.cache.version(namespace)
-        built = self._indexes.get(namespace)
-        if built is None or built[0] != version:
-            index = PassageIndex(self.cache.memories(namespace).values(), self.passages)
-            built = self._indexes[namespace] = (version, index)
-        return built[1]
+        return kept_current(
+            self._indexes,
+            self.cache,
+            namespace,
+            lambda: PassageIndex(self.cache.memories(namespace).values(), self.passages),
+        )
 
     def passage_vectors(self, namespace: str) -> PassageVectors:
-        version = self.cache.version(namespace)
-        built = self._passage_vectors.get(namespace)
-        if built is None or built[0] != version:
-            vectors = PassageVectors(
+        return kept_current(
+            self._passage_vectors,
+            self.cache,
+            namespace,
+            lambda: PassageVectors(
                 self.cache.memories(namespace).values(),
                 partial(spoken_vectors, self.embedder),
                 speaker_line,
                 self.passages,
-            )
-            built = self._passage_vectors[namespace] = (version, vectors)
-        return built[1]
+            ),
+        )
 
 
 _SOURCES: weakref.WeakKeyDictionary[RaMem, dict[tuple[Passages, bool], PassageSource]] = (

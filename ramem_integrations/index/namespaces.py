@@ -11,6 +11,7 @@ from __future__ import annotations
 import threading
 from collections import OrderedDict
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from typing import TypeVar
 
 import numpy as np
 import numpy.typing as npt
@@ -19,6 +20,8 @@ from ramem_integrations.core.types import MemoryUnit
 from ramem_integrations.index.bm25 import BM25, lexical_text
 from ramem_integrations.index.vectors import VectorTable
 from ramem_integrations.stores.protocol import is_pending
+
+T = TypeVar("T")
 
 #: What a loaded memory costs besides its vector (its text, metadata and postings), an
 #: estimate: 3.3 KB measured on the shipped chats set, 3.9 KB on LoCoMo
@@ -188,3 +191,15 @@ class NamespaceCache:
         ):
             oldest = next(iter(self._indexes))
             self.forget(oldest if oldest != namespace else list(self._indexes)[1])
+
+
+def kept_current(
+    built: dict[str, tuple[int, T]], cache: NamespaceCache, namespace: str, build: Callable[[], T]
+) -> T:
+    """What ``build()`` makes of ``namespace``, kept in ``built`` and made again once the
+    cache has seen a write to it (its :meth:`~NamespaceCache.version` moved)."""
+    version = cache.version(namespace)
+    kept = built.get(namespace)
+    if kept is None or kept[0] != version:
+        kept = built[namespace] = (version, build())
+    return kept[1]

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field, fields
 from ramem_integrations.core.lexicon.aliases import AliasWords
 from ramem_integrations.core.lexicon.chat import ChatWords
 from ramem_integrations.core.lexicon.frames import FrameWords
+from ramem_integrations.core.lexicon.frozen import hash_once
 from ramem_integrations.core.lexicon.places import PlaceWords
 from ramem_integrations.core.lexicon.text import TextWords
 from ramem_integrations.core.lexicon.time import TimeWords
@@ -76,11 +77,7 @@ class Lexicon:
 
     def __hash__(self) -> int:
         """The hash of every table, computed once: readers cache their patterns by lexicon."""
-        cached: int | None = self.__dict__.get("_hash")
-        if cached is None:
-            cached = hash(tuple(getattr(self, f.name) for f in fields(self)))
-            object.__setattr__(self, "_hash", cached)
-        return cached
+        return hash_once(self)
 
 
 #: English: the default of every reader.

@@ -19,8 +19,10 @@ form).
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import NamedTuple, TypeVar
+
+from ramem_integrations.core.lexicon.frozen import hash_once
 
 __all__ = ["Holiday", "TenseCue", "TimeWords"]
 
@@ -946,8 +948,4 @@ class TimeWords:
 
     def __hash__(self) -> int:
         """The hash of every table, computed once: readers cache their patterns by words."""
-        cached: int | None = self.__dict__.get("_hash")
-        if cached is None:
-            cached = hash(tuple(getattr(self, f.name) for f in fields(self)))
-            object.__setattr__(self, "_hash", cached)
-        return cached
+        return hash_once(self)

@@ -649,6 +649,20 @@ _NUMERIC_DATE_CUES: tuple[str, ...] = (
 #: Words before a yearless date that, with no cue, point it forward ("party on 12 March").
 _AHEAD_PREPOSITIONS: tuple[str, ...] = ("on", "for", "by", "until", "to", "from", "between")
 #: Where a clause ends inside a sentence: the tense of one clause is not the other's.
+#: Words that open a relative clause after a noun ("the guy whose wedding ...").
+_RELATIVE_MARKERS: tuple[str, ...] = ("that", "who", "whose", "which", "where")
+#: Subjects that open a reduced relative clause after a noun ("the tickets I bought ...").
+_RELATIVE_SUBJECTS: tuple[str, ...] = ("i", "you", "u", "we", "they", "he", "she")
+#: Verbs that end a relative clause: the main clause's ("the parcel I ordered is coming ...").
+_RELATIVE_ENDS: tuple[str, ...] = ("is", "are", "was", "were", "will")
+#: Words that, opening a sentence, make what runs to its first comma a subordinate clause.
+_SUBORDINATORS: tuple[str, ...] = ("after", "since", "although", "though", "because", "despite")
+#: Words in -ing after a comma that open no participle aside ("..., morning was fine").
+_NOT_PARTICIPLES: tuple[str, ...] = (
+    "morning", "evening", "nothing", "something", "anything", "everything", "thing", "spring",
+    "wedding", "meeting", "during", "king", "ring", "bring", "sing", "ceiling", "building",
+)  # fmt: skip
+
 _CLAUSE_BREAKS: tuple[str, ...] = (
     ",",
     ";",
@@ -918,6 +932,23 @@ class TimeWords:
 
     #: Where a clause ends inside a sentence: the tense of one clause is not the other's.
     clause_breaks: tuple[str, ...] = _CLAUSE_BREAKS
+
+    #: Words that open a relative clause after a noun ("the guy whose wedding ..."): its time
+    #: is background, not the message's.
+    relative_markers: tuple[str, ...] = _RELATIVE_MARKERS
+
+    #: Subjects that open a reduced relative clause after a noun ("the tickets I bought").
+    relative_subjects: tuple[str, ...] = _RELATIVE_SUBJECTS
+
+    #: Verbs that end a relative clause: the main clause's ("the parcel I ordered is ...").
+    relative_ends: tuple[str, ...] = _RELATIVE_ENDS
+
+    #: Words that, opening a sentence, make what runs to its first comma background ("after
+    #: the mess on the 2nd, ...").
+    subordinators: tuple[str, ...] = _SUBORDINATORS
+
+    #: Words in -ing after a comma that open no participle aside ("..., morning was fine").
+    not_participles: tuple[str, ...] = _NOT_PARTICIPLES
 
     #: Openings that make a message a correction whatever follows, if it names a time;
     #: regular expressions.

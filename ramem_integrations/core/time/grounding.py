@@ -33,6 +33,7 @@ from ramem_integrations.core.lexicon import ENGLISH
 from ramem_integrations.core.lexicon.time import Holiday, TenseCue, TimeWords
 from ramem_integrations.core.text import STOP_WORDS
 from ramem_integrations.core.time import tables
+from ramem_integrations.core.time.clauses import background, inside
 from ramem_integrations.core.time.conventions import DATE_ORDERS, DEFAULT, HEMISPHERES, Conventions
 from ramem_integrations.core.time.holidays import holiday_span, nth_weekday
 from ramem_integrations.core.types import TimeSpan
@@ -2113,12 +2114,26 @@ def tense_of(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -
     after = _SENTENCE_END.search(text, end)
     last = after.end() if after else len(text)
     grammar, breaks = _grammar(words), words.clause_breaks
+    times = [m.span() for m in re.finditer(f"{_OTHER_TIME}+", text)] + [(start, end)]
+    spans = background(text, times, words)
+    own = inside(spans, start)
+    text = _blanked(text, [span for span in spans if span != own])
     lo, hi = _clause(text, start, end, first, last, breaks)
+    lo = max(lo, own[0]) if own else lo
     said = f"{text[lo:start]} § {text[end:hi]}".replace(_OTHER_TIME, " ")
     direction = _cue_direction(said, grammar)
     if direction:
         return direction
     return _cue_direction(_own_clauses(text, first, last, start, end, breaks), grammar)
+
+
+def _blanked(text: str, spans: list[tuple[int, int]]) -> str:
+    """``text`` with ``spans`` written over in spaces: a background clause's verbs tell of
+    its own time ("on monday I signed the lease for the flat I'm moving into next month")."""
+    chars = list(text)
+    for lo, hi in spans:
+        chars[lo:hi] = " " * (hi - lo)
+    return "".join(chars)
 
 
 def _own_clauses(
@@ -2175,7 +2190,9 @@ def operative(
     the event ("xmas party fri 15th") or is wished ("happy new year!") gives way to the other
     time said."""
 
-    looked = [f for f in found if not replaced(text, f.start, f.end, words)]
+    spans = background(text, [(f.start, f.end) for f in found], words)
+    told = [f for f in found if not replaced(text, f.start, f.end, words)]
+    looked = [f for f in told if not inside(spans, f.start)] or told  # the main clauses' times
     days = [f for f in looked if f.span.duration > timedelta(hours=1)]  # not a clock time
     first = looked[0] if looked and said is not None else None
 
@@ -2217,7 +2234,13 @@ def operative(
 
     named = len(looked) > 1 and not all(names_the_event(f) for f in looked)
     return sorted(
-        found, key=lambda f: (f not in looked, named and names_the_event(f), plan and not ahead(f))
+        found,
+        key=lambda f: (
+            f not in told,
+            f not in looked,
+            named and names_the_event(f),
+            plan and not ahead(f),
+        ),
     )
 
 

@@ -7,25 +7,11 @@ through the rule anchorer, sent on Tuesday 3 September 2024 at 10:00.
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from ramem_integrations.core.anchoring import RuleAnchorer
-from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.lexicon import ENGLISH
 from ramem_integrations.core.time.clauses import background
-
-TUE_3_SEP = datetime(2024, 9, 3, 10, tzinfo=UTC)
-
-
-def event_label(text: str, said: datetime = TUE_3_SEP) -> str | None:
-    turn = Turn("t1", "Maya", text, said)
-    conversation = Conversation("c", (Session("s1", said, (turn,)),))
-    (unit,) = RuleAnchorer().anchor(conversation, "maya")
-    span = unit.context.event_time
-    return span.label() if span else None
-
+from tests.test_chat_times_mixed import event_label
 
 #: A message with a time in the background and one in its main clause: the main clause's.
 CLAUSES = [

@@ -362,9 +362,9 @@ class RuleFrameInducer:
     @cached_property
     def conventions(self) -> Conventions:
         """The time conventions questions are read by: the defaults with these options, and
-        the lexicon's time words."""
+        the lexicon's time words; "two weeks ago" is the day that far back, as in messages."""
         chosen = conventions_for(None, self.hemisphere, self.date_order)
-        return replace(chosen, words=self.lexicon.time)
+        return replace(chosen, words=self.lexicon.time, weeks_as_days=True)
 
     def induce(self, query: str, *, reference: datetime, known: KnownContext) -> RecallFrame:
         if not isinstance(query, str):

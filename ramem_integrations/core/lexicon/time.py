@@ -261,6 +261,9 @@ _STAY_OPENERS: tuple[str, ...] = ("check in", "check-in", "checking in", "arrive
 _STAY_CLOSERS: tuple[str, ...] = (
     "check out", "check-out", "checking out", "leave", "leaving", "depart", "departing",
 )  # fmt: skip
+#: Words before the day someone returns ("out 14/8 back 21/8"): a time before it in the
+#: sentence is where the time away starts.
+_RETURN_WORDS: tuple[str, ...] = ("back", "home", "returning")
 _WEEKEND_CUES: tuple[str, ...] = ("over", "on", "at", "during", "for")
 #: Whose weekend: "how was ur weekend?" names one as "the weekend" does.
 _POSSESSIVES: tuple[str, ...] = ("your", "ur", "yr", "my", "our", "his", "her", "their")
@@ -474,6 +477,8 @@ _TENSE_CUES: tuple[TenseCue, ...] = (
         "booked for",
         r"(?:book|booked|schedule|scheduled|reserve|reserved|arrange|arranged|planned"
         r"|pencil|pencill?ed|set|lined up)(?: [\w']+){0,4} for"
+        # the thing booked, then its dates: "booked flights, out 14/8 back 21/8"
+        r"|(?:booked|reserved|arranged)(?: [\w']+){1,3} ?[,:-](?: [\w']+)? §"
         # a reschedule names the new time: "moved to Friday", "pushed the party to the 15th"
         rf"|{_RESCHEDULED}(?: [\w']+){{0,3}}? (?:to|for|until|till|til) §"
         # and any participle right before it: "rearranged for monday", "swapped to sun"
@@ -853,6 +858,10 @@ class TimeWords:
 
     #: Words closing a stay ("check out 23/1"): its last day.
     stay_closers: tuple[str, ...] = _STAY_CLOSERS
+
+    #: Words before the day someone returns ("out 14/8 back 21/8"): a time earlier in the
+    #: sentence is where the time away starts, the two are one range.
+    return_words: tuple[str, ...] = _RETURN_WORDS
 
     #: Words before "the weekend" that make it a time ("over the weekend").
     weekend_cues: tuple[str, ...] = _WEEKEND_CUES

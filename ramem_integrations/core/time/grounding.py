@@ -352,6 +352,8 @@ def _h_iso(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
 
 
 def _h_numeric(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    if m["s"] == "-" and m["s2"] != "-":  # '4-8/10': days 4 to 8 of a month, read as a range
+        raise _NotHereError
     if m["s"] != m["s2"]:  # 10.01-2024 is no date
         return None
     a, b, year = int(m["a"]), int(m["b"]), int(m["y"])
@@ -1164,7 +1166,9 @@ def _h_day_month_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _H
     if a is None or end is None:
         return None
     start = _safe_date(end.span.start.year, *a)
-    if start is None or start > end.span.start.date():
+    if start is not None and start > end.span.start.date():  # '24/12-2/1': over new year
+        start = _safe_date(start.year - 1, *a)
+    if start is None:
         return None
     return _Hit(TimeSpan(_at(start, ref.tzinfo), end.span.end), relative=True)
 
@@ -1372,7 +1376,7 @@ _RANGE_ATOMS: tuple[str, ...] = (
     "month_mod",
 )
 _RANGE_ATOMS += ("season_mod", "month", "season", "year", "weekday_mod", "weekday")
-_STAY_ATOMS: tuple[str, ...] = ("dmy", "mdy", "weekday", "weekday_short")
+_STAY_ATOMS: tuple[str, ...] = ("dmy", "mdy", "weekday", "weekday_short", "holiday")
 _MONTH_ATOMS: tuple[str, ...] = ("month_year", "month_mod", "month", "unit")
 _DAY_ATOMS: tuple[str, ...] = ("iso", "numeric", "dmy", "mdy", "holiday", "weekday_mod", "weekday")
 _OPEN_ATOMS: tuple[str, ...] = (
@@ -1468,6 +1472,13 @@ _COMPOSITES: tuple[_Rule, ...] = (
         rf"{_slot('stay_closers')}\s+(?:on\s+)?(?P<b>{_STAY_END})",
         _h_stay,
         needs=(_slot("stay_openers"),),
+    ),
+    _Rule(  # 'out 14/8 back 21/8', "xmas eve we're at the in-laws, back boxing day"
+        "away_back",
+        rf"(?P<a>{_STAY_END})(?:[^\d.!?\n]{{0,40}}?[\s,;])??\s*(?:and\s+)?"
+        rf"(?:{_slot('return_words')}\s+)+(?:on\s+)?(?P<b>{_STAY_END})",
+        _h_stay,
+        needs=(_slot("return_words"),),
     ),
     _Rule(
         "range",
@@ -2068,7 +2079,7 @@ def _tense_slots(words: TimeWords) -> dict[str, str]:
         "prefix": _PREFIX,
         "past_ed": past_ed,
         "participle": rf"(?:{past_ed}|{_PREFIX}(?:{_forms(words.participles)}))",
-        "be_now": rf"(?:am|is|are|'m|'re|(?:{_forms(words.s_is_after)}) 's)(?: n't)?",
+        "be_now": rf"(?:am|is|are|'m|'re|(?:{_forms(words.s_is_after)})(?: 's|s))(?: n't)?",
         "third": _forms(_third_person(v) for v in words.schedule_verbs),
         "past_verbs": _forms(words.past_verbs),
         "schedule_verbs": _forms(words.schedule_verbs),

@@ -100,7 +100,8 @@ CONVENTIONS: tuple[Convention, ...] = (
         "calendar_unit",
         "'N days/weeks/months/years ago' is the whole calendar unit (day, Monday week, month, "
         "year) containing the reference minus N units: 'two weeks ago' on Mon 8 May 2023 is "
-        "the week of 24 Apr; a decade is ten years ('a decade ago' said in 2025 is 2015), "
+        "the week of 24 Apr (in a chat message or a question, an exact count of weeks is the one "
+        "day that far back: 24 Apr); a decade is ten years ('a decade ago' said in 2025 is 2015), "
         "'a couple of' is two.",
     ),
     Convention(

@@ -914,6 +914,10 @@ class TimeWords:
     #: ("cancelled tmrw, rebooked for fri"); regular expressions.
     replaced_cues: tuple[str, ...] = _REPLACED_CUES
 
+    #: Words right after a time that make it the one taken in place of another ("he's doing
+    #: fri instead"): it is the message's time.
+    taken_cues: tuple[str, ...] = ("instead",)
+
     #: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
     #: decimal.
     dotted_date_cues: tuple[str, ...] = _DOTTED_DATE_CUES

@@ -1714,6 +1714,7 @@ class _Grammar:
     time_followers: frozenset[str]
     rescheduled_before: re.Pattern[str]
     new_time: re.Pattern[str]  # 'moved from tues to § ': § is the new time
+    taken: re.Pattern[str]  # '§ instead': § is taken in place of another time
     greeting: re.Pattern[str]  # 'happy ' before a holiday: a wish
     tense_cues: tuple[tuple[re.Pattern[str], TenseCue], ...]
     replaced: tuple[re.Pattern[str], ...]
@@ -1831,6 +1832,7 @@ def _grammar(words: TimeWords) -> _Grammar:
             rf"(?<![\w'])(?:{tense['rescheduled']})(?: [\w']+){{0,4}}? (?:to|for|until|till|til) §",
             re.IGNORECASE,
         ),
+        taken=re.compile(rf"\s+(?:{_alt(words.taken_cues)})(?![\w'])(?! of\b)", re.I),
         greeting=re.compile(
             rf"\b(?:{_alt(words.holiday_greetings)})\s+(?:[\w']+\s+)?$", re.IGNORECASE
         ),
@@ -2168,6 +2170,20 @@ def replaced(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -
     return any(cue.search(said) for cue in grammar.replaced)
 
 
+def put(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -> int:
+    """How plainly the time at ``text[start:end]`` is the one a message puts to its reader: 2
+    when it is taken in place of another ("he's doing fri instead", a ``TimeWords.taken_cues``
+    word right after it), 1 when its clause asks something ("thursday's a no-go now, can we do
+    monday?"), else 0."""
+    if _grammar(words).taken.match(text, end):
+        return 2
+    first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    after = _SENTENCE_END.search(text, end)
+    end_at = after.end() if after else len(text)
+    _, hi = _clause(text, start, end, first, end_at, words.clause_breaks)
+    return int("?" in text[end:hi])
+
+
 def _sentence_words(text: str, at: int) -> int:
     """How many words the sentence holding ``text[at]`` has."""
     first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
@@ -2238,6 +2254,7 @@ def operative(
         key=lambda f: (
             f not in told,
             f not in looked,
+            -put(text, f.start, f.end, words) if said is None or f.span.end > said else 0,
             named and names_the_event(f),
             plan and not ahead(f),
         ),

@@ -656,7 +656,10 @@ _RELATIVE_SUBJECTS: tuple[str, ...] = ("i", "you", "u", "we", "they", "he", "she
 #: Verbs that end a relative clause: the main clause's ("the parcel I ordered is coming ...").
 _RELATIVE_ENDS: tuple[str, ...] = ("is", "are", "was", "were", "will")
 #: Words that, opening a sentence, make what runs to its first comma a subordinate clause.
-_SUBORDINATORS: tuple[str, ...] = ("after", "since", "although", "though", "because", "despite")
+_SUBORDINATORS: tuple[str, ...] = (
+    "after", "since", "although", "though", "because", "despite", "when", "even though",
+    "now that",
+)  # fmt: skip
 #: Words in -ing after a comma that open no participle aside ("..., morning was fine").
 _NOT_PARTICIPLES: tuple[str, ...] = (
     "morning", "evening", "nothing", "something", "anything", "everything", "thing", "spring",
@@ -767,6 +770,10 @@ class TimeWords:
 
     #: Determiners before which "sun" ending a clause is the noun ("the sun!").
     determiners: tuple[str, ...] = _DETERMINERS
+
+    #: Words that point at a noun a reduced relative clause follows ("that band we saw in
+    #: march"), beside the determiners.
+    demonstratives: tuple[str, ...] = ("that", "those", "these")
 
     #: Words after which "sun" or "sat" opening a message is no day ("sun is out", "sat nav").
     short_day_not_before: tuple[str, ...] = _SHORT_DAY_NOT_BEFORE

@@ -1,7 +1,7 @@
 """Chat dates: the time a message puts to its reader. A time asked about in a question that is
 still to come, or taken in place of another ("fri instead"), is the message's time, over a
 time told or turned down before it. Messages go through the rule anchorer, sent on Tuesday
-3 September 2024 at 10:00.
+3 September 2024 at 10:00; a time moved from is given up for the one moved to.
 """
 
 from __future__ import annotations
@@ -42,6 +42,14 @@ TAKEN = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("text", "label"), ASKED + TAKEN)
+#: A move "from" one time "to" another is two times, the new one held, not a range.
+MOVED = [
+    ("gig's been postponed from 3 march to 17 may", "17 May 2025"),
+    ("the meeting got moved from monday to friday", "6 September 2024"),
+    ("they've pushed the deadline from the 10th to the 24th", "24 September 2024"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "label"), ASKED + TAKEN + MOVED)
 def test_the_time_put_to_the_reader_is_the_messages(text: str, label: str) -> None:
     assert event_label(text) == label

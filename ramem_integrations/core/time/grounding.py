@@ -581,7 +581,15 @@ def _h_part(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     return inner._replace(span=_part(inner.span, m["part"], conv)) if inner else None
 
 
+def _not_moved(m: re.Match[str], conv: Conventions) -> None:
+    """A range after a reschedule verb is two times, the old and the new ("postponed from 3
+    march to 17 may"), not a range."""
+    if _t(conv).rescheduled_before.search(m.string[: m.start("core")]):
+        raise _NotHereError
+
+
 def _h_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    _not_moved(m, conv)
     last = _ground_atom(m["b"], ref, _RANGE_ATOMS, conv)
     first = _ground_atom(m["a"], ref, _RANGE_ATOMS, conv)
     if last is None or first is None:
@@ -1043,6 +1051,7 @@ def _h_weeks_from_day(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hi
 def _h_days_of_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'from the 17th to the 19th': the end read as 'the 19th' is, the start in its month (or
     the month before, 'the 30th to the 2nd')."""
+    _not_moved(m, conv)
     end = _h_day_of_month(m, ref, conv)
     if end is None:
         return None

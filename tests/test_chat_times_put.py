@@ -50,6 +50,18 @@ MOVED = [
 ]  # fmt: skip
 
 
-@pytest.mark.parametrize(("text", "label"), ASKED + TAKEN + MOVED)
+#: A time turned down, as the subject of a negated predicate or the object of a negated verb,
+#: or the time a thing is moved from, gives way to the other time said.
+TURNED_DOWN = [
+    ("the 10th doesn't work any more, the 13th is better", "13 September 2024"),
+    ("thursday's a no-go now, monday works though", "9 September 2024"),
+    ("friday isn't good for me anymore, saturday is", "7 September 2024"),
+    ("plasterer can't come mon now, he's doing fri", "6 September 2024"),
+    ("we can't manage the 20th, we'll come on the 22nd", "22 September 2024"),
+    ("let's move thursday's call to monday", "9 September 2024"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "label"), ASKED + TAKEN + MOVED + TURNED_DOWN)
 def test_the_time_put_to_the_reader_is_the_messages(text: str, label: str) -> None:
     assert event_label(text) == label

@@ -624,6 +624,12 @@ _REPLACED_CUES: tuple[str, ...] = (
     r"instead of §|not (?:on )?§|from § to|rather than §",
     # a time turned down or given up: "this wknd no, nxt wknd def", "no longer the 5th"
     r"§ (?:no|nope|nah)(?! (?:problem|prob|probs|worries))|no longer (?:on )?§",
+    # the subject of a negated predicate: "the 10th does n't work", "thursday 's a no-go"
+    r"§ (?:is|'s|are|does|do|did|was|will|wo|would)(?: n't| not|(?: a)? no)",
+    # the object of a negated verb: "ca n't come mon", "we wo n't manage the 20th"
+    r"(?:ca|can|wo|could|do|does|did|would)(?: n't| not) [\w']+ (?:on )?§|cannot [\w']+ (?:on )?§",
+    # the time a thing is moved from: "move friday 's dinner to saturday"
+    rf"{_RESCHEDULED} (?:[\w']+ ){{0,2}}?§(?: 's)?(?: [\w']+){{0,3}}? (?:to|till|until|til)",
 )
 
 #: Words before a yearless date written with dots ("on 3.4") that make it a date, not a

@@ -1853,7 +1853,7 @@ def _grammar(words: TimeWords) -> _Grammar:
             for cue in sorted(words.tense_cues, key=lambda cue: -cue.rank)
         ),
         replaced=tuple(
-            re.compile(rf"(?<![\w'])(?:{cue})(?![\w'])", re.IGNORECASE)
+            re.compile(rf"(?<![\w'])(?:{_filled(cue, tense)})(?![\w'])", re.IGNORECASE)
             for cue in words.replaced_cues
         ),
         holiday_words=re.compile(

@@ -69,3 +69,23 @@ def test_background_clauses_are_found(text: str, times: list[str], expected: lis
     spans = [(text.index(t), text.index(t) + len(t)) for t in times]
     found = [text[lo:hi] for lo, hi in background(text, spans, ENGLISH.time)]
     assert found == expected
+
+
+#: A subordinate clause opening the sentence with no comma ends at the subject that opens the
+#: main clause; a reduced relative may follow a noun of two words or a demonstrative.
+UNMARKED = [
+    ("since the party on saturday is fancy dress we're going shopping on thursday",
+     "5 September 2024"),
+    ("when i saw her on monday she said the wedding is on 12 october", "12 October 2024"),
+    ("even though the match on saturday was awful we're going again on the 21st",
+     "21 September 2024"),
+    ("now that the builders left yesterday we can have people round friday",
+     "6 September 2024"),
+    ("the yoga class i joined in july ends on 15 october", "15 October 2024"),
+    ("those shoes you bought in august are on sale on the 12th", "12 September 2024"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("text", "label"), UNMARKED)
+def test_an_unmarked_clause_boundary_gives_the_main_time(text: str, label: str) -> None:
+    assert event_label(text) == label

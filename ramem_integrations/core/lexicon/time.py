@@ -629,6 +629,12 @@ _REPLACED_CUES: tuple[str, ...] = (
     r"instead of §|not (?:on )?§|from § to|rather than §",
     # a time turned down or given up: "this wknd no, nxt wknd def", "no longer the 5th"
     r"§ (?:no|nope|nah)(?! (?:problem|prob|probs|worries))|no longer (?:on )?§",
+    # the subject of a negated predicate: "the 10th does n't work", "thursday 's a no-go"
+    r"§ (?:is|'s|are|does|do|did|was|will|wo|would)(?: n't| not|(?: a)? no)",
+    # the object of a negated verb: "ca n't come mon", "we wo n't manage the 20th"
+    r"(?:ca|can|wo|could|do|does|did|would)(?: n't| not) [\w']+ (?:on )?§|cannot [\w']+ (?:on )?§",
+    # the time a thing is moved from: "move friday 's dinner to saturday"
+    rf"{_RESCHEDULED} (?:[\w']+ ){{0,2}}?§(?: 's)?(?: [\w']+){{0,3}}? (?:to|till|until|til)",
 )
 
 #: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
@@ -661,7 +667,10 @@ _RELATIVE_SUBJECTS: tuple[str, ...] = ("i", "you", "u", "we", "they", "he", "she
 #: Verbs that end a relative clause: the main clause's ("the parcel I ordered is coming ...").
 _RELATIVE_ENDS: tuple[str, ...] = ("is", "are", "was", "were", "will")
 #: Words that, opening a sentence, make what runs to its first comma a subordinate clause.
-_SUBORDINATORS: tuple[str, ...] = ("after", "since", "although", "though", "because", "despite")
+_SUBORDINATORS: tuple[str, ...] = (
+    "after", "since", "although", "though", "because", "despite", "when", "even though",
+    "now that",
+)  # fmt: skip
 #: Words in -ing after a comma that open no participle aside ("..., morning was fine").
 _NOT_PARTICIPLES: tuple[str, ...] = (
     "morning", "evening", "nothing", "something", "anything", "everything", "thing", "spring",
@@ -772,6 +781,10 @@ class TimeWords:
 
     #: Determiners before which "sun" ending a clause is the noun ("the sun!").
     determiners: tuple[str, ...] = _DETERMINERS
+
+    #: Words that point at a noun a reduced relative clause follows ("that band we saw in
+    #: march"), beside the determiners.
+    demonstratives: tuple[str, ...] = ("that", "those", "these")
 
     #: Words after which "sun" or "sat" opening a message is no day ("sun is out", "sat nav").
     short_day_not_before: tuple[str, ...] = _SHORT_DAY_NOT_BEFORE
@@ -922,6 +935,10 @@ class TimeWords:
     #: Words around a time that make it the time replaced in a message naming two
     #: ("cancelled tmrw, rebooked for fri"); regular expressions.
     replaced_cues: tuple[str, ...] = _REPLACED_CUES
+
+    #: Words right after a time that make it the one taken in place of another ("he's doing
+    #: fri instead"): it is the message's time.
+    taken_cues: tuple[str, ...] = ("instead",)
 
     #: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
     #: decimal.

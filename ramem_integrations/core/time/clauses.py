@@ -1,9 +1,10 @@
 """Background clauses: the parts of a sentence whose time is not the message's own.
 
 A time in a relative clause ("the flat I'm moving into next month"), in a subordinate clause
-opening a sentence ("after the mess on the 2nd, ...") or in a participle aside ("ran 10k
-yesterday, training for the half in april") sets the scene; the main clause's time is the
-message's, and the background's verbs do not tell the main time's tense.
+opening a sentence ("after the mess on the 2nd, ...", "although monday went badly they've
+..."), or in a participle aside ("ran 10k yesterday, training for the half in april") sets
+the scene; the main clause's time is the message's, and the background's verbs do not tell
+the main time's tense.
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ def background(text: str, times: list[tuple[int, int]], words: TimeWords) -> lis
     for sentence in _SENTENCE.finditer(text):
         lo, hi = sentence.span()
         spans += _relatives(text, lo, hi, times, words)
-        spans += _subordinate(text, lo, hi, words)
+        spans += _subordinate(text, lo, hi, times, words)
         spans += _asides(text, lo, hi, words)
     return spans
 
@@ -47,7 +48,8 @@ def _relatives(
     text: str, lo: int, hi: int, times: list[tuple[int, int]], words: TimeWords
 ) -> list[tuple[int, int]]:
     """Relative clauses: a marker ("that", "whose") with a determiner up to four words before
-    it, or a subject after a determiner and a noun that is no time ("the tickets I bought");
+    it, or a subject after a determiner or demonstrative and a noun of one or two words that
+    are no time ("the tickets I bought", "that band we saw");
     each ends at the main clause's verb ("is", "are") after it."""
     found = list(_WORD.finditer(text, lo, hi))
     spans = []
@@ -59,9 +61,11 @@ def _relatives(
             w in words.relative_subjects
             and i >= 2
             and i + 1 < len(found)
-            and found[i - 2].group().lower() in words.determiners
-            and not _in_time(times, found[i - 1].start())
-            and not _in_time(times, found[i + 1].start())
+            and any(  # 'the tickets i bought', 'the pottery course i signed up for'
+                found[j].group().lower() in (*words.determiners, *words.demonstratives)
+                and not any(_in_time(times, m.start()) for m in found[j + 1 : i + 2])
+                for j in range(max(0, i - 3), i - 1)
+            )
         )
         if relative or reduced:
             end = _clause_end(text, word.end(), hi, words)
@@ -72,13 +76,29 @@ def _relatives(
     return spans
 
 
-def _subordinate(text: str, lo: int, hi: int, words: TimeWords) -> list[tuple[int, int]]:
-    """A subordinate clause opening the sentence, up to its first comma."""
-    opening = _WORD.search(text, lo, hi)
+def _subordinate(
+    text: str, lo: int, hi: int, times: list[tuple[int, int]], words: TimeWords
+) -> list[tuple[int, int]]:
+    """A subordinate clause opening the sentence, up to its first comma, or with none, up to
+    the subject that opens the main clause after the clause's first time ("although the
+    interview on monday was a car crash | they've asked me back")."""
+    start = len(text[lo:hi]) - len(text[lo:hi].lstrip())
+    opening = text[lo + start : hi].lower()
+    if not any(re.match(rf"{re.escape(w)}\b", opening) for w in words.subordinators):
+        return []
     comma = text.find(",", lo, hi)
-    if opening and comma != -1 and opening.group().lower() in words.subordinators:
-        return [(opening.start(), comma)]
-    return []
+    if comma != -1:
+        return [(lo + start, comma)]
+    first = min((e for s, e in times if lo + start < s < hi), default=None)
+    if first is None:
+        return []
+    subjects = (m for m in _WORD.finditer(text, first, hi) if _subject(m.group(), words))
+    subject = next(subjects, None)
+    return [(lo + start, subject.start())] if subject else []
+
+
+def _subject(word: str, words: TimeWords) -> bool:
+    return word.lower().split("'")[0] in words.relative_subjects
 
 
 def _asides(text: str, lo: int, hi: int, words: TimeWords) -> list[tuple[int, int]]:

@@ -583,7 +583,15 @@ def _h_part(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     return inner._replace(span=_part(inner.span, m["part"], conv)) if inner else None
 
 
+def _not_moved(m: re.Match[str], conv: Conventions) -> None:
+    """A range after a reschedule verb is two times, the old and the new ("postponed from 3
+    march to 17 may"), not a range."""
+    if _t(conv).rescheduled_before.search(m.string[: m.start("core")]):
+        raise _NotHereError
+
+
 def _h_range(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
+    _not_moved(m, conv)
     last = _ground_atom(m["b"], ref, _RANGE_ATOMS, conv)
     first = _ground_atom(m["a"], ref, _RANGE_ATOMS, conv)
     if last is None or first is None:
@@ -1045,6 +1053,7 @@ def _h_weeks_from_day(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hi
 def _h_days_of_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'from the 17th to the 19th': the end read as 'the 19th' is, the start in its month (or
     the month before, 'the 30th to the 2nd')."""
+    _not_moved(m, conv)
     end = _h_day_of_month(m, ref, conv)
     if end is None:
         return None
@@ -1725,6 +1734,7 @@ class _Grammar:
     time_followers: frozenset[str]
     rescheduled_before: re.Pattern[str]
     new_time: re.Pattern[str]  # 'moved from tues to § ': § is the new time
+    taken: re.Pattern[str]  # '§ instead': § is taken in place of another time
     greeting: re.Pattern[str]  # 'happy ' before a holiday: a wish
     tense_cues: tuple[tuple[re.Pattern[str], TenseCue], ...]
     replaced: tuple[re.Pattern[str], ...]
@@ -1842,6 +1852,7 @@ def _grammar(words: TimeWords) -> _Grammar:
             rf"(?<![\w'])(?:{tense['rescheduled']})(?: [\w']+){{0,4}}? (?:to|for|until|till|til) §",
             re.IGNORECASE,
         ),
+        taken=re.compile(rf"\s+(?:{_alt(words.taken_cues)})(?![\w'])(?! of\b)", re.I),
         greeting=re.compile(
             rf"\b(?:{_alt(words.holiday_greetings)})\s+(?:[\w']+\s+)?$", re.IGNORECASE
         ),
@@ -1853,7 +1864,7 @@ def _grammar(words: TimeWords) -> _Grammar:
             for cue in sorted(words.tense_cues, key=lambda cue: -cue.rank)
         ),
         replaced=tuple(
-            re.compile(rf"(?<![\w'])(?:{cue})(?![\w'])", re.IGNORECASE)
+            re.compile(rf"(?<![\w'])(?:{_filled(cue, tense)})(?![\w'])", re.IGNORECASE)
             for cue in words.replaced_cues
         ),
         holiday_words=re.compile(
@@ -2179,6 +2190,20 @@ def replaced(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -
     return any(cue.search(said) for cue in grammar.replaced)
 
 
+def put(text: str, start: int, end: int, words: TimeWords = ENGLISH.time) -> int:
+    """How plainly the time at ``text[start:end]`` is the one a message puts to its reader: 2
+    when it is taken in place of another ("he's doing fri instead", a ``TimeWords.taken_cues``
+    word right after it), 1 when its clause asks something ("thursday's a no-go now, can we do
+    monday?"), else 0."""
+    if _grammar(words).taken.match(text, end):
+        return 2
+    first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, start)), default=0)
+    after = _SENTENCE_END.search(text, end)
+    end_at = after.end() if after else len(text)
+    _, hi = _clause(text, start, end, first, end_at, words.clause_breaks)
+    return int("?" in text[end:hi])
+
+
 def _sentence_words(text: str, at: int) -> int:
     """How many words the sentence holding ``text[at]`` has."""
     first = max((m.end() for m in _SENTENCE_END.finditer(text, 0, at)), default=0)
@@ -2249,6 +2274,7 @@ def operative(
         key=lambda f: (
             f not in told,
             f not in looked,
+            -put(text, f.start, f.end, words) if said is None or f.span.end > said else 0,
             named and names_the_event(f),
             plan and not ahead(f),
         ),

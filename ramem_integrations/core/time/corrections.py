@@ -189,9 +189,33 @@ def _restated(
     if old is None or (old.overlaps(new.span) and not _new_hour(before.content, text, old)):
         return None, None
     shared = set(words) & set(_WORD.findall(before.content.lower())) - STOP_WORDS
-    if not (shared or patterns.restate.search(text)):
+    if not (
+        shared or patterns.restate.search(text) or _only_new_time(text, mentions, before, patterns)
+    ):
         return None, None
     return new, target
+
+
+def _only_new_time(
+    text: str, mentions: Sequence[TimeMention], before: MemoryUnit, patterns: _Patterns
+) -> bool:
+    """Whether ``text`` gives the plan ``before`` only a new time: ``before`` points ahead of
+    when it was said, and the clauses of ``text`` that hold its times say nothing but them,
+    hesitation or preference (``restate_hedges``) and ``before``'s own words ("quiz tue 8?",
+    then "ah wait hang on, friday better for me"; not "gym sat morning")."""
+    old, said = before.context.event_time, before.context.said_at
+    if old is None or said is None or old.end <= said.end:
+        return False
+    held = [c for c in _CLAUSES.split(text) if any(m.text in c for m in mentions)]
+    rest = " ".join(held)
+    for mention in mentions:
+        rest = rest.replace(mention.text, " ")
+    rest = patterns.hedges.sub(" ", rest.lower())
+    own = set(_WORD.findall(before.content.lower()))
+    return bool(held) and not (set(_WORD.findall(rest)) - STOP_WORDS - own)
+
+
+_CLAUSES = re.compile(r"[,;:!?.]|\s[-–]\s")
 
 
 def _adds(text: str, time: str, patterns: _Patterns) -> bool:
@@ -215,6 +239,7 @@ class _Patterns:
     back: re.Pattern[str]
     restate: re.Pattern[str]
     adding: re.Pattern[str]
+    hedges: re.Pattern[str]
     hour_shape: re.Pattern[str]
 
 
@@ -230,6 +255,9 @@ def _patterns(words: TimeWords) -> _Patterns:
             rf"(?<![\w'])(?:{'|'.join(words.restate_cues)})(?![\w'])", re.IGNORECASE
         ),
         adding=re.compile(rf"(?<![\w'])(?:{'|'.join(words.adding_words)})(?![\w'])", re.IGNORECASE),
+        hedges=re.compile(
+            rf"(?<![\w'])(?:{'|'.join(words.restate_hedges)})(?![\w'])", re.IGNORECASE
+        ),
         hour_shape=re.compile(
             rf"^\W*(?:\w+\W+){{0,3}}?(?P<new>{_BARE_HOUR.pattern})\s*,?\s+not\s+(?:at\s+)?"
             rf"{_BARE_HOUR.pattern}\W*$|{opening}(?:(?:{strong_cues})\W+)?(?:make\s+(?:it|that)|"

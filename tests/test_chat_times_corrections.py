@@ -74,3 +74,29 @@ NOT_RESHAPED = [
 def test_a_new_time_for_another_event_corrects_nothing(turns: list[tuple[str, str]]) -> None:
     units = read(turns)
     assert all(not u.corrects and not u.corrected_by for u in units)
+
+
+#: (a chat as (speaker, text); the corrected plan's new start and its length in hours). A new
+#: day keeps the hour the plan gave when that hour is sure (am or pm, or 12 to 6); "at 9.15"
+#: may be morning or evening, so that plan keeps the day alone.
+HOUR_CARRIED = [
+    ([("B", "dinner mon at 6:45?"), ("B", "sorry i meant fri!! same time")],
+     datetime(2026, 10, 16, 18, 45, tzinfo=UTC), 1),
+    ([("Ana", "flight lands 14/10 at 6pm"), ("Ana", "correction - lands 15/10")],
+     datetime(2026, 10, 15, 18, tzinfo=UTC), 1),
+    ([("Jo", "meet at 7pm tomorrow"), ("Sam", "k"), ("Jo", "hmm thursday better actually")],
+     datetime(2026, 10, 15, 19, tzinfo=UTC), 1),
+    ([("Jo", "doctor's at 9.15 tomorrow"), ("Jo", "no wait, monday")],
+     datetime(2026, 10, 12, tzinfo=UTC), 24),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "start", "hours"), HOUR_CARRIED)
+def test_a_new_day_keeps_the_plans_hour(
+    turns: list[tuple[str, str]], start: datetime, hours: int
+) -> None:
+    plan = read(turns)[0]
+    assert plan.corrected_by
+    assert plan.context.event_time is not None
+    assert plan.context.event_time.start == start
+    assert plan.context.event_time.duration == timedelta(hours=hours)

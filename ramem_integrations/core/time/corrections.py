@@ -77,11 +77,38 @@ def _pointing_as(
         moment = old.start.replace(hour=new.span.start.hour, minute=new.span.start.minute)
         return TimeMention(new.text, TimeSpan(moment, moment + (new.span.end - new.span.start)))
     if _NUMERIC.search(new.text):  # a numeric date reads the same either way
-        return new
+        return _hour_carried(new, before.content, unit.content)
     direction = "back" if old.end <= said.start else "forward"
     conventions = Conventions(direction=direction, words=words)
     span = ground_time(new.text, said.start, conventions=conventions)
-    return TimeMention(new.text, span) if span is not None else new
+    found = TimeMention(new.text, span) if span is not None else new
+    return _hour_carried(found, before.content, unit.content)
+
+
+def _hour_carried(new: TimeMention, old_text: str, new_text: str) -> TimeMention:
+    """A new day keeps the hour the corrected message gave ("dinner mon at 6:45?", then
+    "sorry i meant fri!!": Friday at 18:45), when the correction gives none itself and the
+    hour is sure: with am or pm, or 12 to 6 (read after noon)."""
+    if new.span.duration != timedelta(days=1) or _CLOCK_SAID.search(new_text):
+        return new
+    said = _CLOCK_SAID.search(old_text)
+    moment = None if said is None else _old_clock(said.group(0), new.span)
+    if (
+        said is None
+        or moment is None
+        or not (said["half"] or said["pm"] or 12 <= moment.hour <= 18)
+    ):
+        return new  # "at 9.15" may be morning or evening: the day alone
+    return TimeMention(new.text, TimeSpan(moment, moment + timedelta(hours=1)))
+
+
+#: A clock time said as one: "at 7", "6:45", "8pm", "9.15" (not a bare number: "for 4").
+_CLOCK_SAID = re.compile(
+    r"(?<![\w/.:])(?:at\s+(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?(?:\s*(?P<half>[ap])\.?m\.?)?|"
+    r"(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s*(?P<pm>[ap])\.?m\.?|"
+    r"(?:1[0-2]|0?[1-9])[:.][0-5]\d)(?![\w/.:])",
+    re.IGNORECASE,
+)
 
 
 def _retimed(unit: MemoryUnit, new: TimeMention) -> MemoryUnit:

@@ -358,7 +358,8 @@ _TIME_FOLLOWERS: tuple[str, ...] = (
     "her", "their", "gonna", "gotta", "wanna", "lol", "tbh", "btw", "pls", "plz", "now",
     "instead", "party", "parties", "dinner", "lunch", "drinks", "plans", "flights",
     "flight", "trip", "bbq", "meal", "shopping", "sales", "sale", "do", "works", "work",
-    "good", "ok", "okay", "fine", "suits", "sorry", "maybe",
+    "good", "ok", "okay", "fine", "suits", "sorry", "maybe", "better", "easier", "possible",
+    "preferable", "doable",
 )  # fmt: skip
 
 
@@ -715,6 +716,16 @@ _RESTATE_CUES: tuple[str, ...] = (
     r"now", r"instead", r"make (?:it|that)", r"same time", r"rather", r"it'?s", r"that'?s",
     r"it is", r"that is",
 )  # fmt: skip
+#: Words a message that only gives a plan a new time may carry beside it: hesitation ("hang
+#: on", "hmm") and preference ("friday better for me", "thurs works instead"); regular
+#: expressions. A word outside them and the plan's own words is another event ("gym sat").
+_HEDGES: tuple[str, ...] = (
+    r"hang on", r"hold on", r"one sec", r"let me (?:check|think)", r"thinking about it",
+    r"on second thoughts?", r"hmm+", r"erm+", r"sorry", r"apologies", r"actually", r"wait",
+    r"better", r"best", r"easier", r"works?", r"suits?", r"prefer(?:red|able)?", r"would",
+    r"could", r"be", r"rather", r"instead", r"possible", r"any good", r"fine", r"ok(?:ay)?",
+    r"good", r"for (?:me|us|everyone)", r"guys", r"everyone", r"all",
+)  # fmt: skip
 #: Words that add an event rather than restate one ("again", "too").
 _ADDING_WORDS: tuple[str, ...] = (r"again", r"too", r"also", r"as well", r"another", r"and then")
 
@@ -996,6 +1007,10 @@ class TimeWords:
 
     #: Words that add an event rather than restate one ("again", "too").
     adding_words: tuple[str, ...] = _ADDING_WORDS
+
+    #: Words a message giving a plan only a new time may carry beside it: hesitation and
+    #: preference ("hang on, friday better for me").
+    restate_hedges: tuple[str, ...] = _HEDGES
 
     #: Zone abbreviations that name one offset, to hours east of UTC.
     zone_offsets: tuple[tuple[str, float], ...] = _rows(_OFFSETS)

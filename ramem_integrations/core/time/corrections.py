@@ -77,11 +77,38 @@ def _pointing_as(
         moment = old.start.replace(hour=new.span.start.hour, minute=new.span.start.minute)
         return TimeMention(new.text, TimeSpan(moment, moment + (new.span.end - new.span.start)))
     if _NUMERIC.search(new.text):  # a numeric date reads the same either way
-        return new
+        return _hour_carried(new, before.content, unit.content)
     direction = "back" if old.end <= said.start else "forward"
     conventions = Conventions(direction=direction, words=words)
     span = ground_time(new.text, said.start, conventions=conventions)
-    return TimeMention(new.text, span) if span is not None else new
+    found = TimeMention(new.text, span) if span is not None else new
+    return _hour_carried(found, before.content, unit.content)
+
+
+def _hour_carried(new: TimeMention, old_text: str, new_text: str) -> TimeMention:
+    """A new day keeps the hour the corrected message gave ("dinner mon at 6:45?", then
+    "sorry i meant fri!!": Friday at 18:45), when the correction gives none itself and the
+    hour is sure: with am or pm, or 12 to 6 (read after noon)."""
+    if new.span.duration != timedelta(days=1) or _CLOCK_SAID.search(new_text):
+        return new
+    said = _CLOCK_SAID.search(old_text)
+    moment = None if said is None else _old_clock(said.group(0), new.span)
+    if (
+        said is None
+        or moment is None
+        or not (said["half"] or said["pm"] or 12 <= moment.hour <= 18)
+    ):
+        return new  # "at 9.15" may be morning or evening: the day alone
+    return TimeMention(new.text, TimeSpan(moment, moment + timedelta(hours=1)))
+
+
+#: A clock time said as one: "at 7", "6:45", "8pm", "9.15" (not a bare number: "for 4").
+_CLOCK_SAID = re.compile(
+    r"(?<![\w/.:])(?:at\s+(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?(?:\s*(?P<half>[ap])\.?m\.?)?|"
+    r"(?:1[0-2]|0?[1-9])(?:[:.][0-5]\d)?\s*(?P<pm>[ap])\.?m\.?|"
+    r"(?:1[0-2]|0?[1-9])[:.][0-5]\d)(?![\w/.:])",
+    re.IGNORECASE,
+)
 
 
 def _retimed(unit: MemoryUnit, new: TimeMention) -> MemoryUnit:
@@ -189,9 +216,33 @@ def _restated(
     if old is None or (old.overlaps(new.span) and not _new_hour(before.content, text, old)):
         return None, None
     shared = set(words) & set(_WORD.findall(before.content.lower())) - STOP_WORDS
-    if not (shared or patterns.restate.search(text)):
+    if not (
+        shared or patterns.restate.search(text) or _only_new_time(text, mentions, before, patterns)
+    ):
         return None, None
     return new, target
+
+
+def _only_new_time(
+    text: str, mentions: Sequence[TimeMention], before: MemoryUnit, patterns: _Patterns
+) -> bool:
+    """Whether ``text`` gives the plan ``before`` only a new time: ``before`` points ahead of
+    when it was said, and the clauses of ``text`` that hold its times say nothing but them,
+    hesitation or preference (``restate_hedges``) and ``before``'s own words ("quiz tue 8?",
+    then "ah wait hang on, friday better for me"; not "gym sat morning")."""
+    old, said = before.context.event_time, before.context.said_at
+    if old is None or said is None or old.end <= said.end:
+        return False
+    held = [c for c in _CLAUSES.split(text) if any(m.text in c for m in mentions)]
+    rest = " ".join(held)
+    for mention in mentions:
+        rest = rest.replace(mention.text, " ")
+    rest = patterns.hedges.sub(" ", rest.lower())
+    own = set(_WORD.findall(before.content.lower()))
+    return bool(held) and not (set(_WORD.findall(rest)) - STOP_WORDS - own)
+
+
+_CLAUSES = re.compile(r"[,;:!?.]|\s[-–]\s")
 
 
 def _adds(text: str, time: str, patterns: _Patterns) -> bool:
@@ -215,6 +266,7 @@ class _Patterns:
     back: re.Pattern[str]
     restate: re.Pattern[str]
     adding: re.Pattern[str]
+    hedges: re.Pattern[str]
     hour_shape: re.Pattern[str]
 
 
@@ -230,6 +282,9 @@ def _patterns(words: TimeWords) -> _Patterns:
             rf"(?<![\w'])(?:{'|'.join(words.restate_cues)})(?![\w'])", re.IGNORECASE
         ),
         adding=re.compile(rf"(?<![\w'])(?:{'|'.join(words.adding_words)})(?![\w'])", re.IGNORECASE),
+        hedges=re.compile(
+            rf"(?<![\w'])(?:{'|'.join(words.restate_hedges)})(?![\w'])", re.IGNORECASE
+        ),
         hour_shape=re.compile(
             rf"^\W*(?:\w+\W+){{0,3}}?(?P<new>{_BARE_HOUR.pattern})\s*,?\s+not\s+(?:at\s+)?"
             rf"{_BARE_HOUR.pattern}\W*$|{opening}(?:(?:{strong_cues})\W+)?(?:make\s+(?:it|that)|"

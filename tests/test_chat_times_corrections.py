@@ -1,0 +1,102 @@
+"""A correction by its shape: a message that follows a plan of its speaker (other people's
+replies may come between) and gives it only a new time is a correction, whatever words open
+it; a message that names another event is not. Each chat goes through the rule anchorer and
+:func:`corrected`, its messages sent a few minutes apart from Saturday 10 October 2026, 14:00.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime, timedelta
+
+import pytest
+
+from ramem_integrations.core.anchoring import RuleAnchorer
+from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.time.corrections import corrected
+from ramem_integrations.core.types import MemoryUnit
+
+SENT = datetime(2026, 10, 10, 14, tzinfo=UTC)
+
+
+def read(turns: list[tuple[str, str]]) -> list[MemoryUnit]:
+    """The chat's memories (one a message) after corrections."""
+    said = tuple(
+        Turn(f"t{i}", speaker, text, SENT + timedelta(minutes=5 * i))
+        for i, (speaker, text) in enumerate(turns)
+    )
+    conversation = Conversation("c", (Session("c-s1", SENT, said),))
+    return corrected(RuleAnchorer().anchor(conversation, "t"))
+
+
+#: (a chat as (speaker, text); the plan's new day, on it and on its correction). The last
+#: message has no cue word the plan shares: only its shape says it restates the plan.
+RESHAPED = [
+    ([("B", "quiz tue 8?"), ("A", "sounds good, may bring jo"),
+      ("B", "ah wait hang on, friday better for me")], "16 October 2026"),
+    ([("B", "dinner mon at 7?"), ("B", "hold on, thursday better for everyone")],
+     "15 October 2026"),
+    ([("Kim", "movie night 21/10?"), ("Raj", "🍿"), ("Raj", "yes!!"),
+      ("Kim", "22/10 would be easier")], "22 October 2026"),
+    ([("Kim", "brunch sun?"), ("Ola", "👍"), ("Kim", "one sec... saturday possible?")],
+     "17 October 2026"),
+    ([("Jo", "lunch on the 20th?"), ("Al", "can do"),
+      ("Jo", "erm, thinking about it, the 22nd suits better")], "22 October 2026"),
+    ([("Jo", "drinks thurs after work?"), ("Jo", "let me check... fri preferable")],
+     "16 October 2026"),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "label"), RESHAPED)
+def test_a_new_time_alone_after_a_plan_corrects_it(
+    turns: list[tuple[str, str]], label: str
+) -> None:
+    units = read(turns)
+    plan, correction = units[0], units[-1]
+    assert correction.corrects == (plan.id,)
+    assert plan.corrected_by == (correction.id,)
+    for unit in (plan, correction):
+        assert unit.context.event_time is not None
+        assert unit.context.event_time.label() == label
+
+
+#: Chats whose last message is no correction: another event, a report rather than a plan,
+#: another speaker's counter-offer. Nothing is linked.
+NOT_RESHAPED = [
+    [("B", "dinner fri at 7?"), ("B", "gym sat morning btw")],
+    [("B", "dinner fri at 7?"), ("A", "yes"), ("B", "saturday better for the cinema")],
+    [("B", "saw the new bond film tuesday"), ("B", "friday was better")],
+    [("A", "quiz tue 8?"), ("B", "friday better for me")],
+    [("B", "quiz tue 8?"), ("B", "also saturday works for the boat trip")],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("turns", NOT_RESHAPED)
+def test_a_new_time_for_another_event_corrects_nothing(turns: list[tuple[str, str]]) -> None:
+    units = read(turns)
+    assert all(not u.corrects and not u.corrected_by for u in units)
+
+
+#: (a chat as (speaker, text); the corrected plan's new start and its length in hours). A new
+#: day keeps the hour the plan gave when that hour is sure (am or pm, or 12 to 6); "at 9.15"
+#: may be morning or evening, so that plan keeps the day alone.
+HOUR_CARRIED = [
+    ([("B", "dinner mon at 6:45?"), ("B", "sorry i meant fri!! same time")],
+     datetime(2026, 10, 16, 18, 45, tzinfo=UTC), 1),
+    ([("Ana", "flight lands 14/10 at 6pm"), ("Ana", "correction - lands 15/10")],
+     datetime(2026, 10, 15, 18, tzinfo=UTC), 1),
+    ([("Jo", "meet at 7pm tomorrow"), ("Sam", "k"), ("Jo", "hmm thursday better actually")],
+     datetime(2026, 10, 15, 19, tzinfo=UTC), 1),
+    ([("Jo", "doctor's at 9.15 tomorrow"), ("Jo", "no wait, monday")],
+     datetime(2026, 10, 12, tzinfo=UTC), 24),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "start", "hours"), HOUR_CARRIED)
+def test_a_new_day_keeps_the_plans_hour(
+    turns: list[tuple[str, str]], start: datetime, hours: int
+) -> None:
+    plan = read(turns)[0]
+    assert plan.corrected_by
+    assert plan.context.event_time is not None
+    assert plan.context.event_time.start == start
+    assert plan.context.event_time.duration == timedelta(hours=hours)

@@ -13,6 +13,7 @@ from functools import partial
 from typing import TYPE_CHECKING
 
 from ramem_integrations.core.passages import Passages
+from ramem_integrations.core.retrieval.chats import chat_in
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
 from ramem_integrations.core.types import ScoredMemory
@@ -105,6 +106,9 @@ class PassageSystem:
     #: True: dense search by passage too (the passages embedded when a namespace is first read).
     dense: bool = False
     variant: Variant | None = field(default_factory=Variant)
+    #: True: no excerpt of the answering speaker's turns in a user-assistant chat
+    #: (:func:`~.core.retrieval.chats.answering_speaker`).
+    structural: bool = False
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
         source = self._source(mem)
@@ -118,7 +122,14 @@ class PassageSystem:
         if not self.excerpts:
             return hits
         index = source.index(asked.namespace)
-        return [replace(h, excerpt=index.best(asked.text, h.memory.id)) for h in hits]
+        found = self.structural and chat_in(hits, mem.reinstatement.episodes, asked.namespace)
+        whole = found[1] if found else None  # the answering speaker: shown whole or not at all
+        return [
+            h
+            if whole is not None and h.memory.context.speaker == whole
+            else replace(h, excerpt=index.best(asked.text, h.memory.id))
+            for h in hits
+        ]
 
     def _source(self, mem: RaMem) -> PassageSource:
         sources, key = _SOURCES.setdefault(mem, {}), (self.passages, self.dense)

@@ -178,6 +178,9 @@ for _size in (40, 80, 160):
     register(f"passages-{_size}", PassageSystem(_cut))
     register(f"excerpts-{_size}", PassageSystem(_cut, search=False, excerpts=True))
     register(f"passages-excerpts-{_size}", PassageSystem(_cut, excerpts=True))
+    #: ... excerpts only of turns not the answering speaker's in a user-assistant chat.
+    _structural = PassageSystem(_cut, search=False, excerpts=True, structural=True)
+    register(f"excerpts-{_size}-structural", _structural)
 register("content-passages-80", PassageSystem(variant=None))
 #: ... and dense search by passage too (each long message's passages embedded at load).
 register("passages-dense-80", PassageSystem(dense=True))

@@ -192,9 +192,10 @@ def _spans(mem: RaMem, system: str, asked: Asked) -> dict[str, bool]:
 def test_structural_excerpts_leave_the_assistants_replies_whole_and_cut_the_users(
     fake_mem: RaMem,
 ) -> None:
-    """In a user-assistant chat (told from who answers whom at what length) a long reply of
-    the assistant gets no excerpt; a long turn of the user does; between people, every long
-    turn does, as with plain excerpts."""
+    """In a user-assistant chat (told from who answers whom at what length, over all its
+    episodes) a long reply of the assistant gets no excerpt and a long turn of the user does
+    (``structural``), or no turn does (``people``); between people, every long turn does, as
+    with plain excerpts."""
     advice = " ".join(["here are some general ideas you may want to consider"] * 8)
     pasted = " ".join(["my notes on the garden plan and the budget so far"] * 6)
     turns = []
@@ -214,5 +215,7 @@ def test_structural_excerpts_leave_the_assistants_replies_whole_and_cut_the_user
     asked = Asked(question, "chat", datetime(2024, 6, 1, tzinfo=UTC))
     assert _spans(fake_mem, "excerpts-40", asked) == {"User": True, "Assistant": True}
     assert _spans(fake_mem, "excerpts-40-structural", asked) == {"User": True, "Assistant": False}
+    assert _spans(fake_mem, "excerpts-40-people", asked) == {"User": False, "Assistant": False}
     between = Asked(question, "people", datetime(2024, 6, 1, tzinfo=UTC))
-    assert _spans(fake_mem, "excerpts-40-structural", between) == {"Ann": True, "Bo": True}
+    for system in ("excerpts-40-structural", "excerpts-40-people"):
+        assert _spans(fake_mem, system, between) == {"Ann": True, "Bo": True}

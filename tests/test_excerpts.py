@@ -1,0 +1,128 @@
+"""Excerpts on by default: a long hit too big for what is left of a budget is shown by its best
+passage, verbatim, marked, under its coordinates; the stored memory stays whole. Between people
+only: in a user-assistant chat (told from its structure) no turn is excerpted. Through RaMem,
+a LangChain chain and the LlamaIndex memory block, over real Chroma and the packaged model."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from ramem_integrations.core.prompts import EXCERPT_MARK, PACK_DEPTH, Excerpt, within_budget
+from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS
+from ramem_integrations.core.serialise import quote
+from ramem_integrations.memory.ramem import RaMem
+
+DAY = datetime(2024, 3, 12, 18, tzinfo=UTC)
+ASKED = datetime(2024, 6, 1, tzinfo=UTC)
+NEWS = "The saxophone lessons start next Monday at the old church hall."
+QUESTION = "When do the saxophone lessons start?"
+BUDGET = 90  # tokens: the long message (about 300) does not fit, its excerpt does
+
+
+def _filler(start: int, n: int) -> str:
+    words = ("garden", "budget", "weather", "kitchen", "travel", "office", "music", "train")
+    return " ".join(words[i % len(words)] for i in range(start, start + n))
+
+
+LONG = f"{_filler(0, 72)} {NEWS} {_filler(72, 100)}"  # NEWS inside the passage of words 60-99
+
+
+def _people(mem: RaMem) -> None:
+    turns = [
+        {"speaker": "Ann", "text": "Hi Bo, how was your week?"},
+        {"speaker": "Bo", "text": LONG},
+        {"speaker": "Ann", "text": "That sounds like a lot, good luck with it all."},
+        {"speaker": "Bo", "text": "Thanks, I will tell you how it goes."},
+    ]
+    mem.add_turns(turns, "people", session_time=DAY, session_id="s1")
+
+
+@pytest.fixture(scope="module")
+def mem(tmp_path_factory: pytest.TempPathFactory) -> RaMem:
+    memory = RaMem.from_path(tmp_path_factory.mktemp("excerpts") / "store")
+    _people(memory)
+    return memory
+
+
+def _excerpt_line() -> str:
+    return f"Bo {EXCERPT_MARK}: "
+
+
+def test_a_long_message_too_big_for_the_budget_is_shown_by_its_best_passage(mem: RaMem) -> None:
+    hits = mem.retrieve(QUESTION, "people", budget=BUDGET, reference=ASKED)
+    shown = [h.memory for h in hits if isinstance(h.memory, Excerpt)]
+    assert len(shown) == 1
+    excerpt = shown[0]
+    assert NEWS in excerpt.shown and excerpt.shown in LONG  # verbatim, a span of the words
+    assert excerpt.content == LONG  # the memory itself is whole
+    stored = [m.content for m in mem.memories("people")]
+    assert LONG in stored  # and so is what is stored
+    prompt = mem.render(QUESTION, hits)
+    line = next(x for x in prompt.splitlines() if x.startswith(_excerpt_line()))
+    assert line == f"{_excerpt_line()}{quote(excerpt.shown)}"
+    header = prompt.splitlines()[prompt.splitlines().index(line) - 1]
+    assert header.startswith("[") and "said 12 March 2024" in header
+    # without the step (the ablation ``without-excerpts``) the long message is skipped whole
+    steps = tuple(s for s in DEFAULT_STEPS if s.name != "excerpts")
+    plain = replace(mem.reinstatement, steps=steps)
+    frame = mem.frame(QUESTION, "people", reference=ASKED)
+    hits = within_budget(plain.retrieve(frame, "people", PACK_DEPTH), BUDGET, mem.count_tokens)
+    assert all(not isinstance(h.memory, Excerpt) for h in hits)
+    assert NEWS not in mem.render(QUESTION, hits)
+
+
+def test_in_a_user_assistant_chat_no_turn_is_excerpted(mem: RaMem, tmp_path: Path) -> None:
+    """The assistant answers every user turn at length: its reply holding the answer does not
+    fit, and is not cut (the user's own turns are the evidence there); the same message
+    between two people is."""
+    between = mem.retrieve(QUESTION, "people", budget=BUDGET, reference=ASKED)
+    assert any(isinstance(h.memory, Excerpt) for h in between)
+    memory = RaMem.from_path(tmp_path / "store")
+    advice = " ".join(["here are some general ideas you may want to consider"] * 8)
+    turns = []
+    for topic in ("garden", "budget", "travel", "music"):
+        turns.append({"speaker": "User", "text": f"Help me with my {topic} please."})
+        turns.append({"speaker": "Assistant", "text": f"Sure, about your {topic}: {advice}."})
+    turns.append({"speaker": "User", "text": "When do my saxophone lessons start?"})
+    turns.append({"speaker": "Assistant", "text": LONG})
+    memory.add_turns(turns, "chat", session_time=DAY, session_id="s1")
+    assert memory.reinstatement.episodes.assistant("chat") == "Assistant"  # type: ignore[union-attr]
+    hits = memory.retrieve(QUESTION, "chat", budget=BUDGET, reference=ASKED)
+    assert hits and all(not isinstance(h.memory, Excerpt) for h in hits)
+    assert NEWS not in memory.render(QUESTION, hits)
+
+
+def test_a_langchain_chain_shows_the_excerpt_under_its_coordinates(mem: RaMem) -> None:
+    from langchain_core.prompts import ChatPromptTemplate
+
+    from ramem_integrations.langchain import RaMemMemory
+
+    memory = RaMemMemory(memory=mem, namespace="people", k=5, budget=BUDGET, clock=lambda: ASKED)
+    prompt = ChatPromptTemplate.from_messages([("system", "{history}"), ("human", "{input}")])
+    chain = memory.as_runnable() | prompt
+    shown = chain.invoke({"input": QUESTION}).to_messages()[0].content
+    lines = shown.splitlines()
+    line = next(x for x in lines if x.startswith(_excerpt_line()))
+    assert NEWS in line and LONG not in shown
+    assert "said 12 March 2024" in lines[lines.index(line) - 1]
+
+
+def test_the_llama_index_memory_block_shows_the_excerpt(mem: RaMem) -> None:
+    import asyncio
+
+    from llama_index.core.base.llms.types import ChatMessage
+
+    from ramem_integrations.llama_index import RaMemMemoryBlock
+
+    block = RaMemMemoryBlock(
+        memory=mem, namespace="people", k=5, budget=BUDGET, clock=lambda: ASKED
+    )
+    shown = asyncio.run(block.aget([ChatMessage(role="user", content=QUESTION)]))
+    lines = shown.splitlines()
+    line = next(x for x in lines if x.startswith(_excerpt_line()))
+    assert NEWS in line and LONG not in shown
+    assert "said 12 March 2024" in lines[lines.index(line) - 1]

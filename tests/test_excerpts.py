@@ -126,3 +126,29 @@ def test_the_llama_index_memory_block_shows_the_excerpt(mem: RaMem) -> None:
     line = next(x for x in lines if x.startswith(_excerpt_line()))
     assert NEWS in line and LONG not in shown
     assert "said 12 March 2024" in lines[lines.index(line) - 1]
+
+
+def test_a_llama_index_query_engine_shows_the_excerpt_under_its_coordinates(mem: RaMem) -> None:
+    from llama_index.core.llms import CompletionResponse, MockLLM
+
+    from ramem_integrations.llama_index import RaMemRetriever
+    from ramem_integrations.llama_index.nodes import unit_of_node
+
+    prompts: list[str] = []
+
+    class Recording(MockLLM):
+        def complete(self, prompt: str, formatted: bool = False, **kwargs: object) -> object:
+            prompts.append(prompt)
+            return CompletionResponse(text="next Monday")
+
+    retriever = RaMemRetriever(mem, "people", budget=BUDGET, reference=ASKED)
+    response = retriever.as_query_engine(llm=Recording()).query(QUESTION)
+    nodes = [n.node for n in response.source_nodes]
+    excerpts = [u for u in map(unit_of_node, nodes) if isinstance(u, Excerpt)]
+    assert len(excerpts) == 1 and NEWS in excerpts[0].shown
+    assert LONG in [n.get_content() for n in nodes]  # the node's text is the whole memory
+    lines = prompts[-1].splitlines()
+    line = next(x for x in lines if x.startswith(_excerpt_line()))
+    assert line == f"{_excerpt_line()}{quote(excerpts[0].shown)}"
+    assert "said 12 March 2024" in lines[lines.index(line) - 1]
+    assert LONG not in prompts[-1]

@@ -152,3 +152,18 @@ def test_a_llama_index_query_engine_shows_the_excerpt_under_its_coordinates(mem:
     assert line == f"{_excerpt_line()}{quote(excerpts[0].shown)}"
     assert "said 12 March 2024" in lines[lines.index(line) - 1]
     assert LONG not in prompts[-1]
+
+
+def test_a_long_message_written_after_a_read_is_excerpted_at_the_next(tmp_path: Path) -> None:
+    """Every read sees every write before it: the passage index is brought up to the write."""
+    memory = RaMem.from_path(tmp_path / "store")
+    _people(memory)
+    first = memory.retrieve(QUESTION, "people", budget=BUDGET, reference=ASKED)
+    assert any(isinstance(h.memory, Excerpt) for h in first)
+    news = "The pottery class moved to Thursday evenings at the library."
+    text = f"{_filler(0, 72)} {news} {_filler(72, 100)}"
+    later = datetime(2024, 3, 20, 18, tzinfo=UTC)
+    memory.add_turns([{"speaker": "Ann", "text": text}], "people", session_time=later)
+    hits = memory.retrieve("When is the pottery class now?", "people", budget=BUDGET)
+    shown = [h.memory for h in hits if isinstance(h.memory, Excerpt)]
+    assert [e.content for e in shown] == [text] and news in shown[0].shown

@@ -219,3 +219,29 @@ def test_structural_excerpts_leave_the_assistants_replies_whole_and_cut_the_user
     between = Asked(question, "people", datetime(2024, 6, 1, tzinfo=UTC))
     for system in ("excerpts-40-structural", "excerpts-40-people"):
         assert _spans(fake_mem, system, between) == {"Ann": True, "Bo": True}
+
+
+def test_a_passage_index_brought_up_to_writes_answers_as_one_built_anew() -> None:
+    """``update`` drops the memories gone, indexes the new ones and those written again; the
+    best passages are then those of an index built from the memories as they are."""
+    news = "Your saxophone lessons start Monday."
+    memories = {
+        f"m{i}": turn(f"m{i}", f"{filler(60, 60 * i)} {news if i == 1 else ''}", position=i)
+        for i in range(4)
+    }
+    index = PassageIndex(memories.values(), Passages(20, 5))
+    later = dict(memories)
+    del later["m1"]  # gone
+    later["m2"] = turn("m2", f"{filler(30, 500)} {news} {filler(30, 600)}", position=2)  # again
+    later["m9"] = turn("m9", f"{filler(50, 900)} saxophone {filler(20, 990)}", position=9)  # new
+    index.update(later)
+    fresh = PassageIndex(later.values(), Passages(20, 5))
+    query = "When do my saxophone lessons start?"
+    assert index.search(query, 10) == fresh.search(query, 10)
+    for memory_id, memory in later.items():
+        span = index.best(query, memory_id)
+        assert span == fresh.best(query, memory_id)
+        assert span is None or memory.content[span[0] : span[1]] in memory.content
+    start, end = index.best(query, "m2") or (0, 0)
+    assert news in later["m2"].content[start:end]
+    assert index.best(query, "m1") is None  # gone

@@ -12,7 +12,7 @@ from ramem_integrations.core.passages import Passages, Span
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
 from ramem_integrations.index.conditions import ConditionTable
-from ramem_integrations.index.namespaces import NamespaceCache, kept_current
+from ramem_integrations.index.namespaces import NamespaceCache
 from ramem_integrations.index.passages import PassageIndex
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
 
@@ -92,18 +92,21 @@ class CachedSource:
     ) -> Span | None:
         """The span of the memory's passage (cut by ``passages``) that best matches ``query``,
         by BM25 over the namespace's passages (:class:`PassageIndex`, built when the namespace
-        is first read after a write, kept for loaded namespaces only); None for a memory of one
-        passage."""
+        is first read, brought up to each write after it, kept for loaded namespaces only);
+        None for a memory of one passage."""
+        version = self.cache.version(namespace)
         with self._lock:
             built = self._passages.setdefault(passages, {})
-
-        def build() -> PassageIndex:
-            with self._lock:
-                for gone in [n for n in built if n != namespace and not self.cache.loaded(n)]:
-                    built.pop(gone, None)
-            return PassageIndex(self.cache.memories(namespace).values(), passages)
-
-        return kept_current(built, self.cache, namespace, build).best(query, memory_id)
+            kept = built.get(namespace)
+            if kept is None:
+                for gone in [n for n in built if not self.cache.loaded(n)]:
+                    del built[gone]
+                index = PassageIndex(self.cache.memories(namespace).values(), passages)
+                built[namespace] = (version, index)
+            elif kept[0] != version:
+                kept[1].update(self.cache.memories(namespace))
+                built[namespace] = (version, kept[1])
+            return built[namespace][1].best(query, memory_id)
 
     def _cached(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
         """The ranked memories, read from the cache (an id dropped by a write since is left out)."""

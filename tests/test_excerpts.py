@@ -11,9 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from ramem_integrations.core.passages import Span
 from ramem_integrations.core.prompts import EXCERPT_MARK, PACK_DEPTH, Excerpt, within_budget
 from ramem_integrations.core.retrieval.steps import DEFAULT_STEPS
 from ramem_integrations.core.serialise import quote
+from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.memory.ramem import RaMem
 
 DAY = datetime(2024, 3, 12, 18, tzinfo=UTC)
@@ -167,3 +169,53 @@ def test_a_long_message_written_after_a_read_is_excerpted_at_the_next(tmp_path: 
     hits = memory.retrieve("When is the pottery class now?", "people", budget=BUDGET)
     shown = [h.memory for h in hits if isinstance(h.memory, Excerpt)]
     assert [e.content for e in shown] == [text] and news in shown[0].shown
+
+
+class _Passages:
+    """A source whose every memory's best passage is its first character."""
+
+    def best_passage(self, namespace: str, query: str, memory_id: str, passages: object) -> Span:
+        return (0, 1)
+
+
+class _Chat:
+    def __init__(self, assistant: str | None) -> None:
+        self.answering = assistant
+
+    def assistant(self, namespace: str) -> str | None:
+        return self.answering
+
+    def episode(self, namespace: str, episode_id: str) -> list[MemoryUnit]:
+        return []
+
+
+@pytest.mark.parametrize(
+    ("assistant", "whole", "k", "query", "excerpted"),
+    [
+        (None, "chat", 3, "q", ["ann", "nobody", "assistant"]),  # between people: every hit
+        (None, "chat", 2, "q", ["ann", "nobody"]),  # only the hits returned
+        ("Assistant", "chat", 3, "q", []),  # a user-assistant chat: none (the default)
+        ("Assistant", "assistant", 3, "q", ["ann", "nobody"]),  # all but the assistant's
+        (None, "chat", 3, None, []),  # re-ranking searches nothing: none
+    ],
+)
+def test_the_step_names_excerpts_for_the_hits_returned_by_the_chats_structure(
+    assistant: str | None, whole: str, k: int, query: str | None, excerpted: list[str]
+) -> None:
+    from ramem_integrations.core.retrieval.content import HybridSearch
+    from ramem_integrations.core.retrieval.excerpts import Excerpts
+    from ramem_integrations.core.retrieval.steps import run
+    from tests.test_ranking_steps import at, unit
+
+    ranked = [
+        ScoredMemory(unit("ann", speaker="Ann"), 0.9),
+        ScoredMemory(unit("nobody"), 0.8),  # a memory without a speaker
+        ScoredMemory(unit("assistant", speaker="Assistant"), 0.7),
+    ]
+    step = Excerpts(whole=whole)
+    ranking = at(step, episodes=_Chat(assistant))  # type: ignore[arg-type]
+    source = replace(ranking.retriever, content=HybridSearch(source=_Passages()))  # type: ignore[arg-type]
+    ranking = replace(ranking, retriever=source, k=k, query=query)
+    out = run(ranked, ranking)
+    assert [h.memory.id for h in out] == ["ann", "nobody", "assistant"][:k]  # nothing moves
+    assert [h.memory.id for h in out if h.excerpt == (0, 1)] == excerpted

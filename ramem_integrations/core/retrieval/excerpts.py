@@ -44,7 +44,8 @@ class Excerpts:
     """Each hit longer than one passage names its passage that best matches the question
     (BM25 over its passages, else its first) as its excerpt. In a user-assistant chat (the
     namespace's answering speaker, read off all its episodes) no turn does (``chat``), or the
-    assistant's turns do not (``assistant``). Runs last; it moves nothing.
+    assistant's turns do not (``assistant``). Runs last, on the ``k`` hits the caller gets; it
+    moves nothing.
 
     Why: a hit longer than what is left of the budget was skipped whole; between people a
     long message's one relevant sentence is the evidence (REALTALK development). In a
@@ -70,12 +71,15 @@ class Excerpts:
         assistant = episodes.assistant(at.namespace) if isinstance(episodes, ChatReader) else None
         if assistant is not None and self.whole == "chat":
             return ranked
+        cut = set(list(dict.fromkeys(h.memory.id for h in ranked))[: at.k])  # those returned
+        if assistant is not None:
+            cut -= {h.memory.id for h in ranked if h.memory.context.speaker == assistant}
         question = at.frame.query
         return [
-            h
-            if assistant is not None and h.memory.context.speaker == assistant
-            else replace(
+            replace(
                 h, excerpt=source.best_passage(at.namespace, question, h.memory.id, self.passages)
             )
+            if h.memory.id in cut
+            else h
             for h in ranked
         ]

@@ -196,7 +196,7 @@ def test_token_cost_never_moves_a_neighbour_up() -> None:
 
 
 BEFORE_NEIGHBOURS = ["episode-evidence", "context", "speaker-preference", "order"]
-AFTER_NEIGHBOURS = ["user-neighbours-last"]
+AFTER_NEIGHBOURS = ["user-neighbours-last", "excerpts"]
 USER_FIRST = ["user-first", "neighbours", *AFTER_NEIGHBOURS]
 
 
@@ -205,8 +205,8 @@ USER_FIRST = ["user-first", "neighbours", *AFTER_NEIGHBOURS]
     [
         ("ramem", [*BEFORE_NEIGHBOURS, *USER_FIRST]),
         ("with-replies", [*BEFORE_NEIGHBOURS, "replies", *USER_FIRST]),
-        ("with-spread", [*BEFORE_NEIGHBOURS, *USER_FIRST, "spread"]),
-        ("spread-0.2", [*BEFORE_NEIGHBOURS, *USER_FIRST, "spread"]),
+        ("with-spread", [*BEFORE_NEIGHBOURS, *USER_FIRST[:-1], "spread", "excerpts"]),
+        ("spread-0.2", [*BEFORE_NEIGHBOURS, *USER_FIRST[:-1], "spread", "excerpts"]),
         (
             "with-token-cost",
             [*BEFORE_NEIGHBOURS, "user-first", "neighbours", "token-cost", *AFTER_NEIGHBOURS],
@@ -217,7 +217,10 @@ USER_FIRST = ["user-first", "neighbours", *AFTER_NEIGHBOURS]
             "with-user-first-by-turn",
             [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours", *AFTER_NEIGHBOURS],
         ),
-        ("user-turns-by-turn", [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours"]),
+        (
+            "user-turns-by-turn",
+            [*BEFORE_NEIGHBOURS, "user-first-by-turn", "neighbours", "excerpts"],
+        ),
     ],
 )
 def test_user_first_is_on_by_default_and_each_optional_step_has_a_system_turning_it_on(

@@ -30,12 +30,14 @@ from ramem_integrations.core.types import (
     TimeSpan,
 )
 from ramem_integrations.errors import InvalidInputError
+from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.passages import PassageSystem
 from ramem_integrations.evaluation.systems import SYSTEMS
 from ramem_integrations.index.bm25 import BM25, lexical_text
 from ramem_integrations.index.passages import PassageIndex, PassageVectors
 from ramem_integrations.index.vectors import VectorTable
 from ramem_integrations.memory.embedding import spoken_vectors
+from ramem_integrations.memory.ramem import RaMem
 from ramem_integrations.models.embeddings import embed_query
 from ramem_integrations.testing import HashingEmbedder
 
@@ -178,3 +180,68 @@ def test_the_rules_doc_has_a_row_for_passages_and_excerpts_naming_each_system() 
     assert {"passages", "excerpts"} <= rows
     named = [n for n, s in SYSTEMS.items() if isinstance(s, PassageSystem)]
     assert len(named) >= 10 and all(f"`{n}`" in text for n in named)
+
+
+def _spans(mem: RaMem, system: str, asked: Asked) -> dict[str, bool]:
+    """Whether each hit's speaker's long turns were given an excerpt, by speaker."""
+    hits = SYSTEMS[system](mem, asked, 20)
+    long = [h for h in hits if len(h.memory.content.split()) > 40]
+    return {h.memory.context.speaker or "": h.excerpt is not None for h in long}
+
+
+def test_structural_excerpts_leave_the_assistants_replies_whole_and_cut_the_users(
+    fake_mem: RaMem,
+) -> None:
+    """In a user-assistant chat (told from who answers whom at what length, over all its
+    episodes) a long reply of the assistant gets no excerpt and a long turn of the user does
+    (``structural``), or no turn does (``people``); between people, every long turn does, as
+    with plain excerpts."""
+    advice = " ".join(["here are some general ideas you may want to consider"] * 8)
+    pasted = " ".join(["my notes on the garden plan and the budget so far"] * 6)
+    turns = []
+    for topic in ("garden", "budget", "travel", "music", "cooking"):
+        turns.append({"speaker": "User", "text": f"Help me with my {topic} please."})
+        turns.append({"speaker": "Assistant", "text": f"Sure, about your {topic}: {advice}."})
+    turns.append({"speaker": "User", "text": f"Here is my garden plan: {pasted}."})
+    turns.append({"speaker": "Assistant", "text": f"About your garden plan: {advice}."})
+    day = datetime(2024, 3, 1, 12, tzinfo=UTC)
+    fake_mem.add_turns(turns, "chat", session_time=day, session_id="s1")
+    people = [
+        {"speaker": "Ann" if i % 2 else "Bo", "text": f"About my {topic}: {pasted} {advice}."}
+        for i, topic in enumerate(("garden", "budget", "travel", "music", "cooking", "trip"))
+    ]
+    fake_mem.add_turns(people, "people", session_time=day, session_id="s1")
+    question = "What is in my garden plan?"
+    asked = Asked(question, "chat", datetime(2024, 6, 1, tzinfo=UTC))
+    assert _spans(fake_mem, "excerpts-40", asked) == {"User": True, "Assistant": True}
+    assert _spans(fake_mem, "excerpts-40-structural", asked) == {"User": True, "Assistant": False}
+    assert _spans(fake_mem, "excerpts-40-people", asked) == {"User": False, "Assistant": False}
+    between = Asked(question, "people", datetime(2024, 6, 1, tzinfo=UTC))
+    for system in ("excerpts-40-structural", "excerpts-40-people"):
+        assert _spans(fake_mem, system, between) == {"Ann": True, "Bo": True}
+
+
+def test_a_passage_index_brought_up_to_writes_answers_as_one_built_anew() -> None:
+    """``update`` drops the memories gone, indexes the new ones and those written again; the
+    best passages are then those of an index built from the memories as they are."""
+    news = "Your saxophone lessons start Monday."
+    memories = {
+        f"m{i}": turn(f"m{i}", f"{filler(60, 60 * i)} {news if i == 1 else ''}", position=i)
+        for i in range(4)
+    }
+    index = PassageIndex(memories.values(), Passages(20, 5))
+    later = dict(memories)
+    del later["m1"]  # gone
+    later["m2"] = turn("m2", f"{filler(30, 500)} {news} {filler(30, 600)}", position=2)  # again
+    later["m9"] = turn("m9", f"{filler(50, 900)} saxophone {filler(20, 990)}", position=9)  # new
+    index.update(later)
+    fresh = PassageIndex(later.values(), Passages(20, 5))
+    query = "When do my saxophone lessons start?"
+    assert index.search(query, 10) == fresh.search(query, 10)
+    for memory_id, memory in later.items():
+        span = index.best(query, memory_id)
+        assert span == fresh.best(query, memory_id)
+        assert span is None or memory.content[span[0] : span[1]] in memory.content
+    start, end = index.best(query, "m2") or (0, 0)
+    assert news in later["m2"].content[start:end]
+    assert index.best(query, "m1") is None  # gone

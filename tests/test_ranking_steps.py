@@ -13,6 +13,7 @@ import pytest
 
 from ramem_integrations.core.retrieval.chats import UserFirst, UserNeighboursLast
 from ramem_integrations.core.retrieval.content import HybridSearch
+from ramem_integrations.core.retrieval.excerpts import Excerpts
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.optional import OPTIONAL_STEPS, added
 from ramem_integrations.core.retrieval.reinstatement import ContextualRetriever
@@ -54,6 +55,7 @@ NAMES = (
     "user-first",
     "neighbours",
     "user-neighbours-last",
+    "excerpts",
 )
 
 
@@ -317,6 +319,7 @@ def test_the_retrievers_options_are_the_steps_constants() -> None:
         UserFirst(),
         Neighbours(leading=1),
         UserNeighboursLast(),
+        Excerpts(),
     )
 
 
@@ -393,11 +396,11 @@ def test_the_steps_off_by_default_are_listed_in_one_place_with_their_constants()
     step holds the constants it runs with when turned on (none is a default step set to 0)."""
     import inspect
 
-    from ramem_integrations.core.retrieval import chats, costs, steps
+    from ramem_integrations.core.retrieval import chats, costs, excerpts, steps
 
     classes = {
         cls.name
-        for module in (steps, chats, costs)
+        for module in (steps, chats, costs, excerpts)
         for _, cls in inspect.getmembers(module, inspect.isclass)
         if isinstance(getattr(cls, "name", None), str) and hasattr(cls, "rank")
     }
@@ -405,11 +408,11 @@ def test_the_steps_off_by_default_are_listed_in_one_place_with_their_constants()
     assert not {s.name for s in DEFAULT_STEPS} & set(OPTIONAL_STEPS)
     assert OPTIONAL_STEPS["replies"] == Replies(depth=10)
     assert OPTIONAL_STEPS["spread"] == Spread(margin=0.05)
-    # turned on by name, where it runs: replies after order, spread last
+    # turned on by name, where it runs: replies after order, spread before the excerpts
     names = [s.name for s in added(DEFAULT_STEPS, "spread", "replies")]
-    assert names == [*NAMES[:4], "replies", *NAMES[4:], "spread"]
+    assert names == [*NAMES[:4], "replies", *NAMES[4:-1], "spread", "excerpts"]
     # a value with other constants takes the place of the named step
-    assert added(added(DEFAULT_STEPS, "spread"), Spread(margin=0.2))[-1] == Spread(margin=0.2)
+    assert added(added(DEFAULT_STEPS, "spread"), Spread(margin=0.2))[-2] == Spread(margin=0.2)
 
 
 @pytest.mark.parametrize(

@@ -31,8 +31,10 @@ def memory_context(hits: Sequence[ScoredMemory], *, budget: int | None = None) -
     within ``budget`` tokens of rendered memories (the header not counted): the same memories
     ``RaMem.render`` and the evaluation's "within N tokens" figures show for these hits.
     """
-    units = [h.memory for h in hits]
-    groups = group(units) if budget is None else pack(units, check_budget(budget), count_tokens)
+    if budget is None:
+        groups = group([h.memory for h in hits])
+    else:  # a hit too long for what is left is shown by its excerpt, when it names one
+        groups = pack(hits, check_budget(budget), count_tokens)
     blocks = [group_block(members, rank) for rank, members in enumerate(groups, 1)]
     return "\n\n".join([HEADER, *blocks]) if blocks else ""
 

@@ -19,6 +19,7 @@ from ramem_integrations.core.types import ScoredMemory
 from ramem_integrations.errors import InvalidInputError
 from ramem_integrations.evaluation.datasets import Asked
 from ramem_integrations.evaluation.variants import Variant
+from ramem_integrations.index.episodes import EpisodeIndex
 from ramem_integrations.index.namespaces import kept_current
 from ramem_integrations.index.passages import PassageIndex, PassageVectors
 from ramem_integrations.memory.embedding import speaker_line, spoken_vectors
@@ -105,6 +106,10 @@ class PassageSystem:
     #: True: dense search by passage too (the passages embedded when a namespace is first read).
     dense: bool = False
     variant: Variant | None = field(default_factory=Variant)
+    #: In a user-assistant chat (the namespace's answering speaker,
+    #: :meth:`~.index.episodes.EpisodeIndex.assistant`): ``"assistant"``, no excerpt of the
+    #: assistant's turns; ``"chat"``, no excerpt at all; ``""``, excerpts in every chat.
+    structural: str = ""
 
     def __call__(self, mem: RaMem, asked: Asked, k: int) -> list[ScoredMemory]:
         source = self._source(mem)
@@ -115,10 +120,21 @@ class PassageSystem:
             retriever = replace(self.variant.retriever(mem.reinstatement), content=content)
             frame = mem.frame(asked.text, asked.namespace, reference=asked.asked_at)
             hits = retriever.retrieve(frame, asked.namespace, k)
-        if not self.excerpts:
-            return hits
+        if not self.excerpts:  # none, whatever the default steps named
+            return [replace(h, excerpt=None) for h in hits]
         index = source.index(asked.namespace)
-        return [replace(h, excerpt=index.best(asked.text, h.memory.id)) for h in hits]
+        episodes = mem.reinstatement.episodes
+        assistant = None
+        if self.structural and isinstance(episodes, EpisodeIndex):
+            assistant = episodes.assistant(asked.namespace)
+        if assistant and self.structural == "chat":
+            return hits
+        return [
+            h
+            if assistant and h.memory.context.speaker == assistant
+            else replace(h, excerpt=index.best(asked.text, h.memory.id))
+            for h in hits
+        ]
 
     def _source(self, mem: RaMem) -> PassageSource:
         sources, key = _SOURCES.setdefault(mem, {}), (self.passages, self.dense)

@@ -178,6 +178,10 @@ for _size in (40, 80, 160):
     register(f"passages-{_size}", PassageSystem(_cut))
     register(f"excerpts-{_size}", PassageSystem(_cut, search=False, excerpts=True))
     register(f"passages-excerpts-{_size}", PassageSystem(_cut, excerpts=True))
+    #: ... in a user-assistant chat, none of the assistant's turns, or none at all.
+    for _rule, _suffix in (("assistant", "structural"), ("chat", "people")):
+        _rules = PassageSystem(_cut, search=False, excerpts=True, structural=_rule)
+        register(f"excerpts-{_size}-{_suffix}", _rules)
 register("content-passages-80", PassageSystem(variant=None))
 #: ... and dense search by passage too (each long message's passages embedded at load).
 register("passages-dense-80", PassageSystem(dense=True))

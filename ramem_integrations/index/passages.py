@@ -9,7 +9,7 @@ in memory; nothing is stored.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 
 import numpy.typing as npt
 
@@ -27,10 +27,28 @@ class PassageIndex:
         self.bm25 = BM25()
         self._docs: dict[str, list[str]] = {}  # memory id -> its documents' ids
         self._of: dict[str, tuple[str, Span | None]] = {}  # document -> memory id, span
+        self._units: dict[str, MemoryUnit] = {}  # memory id -> the memory indexed
         for memory in memories:
             self._add(memory)
 
+    def update(self, memories: Mapping[str, MemoryUnit]) -> None:
+        """Index ``memories`` (by id) as they are now: the memories gone are dropped, the new
+        ones and those written again (another object under the same id) indexed; the others
+        are left as they are, so a write costs what it changed."""
+        for memory_id in [i for i, unit in self._units.items() if memories.get(i) is not unit]:
+            self._remove(memory_id)
+        for memory_id, unit in memories.items():
+            if memory_id not in self._units:
+                self._add(unit)
+
+    def _remove(self, memory_id: str) -> None:
+        for doc_id in self._docs.pop(memory_id, []):
+            self.bm25.remove(doc_id)
+            del self._of[doc_id]
+        del self._units[memory_id]
+
     def _add(self, memory: MemoryUnit) -> None:
+        self._units[memory.id] = memory
         spans = self.passages.spans(memory.content)
         if len(spans) == 1:
             self._document(memory.id, memory.id, None, lexical_text(memory))

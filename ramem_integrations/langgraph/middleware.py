@@ -44,7 +44,8 @@ class RaMemMiddleware(AgentMiddleware[Any, Any, Any]):
         k: at most this many memories; budget: and at most this many tokens of rendered
             memories, packed by the one rule of every budget
             (:func:`~ramem_integrations.core.prompts.pack`: rank order, a memory that does not
-            fit is skipped; never over the budget). ``max_tokens`` is its old, deprecated name.
+            fit is skipped or shown by its excerpt; never over the budget). ``max_tokens`` is
+            its old, deprecated name.
         save: ``None`` (default: the agent saves with ``save_memory``), ``"user"`` (each user
             message) or ``"exchange"`` (the user's message and the final answer), each a memory
             with its time, written after the model answers without calling a tool.

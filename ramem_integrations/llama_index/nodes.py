@@ -29,7 +29,7 @@ from ramem_integrations.adapters_common.hits import (
     hit_metadata,
 )
 from ramem_integrations.adapters_common.records import unit_of
-from ramem_integrations.core.prompts import group_block, record_block
+from ramem_integrations.core.prompts import Excerpt, group_block, record_block
 from ramem_integrations.core.serialise import scalar_metadata
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 from ramem_integrations.memory.embedding import speaker_line
@@ -38,6 +38,10 @@ from ramem_integrations.memory.embedding import speaker_line
 SHOWN_KEYS = COORDINATE_KEYS
 #: The line the embedding sees with each node's text: who said it, to whom.
 EMBEDDED_KEY = "said_by"
+#: The characters of its text a node retrieved within a budget is shown by, ``"start:end"``
+#: (an :class:`~ramem_integrations.core.prompts.Excerpt`; the text stays whole). Hidden from
+#: the LLM and the embedding.
+EXCERPT_KEY = "excerpt"
 #: Why RaMem chose a node (set on retrieved and re-ranked nodes; hidden from the LLM), and
 #: the older names of two of them, written too until the next release.
 REASON_KEYS = (*HIT_KEYS, *RENAMED)
@@ -113,6 +117,9 @@ def to_node(hit: ScoredMemory | MemoryUnit, rank: int = 1) -> NodeWithScore:
     scored = hit if isinstance(hit, ScoredMemory) else ScoredMemory(hit, 0.0)
     node = MemoryNode(id_=scored.memory.id, text=scored.memory.content, rank=rank)
     attach(node, scored.memory)
+    if isinstance(scored.memory, Excerpt):
+        node.metadata[EXCERPT_KEY] = "{}:{}".format(*scored.memory.span)
+        hide(node, [EXCERPT_KEY])
     if isinstance(hit, ScoredMemory):
         note(node, scored)
     return NodeWithScore(node=node, score=scored.score)
@@ -131,5 +138,13 @@ def note(node: BaseNode, hit: ScoredMemory) -> None:
 
 
 def unit_of_node(node: BaseNode) -> MemoryUnit | None:
-    """The memory a node's episodic metadata describes, or None when it carries none."""
-    return unit_of(node.node_id, node.get_content(metadata_mode=MetadataMode.NONE), node.metadata)
+    """The memory a node's episodic metadata describes, or None when it carries none; an
+    :class:`~ramem_integrations.core.prompts.Excerpt` when the node names one
+    (:data:`EXCERPT_KEY`)."""
+    text = node.get_content(metadata_mode=MetadataMode.NONE)
+    unit = unit_of(node.node_id, text, node.metadata)
+    start, _, end = str(node.metadata.get(EXCERPT_KEY, "")).partition(":")
+    if unit is None or not (start.isdigit() and end.isdigit()):
+        return unit
+    span = (int(start), int(end))
+    return Excerpt.of(unit, span) if span[0] < span[1] <= len(text) else unit

@@ -13,6 +13,7 @@ from llama_index.core.schema import NodeWithScore, QueryBundle
 from ramem_integrations.adapters_common.asked import Reference, asked_at
 from ramem_integrations.adapters_common.opening import open_memory
 from ramem_integrations.core.namespaces import check_namespace
+from ramem_integrations.core.prompts import check_budget
 from ramem_integrations.llama_index.nodes import to_node
 from ramem_integrations.llama_index.prompts import context_prompt
 from ramem_integrations.llama_index.synthesis import MemorySynthesizer
@@ -32,6 +33,9 @@ class RaMemRetriever(BaseRetriever):
         memory: a :class:`~ramem_integrations.RaMem`.
         namespace: whose memories to search.
         similarity_top_k: how many nodes to return (default 10).
+        budget: instead, the nodes whose memories fit in this many tokens as RaMem renders
+            them (:func:`~ramem_integrations.core.prompts.pack`); a long memory that does not
+            fit whole may be shown by its best passage, an excerpt (optional).
         mode: ``"ramem"`` (default) or a baseline: ``"content"``, ``"dense"``, ``"bm25"``.
         reference: when questions are asked (a datetime or a callable returning one); relative
             times are grounded against it. ``None`` (default): the wall clock. ``UNDATED``
@@ -53,6 +57,7 @@ class RaMemRetriever(BaseRetriever):
         namespace: str,
         *,
         similarity_top_k: int = 10,
+        budget: int | None = None,
         mode: str = "ramem",
         reference: Reference = None,
         callback_manager: CallbackManager | None = None,
@@ -61,6 +66,7 @@ class RaMemRetriever(BaseRetriever):
         self.memory = memory
         self.namespace = check_namespace(namespace)
         self.similarity_top_k = similarity_top_k
+        self.budget = None if budget is None else check_budget(budget)
         self.mode = mode
         self.reference = reference
         super().__init__(callback_manager=callback_manager, verbose=verbose)
@@ -75,6 +81,7 @@ class RaMemRetriever(BaseRetriever):
         client: Any = None,
         embed_model: Any = None,
         similarity_top_k: int = 10,
+        budget: int | None = None,
         mode: str = "ramem",
         reference: Reference = None,
         callback_manager: CallbackManager | None = None,
@@ -88,6 +95,7 @@ class RaMemRetriever(BaseRetriever):
             open_memory(memory, path, client, embed_model),
             namespace,
             similarity_top_k=similarity_top_k,
+            budget=budget,
             mode=mode,
             reference=reference,
             callback_manager=callback_manager,
@@ -101,6 +109,7 @@ class RaMemRetriever(BaseRetriever):
             self.similarity_top_k,
             mode=self.mode,
             reference=asked_at(self.reference),
+            budget=self.budget,
         )
         return [to_node(h, rank) for rank, h in enumerate(hits, 1)]
 
@@ -111,6 +120,7 @@ class RaMemRetriever(BaseRetriever):
             self.similarity_top_k,
             mode=self.mode,
             reference=asked_at(self.reference),
+            budget=self.budget,
         )
         return [to_node(h, rank) for rank, h in enumerate(hits, 1)]
 

@@ -8,10 +8,12 @@ from functools import lru_cache, partial
 
 import numpy as np
 
+from ramem_integrations.core.passages import Passages, Span
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.source import EVERYTHING, Hits, Scope
 from ramem_integrations.index.conditions import ConditionTable
 from ramem_integrations.index.namespaces import NamespaceCache
+from ramem_integrations.index.passages import PassageIndex
 from ramem_integrations.models.embeddings import Embedder, Vectors, embed_query
 
 #: The weight of the messages before a question in its dense query vector, beside the
@@ -39,6 +41,7 @@ class CachedSource:
         self._embed_query = lru_cache(maxsize=256)(partial(embed_query, embedder))
         self._last_among: tuple[object, list[str] | None] = (None, None)
         self._tables: dict[str, tuple[tuple[str, int], object, ConditionTable | None]] = {}
+        self._passages: dict[Passages, dict[str, tuple[int, PassageIndex]]] = {}
         self._lock = threading.Lock()
 
     def dense(
@@ -83,6 +86,27 @@ class CachedSource:
         everything = self._cached_among(namespace, None, scope.within)
         total = len(self.cache.memories(namespace) if everything is None else everything)
         return 0.0 if among is None or not total else len(among) / total
+
+    def best_passage(
+        self, namespace: str, query: str, memory_id: str, passages: Passages
+    ) -> Span | None:
+        """The span of the memory's passage (cut by ``passages``) that best matches ``query``,
+        by BM25 over the namespace's passages (:class:`PassageIndex`, built when the namespace
+        is first read, brought up to each write after it, kept for loaded namespaces only);
+        None for a memory of one passage."""
+        version = self.cache.version(namespace)
+        with self._lock:
+            built = self._passages.setdefault(passages, {})
+            kept = built.get(namespace)
+            if kept is None:
+                for gone in [n for n in built if not self.cache.loaded(n)]:
+                    del built[gone]
+                index = PassageIndex(self.cache.memories(namespace).values(), passages)
+                built[namespace] = (version, index)
+            elif kept[0] != version:
+                kept[1].update(self.cache.memories(namespace))
+                built[namespace] = (version, kept[1])
+            return built[namespace][1].best(query, memory_id)
 
     def _cached(self, namespace: str, ranked: Sequence[tuple[str, float]]) -> Hits:
         """The ranked memories, read from the cache (an id dropped by a write since is left out)."""

@@ -22,6 +22,7 @@ from typing import TYPE_CHECKING, ClassVar, Protocol
 from ramem_integrations.core.grouping import is_filler
 from ramem_integrations.core.lexicon import ENGLISH, Lexicon
 from ramem_integrations.core.retrieval.chats import UserFirst, UserNeighboursLast
+from ramem_integrations.core.retrieval.excerpts import Excerpts
 from ramem_integrations.core.retrieval.filters import ContextFilter
 from ramem_integrations.core.retrieval.ordering import (
     EARLIEST,
@@ -430,6 +431,7 @@ DEFAULT_STEPS: tuple[Step, ...] = (
     UserFirst(),
     Neighbours(),
     UserNeighboursLast(),
+    Excerpts(),
 )
 
 

@@ -1,7 +1,8 @@
 """Excerpts on by default: a long hit too big for what is left of a budget is shown by its best
-passage, verbatim, marked, under its coordinates; the stored memory stays whole. Between people
-only: in a user-assistant chat (told from its structure) no turn is excerpted. Through RaMem,
-a LangChain chain and the LlamaIndex memory block, over real Chroma and the packaged model."""
+passage, verbatim, marked, under its coordinates; the stored memory stays whole. In a
+user-assistant chat (told from its structure) the assistant's turns are never excerpted.
+Through RaMem, a LangChain chain and the LlamaIndex memory block, over real Chroma and the
+packaged model."""
 
 from __future__ import annotations
 
@@ -77,25 +78,38 @@ def test_a_long_message_too_big_for_the_budget_is_shown_by_its_best_passage(mem:
     assert NEWS not in mem.render(QUESTION, hits)
 
 
-def test_in_a_user_assistant_chat_no_turn_is_excerpted(mem: RaMem, tmp_path: Path) -> None:
-    """The assistant answers every user turn at length: its reply holding the answer does not
-    fit, and is not cut (the user's own turns are the evidence there); the same message
-    between two people is."""
-    between = mem.retrieve(QUESTION, "people", budget=BUDGET, reference=ASKED)
-    assert any(isinstance(h.memory, Excerpt) for h in between)
-    memory = RaMem.from_path(tmp_path / "store")
+def _assistant_chat(memory: RaMem, last_user_turn: str, last_reply: str) -> None:
     advice = " ".join(["here are some general ideas you may want to consider"] * 8)
     turns = []
     for topic in ("garden", "budget", "travel", "music"):
         turns.append({"speaker": "User", "text": f"Help me with my {topic} please."})
         turns.append({"speaker": "Assistant", "text": f"Sure, about your {topic}: {advice}."})
-    turns.append({"speaker": "User", "text": "When do my saxophone lessons start?"})
-    turns.append({"speaker": "Assistant", "text": LONG})
+    turns.append({"speaker": "User", "text": last_user_turn})
+    turns.append({"speaker": "Assistant", "text": last_reply})
     memory.add_turns(turns, "chat", session_time=DAY, session_id="s1")
     assert memory.reinstatement.episodes.assistant("chat") == "Assistant"  # type: ignore[union-attr]
+
+
+def test_in_a_user_assistant_chat_the_assistants_turns_are_not_excerpted(tmp_path: Path) -> None:
+    """The assistant answers every user turn at length: its reply holding the answer does not
+    fit, and is not cut (the user's own turns are the evidence there)."""
+    memory = RaMem.from_path(tmp_path / "store")
+    _assistant_chat(memory, "When do my saxophone lessons start?", LONG)
     hits = memory.retrieve(QUESTION, "chat", budget=BUDGET, reference=ASKED)
     assert hits and all(not isinstance(h.memory, Excerpt) for h in hits)
     assert NEWS not in memory.render(QUESTION, hits)
+
+
+def test_in_a_user_assistant_chat_a_long_user_turn_is_excerpted(tmp_path: Path) -> None:
+    """The user's own long turn holding the answer is cut to its best passage, as between
+    people."""
+    memory = RaMem.from_path(tmp_path / "store")
+    _assistant_chat(memory, LONG, "Noted, good luck with the lessons.")
+    # the reply ranks first here and takes some of the budget; the user's turn still does not fit
+    hits = memory.retrieve(QUESTION, "chat", budget=BUDGET + 60, reference=ASKED)
+    shown = [h.memory for h in hits if isinstance(h.memory, Excerpt)]
+    assert [e.context.speaker for e in shown] == ["User"]
+    assert NEWS in memory.render(QUESTION, hits)
 
 
 def test_a_langchain_chain_shows_the_excerpt_under_its_coordinates(mem: RaMem) -> None:
@@ -194,8 +208,8 @@ class _Chat:
     [
         (None, "chat", 3, "q", ["ann", "nobody", "assistant"]),  # between people: every hit
         (None, "chat", 2, "q", ["ann", "nobody"]),  # only the hits returned
-        ("Assistant", "chat", 3, "q", []),  # a user-assistant chat: none (the default)
-        ("Assistant", "assistant", 3, "q", ["ann", "nobody"]),  # all but the assistant's
+        ("Assistant", "chat", 3, "q", []),  # a user-assistant chat: none
+        ("Assistant", "assistant", 3, "q", ["ann", "nobody"]),  # all but the assistant's (default)
         (None, "chat", 3, None, []),  # re-ranking searches nothing: none
     ],
 )

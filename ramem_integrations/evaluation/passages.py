@@ -128,9 +128,9 @@ class PassageSystem:
         if self.structural and isinstance(episodes, EpisodeIndex):
             assistant = episodes.assistant(asked.namespace)
         if assistant and self.structural == "chat":
-            return hits
+            return [replace(h, excerpt=None) for h in hits]
         return [
-            h
+            replace(h, excerpt=None)
             if assistant and h.memory.context.speaker == assistant
             else replace(h, excerpt=index.best(asked.text, h.memory.id))
             for h in hits

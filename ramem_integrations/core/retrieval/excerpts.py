@@ -43,14 +43,14 @@ class ChatReader(Protocol):
 class Excerpts:
     """Each hit longer than one passage names its passage that best matches the question
     (BM25 over its passages, else its first) as its excerpt. In a user-assistant chat (the
-    namespace's answering speaker, read off all its episodes) no turn does (``chat``), or the
-    assistant's turns do not (``assistant``). Runs last, on the ``k`` hits the caller gets; it
-    moves nothing.
+    namespace's answering speaker, read off all its episodes) the assistant's turns do not
+    (``assistant``), or no turn does (``chat``). Runs last, on the ``k`` hits the caller gets;
+    it moves nothing.
 
     Why: a hit longer than what is left of the budget was skipped whole; between people a
     long message's one relevant sentence is the evidence (REALTALK development). In a
-    user-assistant chat the evidence is the user's short turns, and excerpts of the
-    assistant's long replies took the tokens those would have had (BEAM development).
+    user-assistant chat the evidence is the user's turns, and excerpts of the assistant's
+    long replies took the tokens those would have had (BEAM development).
     Off when re-ranking (nothing is searched) and over a source without passages."""
 
     name: ClassVar[str] = "excerpts"
@@ -58,10 +58,9 @@ class Excerpts:
     on_searches: ClassVar[bool] = False
 
     passages: Passages = field(default_factory=lambda: Passages(EXCERPT_WORDS, EXCERPT_WORDS // 4))
-    #: Whose turns keep no excerpt in a user-assistant chat: the whole ``"chat"`` (default:
-    #: the assistant's only cost BEAM within 4,000 tokens, docs/rules.md) or the
-    #: ``"assistant"``'s.
-    whole: str = "chat"
+    #: Whose turns keep no excerpt in a user-assistant chat: the ``"assistant"``'s (default:
+    #: it lifts BEAM within 250 to 2,000 tokens, docs/rules.md) or the whole ``"chat"``'s.
+    whole: str = "assistant"
 
     def rank(self, ranked: list[ScoredMemory], at: Ranking) -> list[ScoredMemory]:
         source = at.retriever.content.source

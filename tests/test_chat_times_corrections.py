@@ -100,3 +100,53 @@ def test_a_new_day_keeps_the_plans_hour(
     assert plan.context.event_time is not None
     assert plan.context.event_time.start == start
     assert plan.context.event_time.duration == timedelta(hours=hours)
+
+
+#: (a chat as (speaker, text); the plan's new start, on it and on its correction). The last
+#: message replaces its speaker's plan's time by shape alone: "X not Y" where Y is the plan's
+#: day or hour, or "make that X"; an hour-like "7.30" after a plan with a clock time is an hour.
+REPLACED = [
+    ([("B", "drinks thurs at 8pm"), ("A", "👍"), ("B", "ugh sorry, make that mon")],
+     datetime(2026, 10, 12, 20, tzinfo=UTC)),
+    ([("Jo", "brunch sun at 11am"), ("Jo", "wait might be wed not sun")],
+     datetime(2026, 10, 14, 11, tzinfo=UTC)),
+    ([("B", "party's monday from 8"), ("A", "ok cool"), ("B", "oops it's from 7.30 not 8")],
+     datetime(2026, 10, 12, 19, 30, tzinfo=UTC)),
+    ([("Kim", "dinner fri at 7.45"), ("Kim", "8.15 not 7.45 sorry")],
+     datetime(2026, 10, 16, 20, 15, tzinfo=UTC)),
+    ([("Ola", "gym tues 10am"), ("Ola", "change that to wed")],
+     datetime(2026, 10, 14, 10, tzinfo=UTC)),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "start"), REPLACED)
+def test_a_time_in_place_of_the_plans_corrects_it(
+    turns: list[tuple[str, str]], start: datetime
+) -> None:
+    units = read(turns)
+    plan, correction = units[0], units[-1]
+    assert correction.corrects == (plan.id,)
+    assert plan.corrected_by == (correction.id,)
+    for unit in (plan, correction):
+        assert unit.context.event_time is not None
+        assert unit.context.event_time.start == start
+
+
+#: Chats whose last message has the shape of a replaced time but replaces nothing: another
+#: speaker's counter-offer, another event named as the subject, a time the plan did not give,
+#: a second plan, a message of its speaker between. Nothing is linked.
+NOT_REPLACED = [
+    [("A", "drinks thurs at 8pm"), ("B", "make that mon")],
+    [("A", "drinks thurs at 8pm"), ("A", "the gym is 7 not 8 btw")],
+    [("A", "drinks thurs at 8pm"), ("A", "lunch is wed not fri")],
+    [("A", "drinks thurs at 8pm"), ("A", "and footy sat at 10am")],
+    [("A", "drinks thurs at 8pm"), ("A", "bring jo"), ("A", "make that mon")],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("turns", NOT_REPLACED)
+def test_a_replacing_shape_for_another_time_corrects_nothing(
+    turns: list[tuple[str, str]],
+) -> None:
+    units = read(turns)
+    assert all(not u.corrects and not u.corrected_by for u in units)

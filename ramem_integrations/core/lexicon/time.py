@@ -726,6 +726,16 @@ _HEDGES: tuple[str, ...] = (
     r"could", r"be", r"rather", r"instead", r"possible", r"any good", r"fine", r"ok(?:ay)?",
     r"good", r"for (?:me|us|everyone)", r"guys", r"everyone", r"all",
 )  # fmt: skip
+#: Words between a new time and the one it replaces ("wed not fri", "7.30 instead of 8").
+_DENIALS: tuple[str, ...] = (r"not", r"instead of", r"rather than")
+#: Words that give a new time in place of the one just said ("make that mon").
+_REPLACING: tuple[str, ...] = (
+    r"make (?:it|that)", r"change (?:it|that) to", r"move (?:it|that) to", r"let'?s say",
+)  # fmt: skip
+#: Words that may stand before either time of a correction ("from 7.30 not 8").
+_RESTATED_PREPOSITIONS: tuple[str, ...] = ("at", "on", "from", "for", "till", "until", "by")
+#: Forms of "be" after a subject ("the gym is 7 not 8"): the subject names the event.
+_COPULAS: tuple[str, ...] = (r"\s+is", r"\s+are", r"\s+was", r"\s+were", r"['’]s")
 #: Words that add an event rather than restate one ("again", "too").
 _ADDING_WORDS: tuple[str, ...] = (r"again", r"too", r"also", r"as well", r"another", r"and then")
 
@@ -1011,6 +1021,20 @@ class TimeWords:
     #: Words a message giving a plan only a new time may carry beside it: hesitation and
     #: preference ("hang on, friday better for me").
     restate_hedges: tuple[str, ...] = _HEDGES
+
+    #: Words between a new time and the one it replaces ("wed not fri"); regular expressions.
+    denials: tuple[str, ...] = _DENIALS
+
+    #: Words that give a new time in place of the one just said ("make that mon"); regular
+    #: expressions.
+    replacing_phrases: tuple[str, ...] = _REPLACING
+
+    #: Words that may stand before either time of a correction ("from 7.30 not 8").
+    restated_prepositions: tuple[str, ...] = _RESTATED_PREPOSITIONS
+
+    #: Forms of "be" after a subject ("the gym is 7 not 8"); regular expressions. A subject
+    #: the plan did not say names another event.
+    copulas: tuple[str, ...] = _COPULAS
 
     #: Zone abbreviations that name one offset, to hours east of UTC.
     zone_offsets: tuple[tuple[str, float], ...] = _rows(_OFFSETS)

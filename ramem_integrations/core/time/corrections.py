@@ -41,27 +41,152 @@ def corrected(units: Sequence[MemoryUnit], words: TimeWords = ENGLISH.time) -> l
     last week" and "wait no, two weeks ago" sent together); ``words`` holds the cues."""
     out = [_corrected_within(unit, words) for unit in units]
     for at, unit in enumerate(out):
-        new, old, cued = correction_times(unit.content, unit.context.mention_times, words)
-        target = None if new is None else _corrected_one(out, at, old, cued)
-        if target is None:
-            new, target = _restated(out, at, words)
-        if new is None or target is None:
-            new, target = _clock_restated(out, at, words)
-            if new is not None and target is not None:
-                unit = replace(unit, context=replace(unit.context, event_time=new.span))
-                out[at] = unit
-        if new is None or target is None:
-            continue
+        new, target = _replaced(out, at, words)
+        if new is not None and target is not None:
+            out[at] = unit = _retold(unit, new)
+        else:
+            new, target = _cued_or_restated(out, at, words)
+            if new is None or target is None:
+                continue
+            new = _pointing_as(new, out[target], unit, words)
+            if unit.context.event_time is not None:
+                out[at] = replace(unit, context=replace(unit.context, event_time=new.span))
         before = out[target]
-        new = _pointing_as(new, before, unit, words)
-        if unit.context.event_time is not None:
-            out[at] = replace(unit, context=replace(unit.context, event_time=new.span))
         out[target] = replace(
             _retimed(before, new),
             corrected_by=(*before.corrected_by, unit.id),
         )
         out[at] = replace(out[at], corrects=(*unit.corrects, before.id))
     return out
+
+
+def _cued_or_restated(
+    units: list[MemoryUnit], at: int, words: TimeWords
+) -> tuple[TimeMention | None, int | None]:
+    """A correction by its cue words, or by a short restatement of its speaker's latest
+    event: (the new time as said, the index of the corrected utterance)."""
+    unit = units[at]
+    new, old, cued = correction_times(unit.content, unit.context.mention_times, words)
+    target = None if new is None else _corrected_one(units, at, old, cued)
+    if target is None:
+        new, target = _restated(units, at, words)
+    if new is None or target is None:
+        new, target = _clock_restated(units, at, words)
+        if new is not None and target is not None:
+            units[at] = replace(unit, context=replace(unit.context, event_time=new.span))
+    return new, target
+
+
+def _retold(unit: MemoryUnit, new: TimeMention) -> MemoryUnit:
+    """``unit`` with ``new`` as its event time, and in place of the mention it was read from
+    ("7.30" read as a date where it is an hour)."""
+    mentions = tuple(
+        new if m.text.lower() == new.text.lower() else m for m in unit.context.mention_times
+    )
+    return replace(unit, context=replace(unit.context, event_time=new.span, mention_times=mentions))
+
+
+def _replaced(
+    units: list[MemoryUnit], at: int, words: TimeWords
+) -> tuple[TimeMention | None, int | None]:
+    """A new time in place of the one its speaker gave just before (others' replies may come
+    between), by the shape of a clause: "wed not fri" or "from 7.30 not 8" where fri or 8 is
+    that time, "make that mon". An hour-like "7.30" after a clock time is an hour, read
+    nearest the old one on the old day; a day is read the way the old time points, keeping
+    its hour when sure. Returns (the new time, the index of the corrected utterance)."""
+    target = _just_before(units, at)
+    if target is None:
+        return None, None
+    unit, before = units[at], units[target]
+    patterns = _patterns(words)
+    for clause in _TIME_CLAUSES.split(unit.content.lower()):
+        shape = patterns.denial.search(clause)
+        if shape is not None and _is_old_time(shape["old"], before, unit, words):
+            new = _new_time(shape["new"], before, unit, words)
+        else:
+            shape = patterns.replacing.search(clause)
+            new = None if shape is None else _new_time(shape["new"], before, unit, words)
+        if new is not None and shape is not None:
+            subject = patterns.subject.search(clause[: shape.start()])
+            own = set(_WORD.findall(before.content.lower())) | STOP_WORDS
+            return (None, None) if subject and subject["subject"] not in own else (new, target)
+    return None, None
+
+
+#: Clause breaks that leave a dotted hour ("7.30") whole.
+_TIME_CLAUSES = re.compile(r"[,;:!?]|(?<!\d)\.|\.(?!\d)|\s[-–]\s")
+#: What a restated time is written as: an hour ("7.30", "8pm"), "the 22nd", or a word.
+_TIME_TOKEN = (
+    r"the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th)|"
+    r"\d{1,2}(?:[:.][0-5]\d)?(?:\s*[ap]\.?m\.?)?|[a-z]+"
+)
+
+
+def _just_before(units: list[MemoryUnit], at: int) -> int | None:
+    """The index of its speaker's utterance just before the one at ``at`` in its session
+    (within :data:`CORRECTION_REACH`), when that one gave a time."""
+    ctx = units[at].context
+    for i in range(at - 1, max(-1, at - 1 - CORRECTION_REACH), -1):
+        other = units[i].context
+        if other.session_id == ctx.session_id and other.speaker == ctx.speaker:
+            return i if other.event_time is not None else None
+    return None
+
+
+def _plan_clock(before: MemoryUnit) -> datetime | None:
+    """The clock time ``before`` gave its event, if any."""
+    old = before.context.event_time
+    if old is None:
+        return None
+    return _old_clock(before.content, old) if old.duration >= timedelta(days=1) else old.start
+
+
+def _hour(text: str) -> re.Match[str] | None:
+    return _BARE_HOUR.fullmatch(text.strip())
+
+
+def _is_old_time(text: str, before: MemoryUnit, unit: MemoryUnit, words: TimeWords) -> bool:
+    """Whether ``text`` names the time ``before`` gave: its clock hour, or its day."""
+    hour, old = _hour(text), before.context.event_time
+    if hour is not None:
+        was = _plan_clock(before)
+        return (
+            was is not None
+            and was.hour in _hours(hour.group(1), hour.group(3))
+            and was.minute == int(hour.group(2) or 0)
+        )
+    span = _grounded(text, before, unit, words)
+    return span is not None and old is not None and span.overlaps(old)
+
+
+def _new_time(
+    text: str, before: MemoryUnit, unit: MemoryUnit, words: TimeWords
+) -> TimeMention | None:
+    """The time ``text`` gives in place of ``before``'s: an hour on its day, or a day."""
+    text = text.strip()
+    hour = _hour(text)
+    if hour is not None:
+        was = _plan_clock(before)
+        if was is None:
+            return None
+        start = min(
+            (was.replace(hour=h, minute=int(hour.group(2) or 0)) for h in _hours(hour[1], hour[3])),
+            key=lambda t: abs(t - was),
+        )
+        return TimeMention(text, TimeSpan(start, start + timedelta(hours=1)))
+    span = _grounded(text, before, unit, words)
+    if span is None:
+        return None
+    return _pointing_as(TimeMention(text, span), before, unit, words)
+
+
+def _grounded(text: str, before: MemoryUnit, unit: MemoryUnit, words: TimeWords) -> TimeSpan | None:
+    """``text`` read as a time, the way ``before``'s time points from when ``unit`` was said."""
+    old, said = before.context.event_time, (unit.context.said_at or unit.context.session_span)
+    if old is None:
+        return None
+    direction = "back" if old.end <= said.start else "forward"
+    return ground_time(text, said.start, conventions=Conventions(direction=direction, words=words))
 
 
 def _pointing_as(
@@ -268,12 +393,16 @@ class _Patterns:
     adding: re.Pattern[str]
     hedges: re.Pattern[str]
     hour_shape: re.Pattern[str]
+    denial: re.Pattern[str]
+    replacing: re.Pattern[str]
+    subject: re.Pattern[str]
 
 
 @lru_cache(maxsize=8)
 def _patterns(words: TimeWords) -> _Patterns:
     strong_cues = "|".join(words.strong_cues)
     opening = rf"^\W*(?:(?:{'|'.join(words.correction_fillers)})\W+)*"
+    prep = rf"(?:{'|'.join(words.restated_prepositions)})\s+"
     return _Patterns(
         strong=re.compile(rf"{opening}(?:{strong_cues})(?!\w)", re.IGNORECASE),
         soft=re.compile(rf"{opening}(?:{'|'.join(words.soft_cues)})(?!\w)[\s,:;-]*", re.IGNORECASE),
@@ -284,6 +413,19 @@ def _patterns(words: TimeWords) -> _Patterns:
         adding=re.compile(rf"(?<![\w'])(?:{'|'.join(words.adding_words)})(?![\w'])", re.IGNORECASE),
         hedges=re.compile(
             rf"(?<![\w'])(?:{'|'.join(words.restate_hedges)})(?![\w'])", re.IGNORECASE
+        ),
+        denial=re.compile(
+            rf"(?<![\w.:])(?:{prep})?(?P<new>{_TIME_TOKEN})\s*,?\s+(?:{'|'.join(words.denials)})"
+            rf"\s+(?:{prep})?(?P<old>{_TIME_TOKEN})(?![\w.:])",
+            re.IGNORECASE,
+        ),
+        replacing=re.compile(
+            rf"(?<![\w'])(?:{'|'.join(words.replacing_phrases)})\s+(?:{prep})?(?P<new>[^,;!?]+?)"
+            r"\W*$",
+            re.IGNORECASE,
+        ),
+        subject=re.compile(
+            rf"(?P<subject>[a-z]+)(?:{'|'.join(words.copulas)})\s*(?:{prep})?$", re.IGNORECASE
         ),
         hour_shape=re.compile(
             rf"^\W*(?:\w+\W+){{0,3}}?(?P<new>{_BARE_HOUR.pattern})\s*,?\s+not\s+(?:at\s+)?"

@@ -74,8 +74,9 @@ _WEEKDAYS: dict[str, int] = {
 }  # fmt: skip
 
 # Short forms of weekdays, as chats write them ("thurs", "weds"); those that are English words
-# too ("sat", "sun", "wed", "mon") count only after a modifier or a word of weekday_word_cues,
-# or before a clock time ("mon at 9am").
+# too ("sat", "sun", "wed", "mon") count only in a slot only a day fits: after a modifier or a
+# word of weekday_word_cues, before a clock time ("mon at 9am", "sat from 3"), ending a clause
+# (not after a subject or a determiner), opening a message or a clause after "but".
 _WEEKDAY_SHORT: dict[str, int] = {
     "mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3,
     "fri": 4, "sat": 5, "sun": 6,
@@ -359,7 +360,7 @@ _TIME_FOLLOWERS: tuple[str, ...] = (
     "instead", "party", "parties", "dinner", "lunch", "drinks", "plans", "flights",
     "flight", "trip", "bbq", "meal", "shopping", "sales", "sale", "do", "works", "work",
     "good", "ok", "okay", "fine", "suits", "sorry", "maybe", "better", "easier", "possible",
-    "preferable", "doable",
+    "preferable", "doable", "half",
 )  # fmt: skip
 
 
@@ -638,10 +639,11 @@ _REPLACED_CUES: tuple[str, ...] = (
     rf"{_RESCHEDULED} (?:[\w']+ ){{0,2}}?§(?: 's)?(?: [\w']+){{0,3}}? (?:to|till|until|til)",
 )
 
-#: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
-#: decimal ("for 1.5 hours", "rated 4.5").
+#: Words before a yearless date written with dots ("on 3.4", "party's 5.11") that make it a
+#: date, not a decimal ("for 1.5 hours", "rated 4.5"); after a copula, only when nothing
+#: follows it in its clause ("the drive is 2.5 hours" is no date).
 _DOTTED_DATE_CUES: tuple[str, ...] = (
-    "on", "due", "by", "until", "till", "til", "from", "since", "before", "after",
+    "on", "due", "by", "until", "till", "til", "from", "since", "before", "after", "is", "s",
 )  # fmt: skip
 
 #: Words that may follow a bare hour after "at", "by", "until" for it to be a clock time
@@ -792,6 +794,10 @@ class TimeWords:
 
     #: Determiners before which "sun" ending a clause is the noun ("the sun!").
     determiners: tuple[str, ...] = _DETERMINERS
+
+    #: Copulas after which "sat", "sun", "wed" or "mon" ending a clause is the day it is said
+    #: to be ("now its wed", "the bbq is sun"), "its" as chats write "it's".
+    copulas: tuple[str, ...] = ("its", "it's", "is", "'s", "be", "being")
 
     #: Words that point at a noun a reduced relative clause follows ("that band we saw in
     #: march"), beside the determiners.

@@ -406,19 +406,24 @@ def _h_weekday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
     return hit._replace(span=TimeSpan(hit.span.start + week, hit.span.end + week))
 
 
-_WORDS_BEFORE = re.compile(r"([\w']+)\W+(?:([\w']+)\W+)?$")
+_WORD = re.compile(r"[\w']+")
 
 
 def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'dinner sat?', "i'm working sat", 'push to sun': a weekday that is also a word, ending
-    its clause; not the verb or noun after a subject or a determiner ('I sat.', 'the sun!')."""
+    its clause (or before a clock time: 'bbq sat from 3'); not the verb or noun after a subject
+    or a determiner ('I sat.', 'the sun!', 'the cat sat.', 'in the warm sun'). After the object
+    of a verb the word is a day ('missed ur call sun')."""
     clause = max(m.string.rfind(p, 0, m.start("core")) for p in ",;:!?.") + 1  # 'sat no, sun'
-    before = _WORDS_BEFORE.search(m.string[clause : m.start("core")])
-    if before is not None:
-        last, earlier = before.group(2) or before.group(1), before.group(1)
-        words = {last.lower()} | ({earlier.lower()} if before.group(2) else set())
-        if last.lower() in _t(conv).subject_words or words & _t(conv).determiners:
-            raise _NotHereError
+    before = [w.lower() for w in _WORD.findall(m.string, clause, m.start("core"))][-3:]
+    grammar = _t(conv)
+    if before and before[-1] in grammar.copulas:  # "now it's sat", 'the do is sun'
+        return _h_weekday(m, ref, conv)
+    if before and (before[-1] in grammar.subject_words or before[-1] in grammar.determiners):
+        raise _NotHereError
+    verb = before[-3] if len(before) > 2 else ""  # what the determiner's noun follows
+    if len(before) > 1 and before[-2] in grammar.determiners and (not verb or verb in STOP_WORDS):
+        raise _NotHereError  # a subject ('the cat sat.'), or after a preposition ('in the sun')
     return _h_weekday(m, ref, conv)
 
 
@@ -1140,14 +1145,17 @@ def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
 def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'party is on 4/5', 'rent due 1/4': a yearless numeric date, day first unless the
     conventions say month first; it points the way its sentence does. After a weekday ('fri
-    13/9') it is the one that falls on that weekday."""
+    13/9') it is the one that falls on that weekday; 'sun 11.30' is no date."""
     found = _day_month_date(m, conv)
     weekday = _g(m, "lw")  # 'fri 13/9': the 13 September that is a Friday
     if found is None or not (weekday or _looks_like_a_date(m, conv)):
         return None
     if weekday:
         pin = _weekday_number(weekday, conv)
-        return _pinned(_date_occ(*found), pin, _g(m, "lmod"), ref, conv, ref.year, reach=366)
+        hit = _pinned(_date_occ(*found), pin, _g(m, "lmod"), ref, conv, ref.year, reach=366)
+        if hit is None:  # 'sun 11.30': no 30 November near is a Sunday; a day, then a clock
+            raise _NotHereError
+        return hit
     return _recurring(_date_occ(*found), ref.year, None, ref, conv)
 
 
@@ -1317,19 +1325,29 @@ _ATOMS: dict[str, _Rule] = {
             _h_weekday,
             needs=(_WEEKDAY_WORD,),
         ),
+        # 'bbq sat from 3', 'footy wed half 6', 'sun 11.30': before a clock time; not the verb
+        # of a subject ('I sat from 2 till 5')
+        _Rule(
+            "weekday_word_clock",
+            rf"(?P<w>{_WEEKDAY_WORD})(?=\s+(?:(?:from|half|by|till|til|until)\s+\d"
+            r"|\d{1,2}\.[0-5]\d(?![\d.])))",
+            _h_weekday_word_end,
+            needs=(_WEEKDAY_WORD,),
+        ),
         _Rule(
             "weekday_word_end",
-            rf"(?P<w>{_WEEKDAY_WORD})(?=(?:\s+{_slot('chat_particles')})*"
+            rf"(?P<w>{_WEEKDAY_WORD})(?=(?:\s+(?:{_slot('chat_particles')}|[a-z]+ly))*"
             r"\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s]))",
             _h_weekday_word_end,
             needs=(_WEEKDAY_WORD,),
         ),
-        # 'wed w/ the girls', 'sun brunch 11.30': a message opening on the day, as a headline;
-        # not the noun of 'sun is out' or 'sat nav'
+        # 'wed w/ the girls', 'sun brunch 11.30': a message or a clause after 'but' opening
+        # on the day ('no good for thurs but sat works'); not the noun of 'sun is out' or 'sat
+        # nav'
         _Rule(
             "weekday_word_open",
-            rf"(?<![^\n])(?P<w>{_WEEKDAY_WORD})(?=\s+(?!{_slot('short_day_not_before')}"
-            r"(?![\w']))[a-z/@])",
+            rf"(?:(?<![^\n])|(?<=\bbut ))(?P<w>{_WEEKDAY_WORD})"
+            rf"(?=\s+(?!{_slot('short_day_not_before')}(?![\w']))[a-z/@])",
             _h_weekday,
             needs=(_WEEKDAY_WORD,),
         ),
@@ -1729,6 +1747,7 @@ class _Grammar:
     position_ordinals: Mapping[str, int]
     subject_words: frozenset[str]
     determiners: frozenset[str]
+    copulas: frozenset[str]
     chat_particles: frozenset[str]
     holiday_things: frozenset[str]
     time_followers: frozenset[str]
@@ -1845,6 +1864,7 @@ def _grammar(words: TimeWords) -> _Grammar:
         position_ordinals=dict(words.position_ordinals),
         subject_words=frozenset(words.subject_words),
         determiners=frozenset(words.determiners),
+        copulas=frozenset(words.copulas),
         chat_particles=frozenset(words.chat_particles),
         holiday_things=frozenset(words.holiday_things),
         time_followers=frozenset(words.time_followers),

@@ -2,7 +2,9 @@
 "d.m" are times in the slot only a time fits: before a clock time, after a copula, ending a
 clause after a verb's object, opening a clause after "but". Not the verb of a subject or the
 noun of a determiner ("the cat sat", "lying in the warm sun"), not a decimal before a noun.
-Messages go through the rule anchorer, sent on Tuesday 3 September 2024 at 10:00.
+A clause that opens on a progressive without its subject ("going fri now") is the plan, after
+an old time told in the past. Messages go through the rule anchorer, sent on Tuesday
+3 September 2024 at 10:00.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import pytest
 
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
+from ramem_integrations.core.time.grounding import find_times
 
 TUE_3_SEP = datetime(2024, 9, 3, 10, tzinfo=UTC)
 
@@ -58,6 +61,15 @@ DOTTED_AFTER_A_COPULA = [
     ("her leaving do is 2.10 x", "2 October 2024"),
 ]  # fmt: skip
 
+#: An old time told in the past, then a progressive without its subject: the weekday it
+#: names is ahead.
+OLD_THEN_NEW = [
+    ("meant to ring them yesterday but forgot, calling them fri", "fri", "6 September 2024"),
+    ("the vet couldnt fit us in yesterday, taking him thurs", "thurs", "5 September 2024"),
+    ("the boiler broke on sunday, getting it fixed weds hopefully", "weds", "4 September 2024"),
+    ("couldnt get tickets for last night so going thurs now", "thurs", "5 September 2024"),
+]  # fmt: skip
+
 #: The verb of a subject, the noun of a determiner, a decimal before its noun: no time.
 NO_DAY = [
     "the cat sat.",
@@ -78,3 +90,9 @@ def test_a_time_in_the_slot_only_a_time_fits(text: str, expected: str) -> None:
 @pytest.mark.parametrize("text", NO_DAY)
 def test_the_word_or_the_decimal_is_no_time(text: str) -> None:
     assert event_label(text) is None
+
+
+@pytest.mark.parametrize(("text", "day", "expected"), OLD_THEN_NEW)
+def test_a_progressive_without_its_subject_points_ahead(text: str, day: str, expected: str) -> None:
+    found = {f.text: f.span.label() for f in find_times(text, TUE_3_SEP, tense=True)}
+    assert found[day] == expected

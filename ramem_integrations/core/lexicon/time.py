@@ -531,6 +531,14 @@ _TENSE_CUES: tuple[TenseCue, ...] = (
         2,
         "We are flying to Porto on Friday.",
     ),
+    # a chat drops the subject and "be" of a progressive opening its clause: "going fri now"
+    TenseCue(
+        "bare progressive",
+        rf"^{_NOT_ING}(?!during(?![\w']))\w+ing",
+        "forward",
+        2,
+        "Flying out on Friday!",
+    ),
     TenseCue(
         "asked progressive",
         rf"(?:am|is|are)(?: n't)? (?:i|you|we|they|he|she|it){_ADVERB} {_NOT_ING}\w+ing",

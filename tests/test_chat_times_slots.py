@@ -70,6 +70,15 @@ OLD_THEN_NEW = [
     ("couldnt get tickets for last night so going thurs now", "thurs", "5 September 2024"),
 ]  # fmt: skip
 
+#: A month said for an event ("june for the wedding") is the event's time; not "March" the
+#: noun or verb.
+MONTH_FOR = [
+    ("we reckon december for the housewarming", "December 2024"),
+    ("probs june for the wedding, tbc", "June 2025"),
+    ("eyeing october for a city break now", "October 2024"),
+    ("March for the climate this weekend", "7 September 2024 to 8 September 2024"),
+]  # fmt: skip
+
 #: The verb of a subject, the noun of a determiner, a decimal before its noun: no time.
 NO_DAY = [
     "the cat sat.",
@@ -81,7 +90,12 @@ NO_DAY = [
 
 @pytest.mark.parametrize(
     ("text", "expected"),
-    BEFORE_A_CLOCK + AFTER_A_COPULA + AFTER_AN_OBJECT + AFTER_BUT + DOTTED_AFTER_A_COPULA,
+    BEFORE_A_CLOCK
+    + AFTER_A_COPULA
+    + AFTER_AN_OBJECT
+    + AFTER_BUT
+    + DOTTED_AFTER_A_COPULA
+    + MONTH_FOR,
 )
 def test_a_time_in_the_slot_only_a_time_fits(text: str, expected: str) -> None:
     assert event_label(text) == expected

@@ -1285,6 +1285,15 @@ _ATOMS: dict[str, _Rule] = {
             "lower",
             needs=_MONTHS,
         ),
+        # 'thinking november for the big trip': a month said for an event, as its time; not a
+        # month that is a word too ('March for the climate')
+        _Rule(
+            "month_for",
+            rf"(?!{_slot('capitalised_only')}(?![\w']))(?P<m>{_MONTH})"
+            r"(?=\s+for\s+(?:the|a|an|our|my|your|his|her|their|ur)\s)",
+            _h_month,
+            needs=_MONTHS,
+        ),
         _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower", needs=_SEASONS),
         # 'pushed the trip back to october': a month a reschedule moves something to
         _Rule(

@@ -79,12 +79,17 @@ MONTH_FOR = [
     ("March for the climate this weekend", "7 September 2024 to 8 September 2024"),
 ]  # fmt: skip
 
-#: The verb of a subject, the noun of a determiner, a decimal before its noun: no time.
+#: The verb of a subject, the noun of a determiner, "wed" as "we'd", a decimal before its
+#: noun or after a subject that is no event: no time.
 NO_DAY = [
     "the cat sat.",
     "lying in the warm sun, bliss",
     "the drive is 2.5 hours",
     "sun was out all day but sat nav died",
+    "enjoying the warm sun, bliss",
+    "would come but wed need a lift",
+    "my score is 7.5, not bad",
+    "how much? it's 2.5",
 ]  # fmt: skip
 
 

@@ -100,11 +100,13 @@ _DETERMINERS: tuple[str, ...] = (
 )  # fmt: skip
 
 #: Words after which "sun", "sat", "wed" or "mon" opening a message is the noun or verb, not
-#: the day: a verb it is the subject of ("sun is out") or a noun it qualifies ("sat nav").
+#: the day: a verb it is the subject of ("sun is out", "wed be late" as "we'd") or a noun it
+#: qualifies ("sat nav").
 _SHORT_DAY_NOT_BEFORE: tuple[str, ...] = (
     "is", "was", "'s", "s", "are", "has", "had", "will", "'ll", "came", "comes", "shining",
     "shone", "out", "set", "sets", "rose", "and", "nav", "navs", "cream", "hat", "burn", "tan",
-    "lounger", "loungers", "glasses", "down", "up", "in", "on", "there",
+    "lounger", "loungers", "glasses", "down", "up", "in", "on", "there", "be", "need", "love",
+    "like", "have", "rather", "prefer",
 )  # fmt: skip
 
 #: Words a chat puts after a time that qualify no noun ("the 20th ugh", "on 10/9 remember");
@@ -348,7 +350,8 @@ _POSITION_ORDINALS: dict[str, int] = {
 }  # fmt: skip
 
 # Lower-case words that may follow a bare month, season, weekday or holiday without making it
-# qualify a noun ("Sunday morning", "summer holidays"); function words may always follow.
+# qualify a noun ("Sunday morning", "summer holidays"); function words may always follow. Its
+# events, as a copula's subject, make a dotted date after it a date ("party's 5.11").
 _TIME_FOLLOWERS: tuple[str, ...] = (
     "morning", "mornings", "afternoon", "evening", "night", "lunchtime", "day", "eve",
     "morn", "nite", "arvo", "weekend", "break", "holiday", "holidays", "vacation", "term",
@@ -360,7 +363,7 @@ _TIME_FOLLOWERS: tuple[str, ...] = (
     "instead", "party", "parties", "dinner", "lunch", "drinks", "plans", "flights",
     "flight", "trip", "bbq", "meal", "shopping", "sales", "sale", "do", "works", "work",
     "good", "ok", "okay", "fine", "suits", "sorry", "maybe", "better", "easier", "possible",
-    "preferable", "doable", "half",
+    "preferable", "doable", "half", "gig", "wedding",
 )  # fmt: skip
 
 
@@ -647,11 +650,11 @@ _REPLACED_CUES: tuple[str, ...] = (
     rf"{_RESCHEDULED} (?:[\w']+ ){{0,2}}?§(?: 's)?(?: [\w']+){{0,3}}? (?:to|till|until|til)",
 )
 
-#: Words before a yearless date written with dots ("on 3.4", "party's 5.11") that make it a
-#: date, not a decimal ("for 1.5 hours", "rated 4.5"); after a copula, only when nothing
-#: follows it in its clause ("the drive is 2.5 hours" is no date).
+#: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
+#: decimal ("for 1.5 hours", "rated 4.5"). After a copula it is a date when the copula's
+#: subject is an event a day may name ("party's 5.11"; TIME_FOLLOWERS), not "score is 7.5".
 _DOTTED_DATE_CUES: tuple[str, ...] = (
-    "on", "due", "by", "until", "till", "til", "from", "since", "before", "after", "is", "s",
+    "on", "due", "by", "until", "till", "til", "from", "since", "before", "after",
 )  # fmt: skip
 
 #: Words that may follow a bare hour after "at", "by", "until" for it to be a clock time

@@ -412,8 +412,8 @@ _WORD = re.compile(r"[\w']+")
 def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'dinner sat?', "i'm working sat", 'push to sun': a weekday that is also a word, ending
     its clause (or before a clock time: 'bbq sat from 3'); not the verb or noun after a subject
-    or a determiner ('I sat.', 'the sun!', 'the cat sat.', 'in the warm sun'). After the object
-    of a verb the word is a day ('missed ur call sun')."""
+    or a determiner ('I sat.', 'the sun!', 'the cat sat.', 'enjoying the warm sun'). After a
+    verb's object that a possessive opens the word is a day ('missed ur call sun')."""
     clause = max(m.string.rfind(p, 0, m.start("core")) for p in ",;:!?.") + 1  # 'sat no, sun'
     before = [w.lower() for w in _WORD.findall(m.string, clause, m.start("core"))][-3:]
     grammar = _t(conv)
@@ -422,8 +422,12 @@ def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _
     if before and (before[-1] in grammar.subject_words or before[-1] in grammar.determiners):
         raise _NotHereError
     verb = before[-3] if len(before) > 2 else ""  # what the determiner's noun follows
-    if len(before) > 1 and before[-2] in grammar.determiners and (not verb or verb in STOP_WORDS):
-        raise _NotHereError  # a subject ('the cat sat.'), or after a preposition ('in the sun')
+    if (
+        len(before) > 1
+        and before[-2] in grammar.determiners
+        and (not verb or verb in STOP_WORDS or before[-2] not in grammar.possessives)
+    ):  # a subject ('the cat sat.'), after a preposition ('in my sun lounger'), 'the warm sun'
+        raise _NotHereError
     return _h_weekday(m, ref, conv)
 
 
@@ -1111,6 +1115,9 @@ _SCORED_BEFORE = re.compile(
 _SWAPPED_AFTER = re.compile(rf"\s+{_SWAPPED}\s+(?:on\s+)?\d{{1,2}}/\d{{1,2}}(?![\d/])", re.I)
 
 
+_EVENT_IS = re.compile(r"(\w+)(?:\s+is|['’]s)\s+$", re.IGNORECASE)
+
+
 def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
     """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', 'back 2/7', 'deadline 31.10', not '2/3 of
     us', '24/7' or a score ('rated it 4/5'). A date ends its clause or has a cue word before
@@ -1129,6 +1136,10 @@ def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
     cues = words.numeric_date_cues if m["ds"] == "/" else words.dotted_date_cues
     if before is not None and before.group(1).lower() in cues:
         return m["ds"] == "/" or not _qualifies_noun(text, end, "lower", conv)
+    event = _EVENT_IS.search(text, 0, start)  # "party's 5.11", not 'score is 7.5' or "it's 2.5"
+    grammar = _t(conv)
+    if event and event[1].lower() in grammar.time_followers - grammar.subject_words:
+        return not _qualifies_noun(text, end, "lower", conv)
     a, b = int(m["da"]), int(m["db"])
     counted = _SCORED_BEFORE if a > b else _COUNTED_BEFORE  # 'got there 28/12' is a date
     if counted.search(text, 0, start) and not _SWAPPED_BEFORE.search(text, 0, start):
@@ -1757,6 +1768,7 @@ class _Grammar:
     subject_words: frozenset[str]
     determiners: frozenset[str]
     copulas: frozenset[str]
+    possessives: frozenset[str]
     chat_particles: frozenset[str]
     holiday_things: frozenset[str]
     time_followers: frozenset[str]
@@ -1874,6 +1886,7 @@ def _grammar(words: TimeWords) -> _Grammar:
         subject_words=frozenset(words.subject_words),
         determiners=frozenset(words.determiners),
         copulas=frozenset(words.copulas),
+        possessives=frozenset(words.possessives),
         chat_particles=frozenset(words.chat_particles),
         holiday_things=frozenset(words.holiday_things),
         time_followers=frozenset(words.time_followers),

@@ -61,6 +61,13 @@ DOTTED_AFTER_A_COPULA = [
     ("her leaving do is 2.10 x", "2 October 2024"),
 ]  # fmt: skip
 
+#: A dotted date with the day above 12 ends its clause though a chat word or an adverb in -ly
+#: follows it.
+DOTTED_THEN_A_CHAT_WORD = [
+    ("flat viewing 18.10 hopefully", "18 October 2024"),
+    ("exams finish 14.11 finally, then freedom", "14 November 2024"),
+]  # fmt: skip
+
 #: An old time told in the past, then a progressive without its subject: the weekday it
 #: names is ahead.
 OLD_THEN_NEW = [
@@ -100,6 +107,7 @@ NO_DAY = [
     + AFTER_AN_OBJECT
     + AFTER_BUT
     + DOTTED_AFTER_A_COPULA
+    + DOTTED_THEN_A_CHAT_WORD
     + MONTH_FOR,
 )
 def test_a_time_in_the_slot_only_a_time_fits(text: str, expected: str) -> None:

@@ -1118,6 +1118,17 @@ _SWAPPED_AFTER = re.compile(rf"\s+{_SWAPPED}\s+(?:on\s+)?\d{{1,2}}/\d{{1,2}}(?![
 _EVENT_IS = re.compile(r"(\w+)(?:\s+is|['’]s)\s+$", re.IGNORECASE)
 
 
+def _past_particles(text: str, end: int, conv: Conventions) -> int:
+    """Where the words after ``text[:end]`` that a chat adds to a time end ("15.10 apparently",
+    "22/6 lol"): chat particles and adverbs in -ly."""
+    particles = _t(conv).chat_particles
+    while (word := _NEXT_WORD["lower"].match(text, end)) and (
+        word[1].lower() in particles or word[1].lower().endswith("ly")
+    ):
+        end = word.end(1)
+    return end
+
+
 def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
     """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', 'back 2/7', 'deadline 31.10', not '2/3 of
     us', '24/7' or a score ('rated it 4/5'). A date ends its clause or has a cue word before
@@ -1150,7 +1161,7 @@ def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
         return True  # '9.8.', 'for 3.11.': day and month each closed by a dot
     if (a <= b and b in (5, 10)) or (m["ds"] == "." and a <= 12):
         return False  # '4/5', '2.5 hours': a dotted date names a day above 12
-    return _CLAUSE_END.match(text, end) is not None
+    return _CLAUSE_END.match(text, _past_particles(text, end, conv)) is not None
 
 
 def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:

@@ -74,8 +74,9 @@ _WEEKDAYS: dict[str, int] = {
 }  # fmt: skip
 
 # Short forms of weekdays, as chats write them ("thurs", "weds"); those that are English words
-# too ("sat", "sun", "wed", "mon") count only after a modifier or a word of weekday_word_cues,
-# or before a clock time ("mon at 9am").
+# too ("sat", "sun", "wed", "mon") count only in a slot only a day fits: after a modifier or a
+# word of weekday_word_cues, before a clock time ("mon at 9am", "sat from 3"), ending a clause
+# (not after a subject or a determiner), opening a message or a clause after "but".
 _WEEKDAY_SHORT: dict[str, int] = {
     "mon": 0, "tue": 1, "tues": 1, "wed": 2, "weds": 2, "thu": 3, "thur": 3, "thurs": 3,
     "fri": 4, "sat": 5, "sun": 6,
@@ -99,11 +100,13 @@ _DETERMINERS: tuple[str, ...] = (
 )  # fmt: skip
 
 #: Words after which "sun", "sat", "wed" or "mon" opening a message is the noun or verb, not
-#: the day: a verb it is the subject of ("sun is out") or a noun it qualifies ("sat nav").
+#: the day: a verb it is the subject of ("sun is out", "wed be late" as "we'd") or a noun it
+#: qualifies ("sat nav").
 _SHORT_DAY_NOT_BEFORE: tuple[str, ...] = (
     "is", "was", "'s", "s", "are", "has", "had", "will", "'ll", "came", "comes", "shining",
     "shone", "out", "set", "sets", "rose", "and", "nav", "navs", "cream", "hat", "burn", "tan",
-    "lounger", "loungers", "glasses", "down", "up", "in", "on", "there",
+    "lounger", "loungers", "glasses", "down", "up", "in", "on", "there", "be", "need", "love",
+    "like", "have", "rather", "prefer",
 )  # fmt: skip
 
 #: Words a chat puts after a time that qualify no noun ("the 20th ugh", "on 10/9 remember");
@@ -347,7 +350,8 @@ _POSITION_ORDINALS: dict[str, int] = {
 }  # fmt: skip
 
 # Lower-case words that may follow a bare month, season, weekday or holiday without making it
-# qualify a noun ("Sunday morning", "summer holidays"); function words may always follow.
+# qualify a noun ("Sunday morning", "summer holidays"); function words may always follow. Its
+# events, as a copula's subject, make a dotted date after it a date ("party's 5.11").
 _TIME_FOLLOWERS: tuple[str, ...] = (
     "morning", "mornings", "afternoon", "evening", "night", "lunchtime", "day", "eve",
     "morn", "nite", "arvo", "weekend", "break", "holiday", "holidays", "vacation", "term",
@@ -359,7 +363,7 @@ _TIME_FOLLOWERS: tuple[str, ...] = (
     "instead", "party", "parties", "dinner", "lunch", "drinks", "plans", "flights",
     "flight", "trip", "bbq", "meal", "shopping", "sales", "sale", "do", "works", "work",
     "good", "ok", "okay", "fine", "suits", "sorry", "maybe", "better", "easier", "possible",
-    "preferable", "doable",
+    "preferable", "doable", "half", "gig", "wedding",
 )  # fmt: skip
 
 
@@ -530,6 +534,14 @@ _TENSE_CUES: tuple[TenseCue, ...] = (
         2,
         "We are flying to Porto on Friday.",
     ),
+    # a chat drops the subject and "be" of a progressive opening its clause: "going fri now"
+    TenseCue(
+        "bare progressive",
+        rf"^{_NOT_ING}(?!during(?![\w']))\w+ing",
+        "forward",
+        2,
+        "Flying out on Friday!",
+    ),
     TenseCue(
         "asked progressive",
         rf"(?:am|is|are)(?: n't)? (?:i|you|we|they|he|she|it){_ADVERB} {_NOT_ING}\w+ing",
@@ -639,7 +651,8 @@ _REPLACED_CUES: tuple[str, ...] = (
 )
 
 #: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
-#: decimal ("for 1.5 hours", "rated 4.5").
+#: decimal ("for 1.5 hours", "rated 4.5"). After a copula it is a date when the copula's
+#: subject is an event a day may name ("party's 5.11"; TIME_FOLLOWERS), not "score is 7.5".
 _DOTTED_DATE_CUES: tuple[str, ...] = (
     "on", "due", "by", "until", "till", "til", "from", "since", "before", "after",
 )  # fmt: skip
@@ -802,6 +815,10 @@ class TimeWords:
 
     #: Determiners before which "sun" ending a clause is the noun ("the sun!").
     determiners: tuple[str, ...] = _DETERMINERS
+
+    #: Copulas after which "sat", "sun", "wed" or "mon" ending a clause is the day it is said
+    #: to be ("now its wed", "the bbq is sun"), "its" as chats write "it's".
+    copulas: tuple[str, ...] = ("its", "it's", "is", "'s", "be", "being")
 
     #: Words that point at a noun a reduced relative clause follows ("that band we saw in
     #: march"), beside the determiners.

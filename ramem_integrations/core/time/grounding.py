@@ -406,19 +406,28 @@ def _h_weekday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
     return hit._replace(span=TimeSpan(hit.span.start + week, hit.span.end + week))
 
 
-_WORDS_BEFORE = re.compile(r"([\w']+)\W+(?:([\w']+)\W+)?$")
+_WORD = re.compile(r"[\w']+")
 
 
 def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'dinner sat?', "i'm working sat", 'push to sun': a weekday that is also a word, ending
-    its clause; not the verb or noun after a subject or a determiner ('I sat.', 'the sun!')."""
+    its clause (or before a clock time: 'bbq sat from 3'); not the verb or noun after a subject
+    or a determiner ('I sat.', 'the sun!', 'the cat sat.', 'enjoying the warm sun'). After a
+    verb's object that a possessive opens the word is a day ('missed ur call sun')."""
     clause = max(m.string.rfind(p, 0, m.start("core")) for p in ",;:!?.") + 1  # 'sat no, sun'
-    before = _WORDS_BEFORE.search(m.string[clause : m.start("core")])
-    if before is not None:
-        last, earlier = before.group(2) or before.group(1), before.group(1)
-        words = {last.lower()} | ({earlier.lower()} if before.group(2) else set())
-        if last.lower() in _t(conv).subject_words or words & _t(conv).determiners:
-            raise _NotHereError
+    before = [w.lower() for w in _WORD.findall(m.string, clause, m.start("core"))][-3:]
+    grammar = _t(conv)
+    if before and before[-1] in grammar.copulas:  # "now it's sat", 'the do is sun'
+        return _h_weekday(m, ref, conv)
+    if before and (before[-1] in grammar.subject_words or before[-1] in grammar.determiners):
+        raise _NotHereError
+    verb = before[-3] if len(before) > 2 else ""  # what the determiner's noun follows
+    if (
+        len(before) > 1
+        and before[-2] in grammar.determiners
+        and (not verb or verb in STOP_WORDS or before[-2] not in grammar.possessives)
+    ):  # a subject ('the cat sat.'), after a preposition ('in my sun lounger'), 'the warm sun'
+        raise _NotHereError
     return _h_weekday(m, ref, conv)
 
 
@@ -1106,6 +1115,20 @@ _SCORED_BEFORE = re.compile(
 _SWAPPED_AFTER = re.compile(rf"\s+{_SWAPPED}\s+(?:on\s+)?\d{{1,2}}/\d{{1,2}}(?![\d/])", re.I)
 
 
+_EVENT_IS = re.compile(r"(\w+)(?:\s+is|['’]s)\s+$", re.IGNORECASE)
+
+
+def _past_particles(text: str, end: int, conv: Conventions) -> int:
+    """Where the words after ``text[:end]`` that a chat adds to a time end ("15.10 apparently",
+    "22/6 lol"): chat particles and adverbs in -ly."""
+    particles = _t(conv).chat_particles
+    while (word := _NEXT_WORD["lower"].match(text, end)) and (
+        word[1].lower() in particles or word[1].lower().endswith("ly")
+    ):
+        end = word.end(1)
+    return end
+
+
 def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
     """'on 4/5', 'due 1/4', '14/06', '7/5 at 2pm', 'back 2/7', 'deadline 31.10', not '2/3 of
     us', '24/7' or a score ('rated it 4/5'). A date ends its clause or has a cue word before
@@ -1124,6 +1147,10 @@ def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
     cues = words.numeric_date_cues if m["ds"] == "/" else words.dotted_date_cues
     if before is not None and before.group(1).lower() in cues:
         return m["ds"] == "/" or not _qualifies_noun(text, end, "lower", conv)
+    event = _EVENT_IS.search(text, 0, start)  # "party's 5.11", not 'score is 7.5' or "it's 2.5"
+    grammar = _t(conv)
+    if event and event[1].lower() in grammar.time_followers - grammar.subject_words:
+        return not _qualifies_noun(text, end, "lower", conv)
     a, b = int(m["da"]), int(m["db"])
     counted = _SCORED_BEFORE if a > b else _COUNTED_BEFORE  # 'got there 28/12' is a date
     if counted.search(text, 0, start) and not _SWAPPED_BEFORE.search(text, 0, start):
@@ -1134,20 +1161,23 @@ def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
         return True  # '9.8.', 'for 3.11.': day and month each closed by a dot
     if (a <= b and b in (5, 10)) or (m["ds"] == "." and a <= 12):
         return False  # '4/5', '2.5 hours': a dotted date names a day above 12
-    return _CLAUSE_END.match(text, end) is not None
+    return _CLAUSE_END.match(text, _past_particles(text, end, conv)) is not None
 
 
 def _h_day_month(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'party is on 4/5', 'rent due 1/4': a yearless numeric date, day first unless the
     conventions say month first; it points the way its sentence does. After a weekday ('fri
-    13/9') it is the one that falls on that weekday."""
+    13/9') it is the one that falls on that weekday; 'sun 11.30' is no date."""
     found = _day_month_date(m, conv)
     weekday = _g(m, "lw")  # 'fri 13/9': the 13 September that is a Friday
     if found is None or not (weekday or _looks_like_a_date(m, conv)):
         return None
     if weekday:
         pin = _weekday_number(weekday, conv)
-        return _pinned(_date_occ(*found), pin, _g(m, "lmod"), ref, conv, ref.year, reach=366)
+        hit = _pinned(_date_occ(*found), pin, _g(m, "lmod"), ref, conv, ref.year, reach=366)
+        if hit is None:  # 'sun 11.30': no 30 November near is a Sunday; a day, then a clock
+            raise _NotHereError
+        return hit
     return _recurring(_date_occ(*found), ref.year, None, ref, conv)
 
 
@@ -1277,6 +1307,15 @@ _ATOMS: dict[str, _Rule] = {
             "lower",
             needs=_MONTHS,
         ),
+        # 'thinking november for the big trip': a month said for an event, as its time; not a
+        # month that is a word too ('March for the climate')
+        _Rule(
+            "month_for",
+            rf"(?!{_slot('capitalised_only')}(?![\w']))(?P<m>{_MONTH})"
+            r"(?=\s+for\s+(?:the|a|an|our|my|your|his|her|their|ur)\s)",
+            _h_month,
+            needs=_MONTHS,
+        ),
         _Rule("season", rf"(?:the\s+)?(?P<s>{_SEASON})", _h_season, _CUE, "lower", needs=_SEASONS),
         # 'pushed the trip back to october': a month a reschedule moves something to
         _Rule(
@@ -1317,19 +1356,29 @@ _ATOMS: dict[str, _Rule] = {
             _h_weekday,
             needs=(_WEEKDAY_WORD,),
         ),
+        # 'bbq sat from 3', 'footy wed half 6', 'sun 11.30': before a clock time; not the verb
+        # of a subject ('I sat from 2 till 5')
+        _Rule(
+            "weekday_word_clock",
+            rf"(?P<w>{_WEEKDAY_WORD})(?=\s+(?:(?:from|half|by|till|til|until)\s+\d"
+            r"|\d{1,2}\.[0-5]\d(?![\d.])))",
+            _h_weekday_word_end,
+            needs=(_WEEKDAY_WORD,),
+        ),
         _Rule(
             "weekday_word_end",
-            rf"(?P<w>{_WEEKDAY_WORD})(?=(?:\s+{_slot('chat_particles')})*"
+            rf"(?P<w>{_WEEKDAY_WORD})(?=(?:\s+(?:{_slot('chat_particles')}|[a-z]+ly))*"
             r"\s*(?:$|[?!,;:)]|\.(?!\d)|[^\w\s]))",
             _h_weekday_word_end,
             needs=(_WEEKDAY_WORD,),
         ),
-        # 'wed w/ the girls', 'sun brunch 11.30': a message opening on the day, as a headline;
-        # not the noun of 'sun is out' or 'sat nav'
+        # 'wed w/ the girls', 'sun brunch 11.30': a message or a clause after 'but' opening
+        # on the day ('no good for thurs but sat works'); not the noun of 'sun is out' or 'sat
+        # nav'
         _Rule(
             "weekday_word_open",
-            rf"(?<![^\n])(?P<w>{_WEEKDAY_WORD})(?=\s+(?!{_slot('short_day_not_before')}"
-            r"(?![\w']))[a-z/@])",
+            rf"(?:(?<![^\n])|(?<=\bbut ))(?P<w>{_WEEKDAY_WORD})"
+            rf"(?=\s+(?!{_slot('short_day_not_before')}(?![\w']))[a-z/@])",
             _h_weekday,
             needs=(_WEEKDAY_WORD,),
         ),
@@ -1729,6 +1778,8 @@ class _Grammar:
     position_ordinals: Mapping[str, int]
     subject_words: frozenset[str]
     determiners: frozenset[str]
+    copulas: frozenset[str]
+    possessives: frozenset[str]
     chat_particles: frozenset[str]
     holiday_things: frozenset[str]
     time_followers: frozenset[str]
@@ -1845,6 +1896,8 @@ def _grammar(words: TimeWords) -> _Grammar:
         position_ordinals=dict(words.position_ordinals),
         subject_words=frozenset(words.subject_words),
         determiners=frozenset(words.determiners),
+        copulas=frozenset(words.copulas),
+        possessives=frozenset(words.possessives),
         chat_particles=frozenset(words.chat_particles),
         holiday_things=frozenset(words.holiday_things),
         time_followers=frozenset(words.time_followers),

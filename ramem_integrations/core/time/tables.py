@@ -269,10 +269,10 @@ DIRECTED_RULES: frozenset[str] = frozenset(
     (
         "weekday", "month", "season", "dmy", "mdy", "day_of_month", "day_range",
         "month_day_range", "holiday", "weekend", "part", "weekday_pinned", "position_in_month",
-        "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "weekday_word_end",
-        "day_month", "weekend_own", "weekend_chat", "clock", "clock_tonight", "day_month_range",
-        "days_of_month", "month_moved", "weekday_word_open", "stay", "day_pair", "clock_ish",
-        "away_back",
+        "weekend_of", "weekday_short", "weekday_word", "weekday_word_at", "weekday_word_clock",
+        "weekday_word_end", "day_month", "weekend_own", "weekend_chat", "clock", "clock_tonight",
+        "day_month_range", "days_of_month", "month_moved", "month_for", "weekday_word_open",
+        "stay", "day_pair", "clock_ish", "away_back",
     )
 )  # fmt: skip
 #: Rules whose times still count as tense cues for another time in their sentence.

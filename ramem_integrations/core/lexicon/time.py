@@ -1049,9 +1049,9 @@ class TimeWords:
     #: Words that may stand before either time of a correction ("from 7.30 not 8").
     restated_prepositions: tuple[str, ...] = _RESTATED_PREPOSITIONS
 
-    #: Forms of "be" after a subject ("the gym is 7 not 8"); regular expressions. A subject
-    #: the plan did not say names another event.
-    copulas: tuple[str, ...] = _COPULAS
+    #: Finite forms of "be" right after a subject ("the gym is 7 not 8"); regular
+    #: expressions. A subject the plan did not say names another event.
+    subject_copulas: tuple[str, ...] = _COPULAS
 
     #: Zone abbreviations that name one offset, to hours east of UTC.
     zone_offsets: tuple[tuple[str, float], ...] = _rows(_OFFSETS)

@@ -425,7 +425,8 @@ def _patterns(words: TimeWords) -> _Patterns:
             re.IGNORECASE,
         ),
         subject=re.compile(
-            rf"(?P<subject>[a-z]+)(?:{'|'.join(words.copulas)})\s*(?:{prep})?$", re.IGNORECASE
+            rf"(?P<subject>[a-z]+)(?:{'|'.join(words.subject_copulas)})\s*(?:{prep})?$",
+            re.IGNORECASE,
         ),
         hour_shape=re.compile(
             rf"^\W*(?:\w+\W+){{0,3}}?(?P<new>{_BARE_HOUR.pattern})\s*,?\s+not\s+(?:at\s+)?"

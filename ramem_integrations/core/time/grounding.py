@@ -409,6 +409,14 @@ def _h_weekday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
 _WORD = re.compile(r"[\w']+")
 
 
+def _asks_of_an_object(text: str, end: int, before: str, conv: Conventions) -> bool:
+    """Whether a weekday that is also a word closes a question after the object of a
+    preposition pointing ahead ('coming to the match sat?', 'free for the quiz wed?'): no
+    subject's verb ('where the cat sat?') nor a noun ('lying in the warm sun?'). ``before``
+    is the word before the object's determiner."""
+    return text[end:].lstrip().startswith("?") and before in conv.words.ahead_prepositions
+
+
 def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'dinner sat?', "i'm working sat", 'push to sun': a weekday that is also a word, ending
     its clause (or before a clock time: 'bbq sat from 3'); not the verb or noun after a subject
@@ -426,6 +434,7 @@ def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _
         len(before) > 1
         and before[-2] in grammar.determiners
         and (not verb or verb in STOP_WORDS or before[-2] not in grammar.possessives)
+        and not _asks_of_an_object(m.string, m.end("core"), verb, conv)
     ):  # a subject ('the cat sat.'), after a preposition ('in my sun lounger'), 'the warm sun'
         raise _NotHereError
     return _h_weekday(m, ref, conv)

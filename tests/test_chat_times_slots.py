@@ -1,6 +1,7 @@
 """Chat dates: a short form that is also a word ("sat", "sun", "wed", "mon") and a dotted
 "d.m" are times in the slot only a time fits: before a clock time, after a copula, ending a
-clause after a verb's object, opening a clause after "but". Not the verb of a subject or the
+clause after a verb's object, closing a question after a preposition's object ("coming to the
+match sat?"), opening a clause after "but". Not the verb of a subject or the
 noun of a determiner ("the cat sat", "lying in the warm sun"), not a decimal before a noun.
 A clause that opens on a progressive without its subject ("going fri now") is the plan, after
 an old time told in the past. Messages go through the rule anchorer, sent on Tuesday
@@ -46,6 +47,14 @@ AFTER_A_COPULA = [
 AFTER_AN_OBJECT = [
     ("couldn't answer ur text sat, was driving", "31 August 2024"),
     ("dropped the keys round sun, hope thats ok", "1 September 2024"),
+]  # fmt: skip
+
+#: Closing a question after the object of a preposition pointing ahead: the day to come.
+ASKED_AFTER_AN_OBJECT = [
+    ("wanna come to the match sat? ko 3pm", "7 September 2024"),
+    ("coming to the bbq sun?", "8 September 2024"),
+    ("free for the quiz wed?", "4 September 2024"),
+    ("up for the gig mon?", "9 September 2024"),
 ]  # fmt: skip
 
 #: Opening a clause after "but": the day offered in place of the one turned down.
@@ -97,6 +106,9 @@ NO_DAY = [
     "would come but wed need a lift",
     "my score is 7.5, not bad",
     "how much? it's 2.5",
+    "where the cat sat?",
+    "lying in the warm sun?",
+    "going to the beach for the sun?",
 ]  # fmt: skip
 
 
@@ -105,6 +117,7 @@ NO_DAY = [
     BEFORE_A_CLOCK
     + AFTER_A_COPULA
     + AFTER_AN_OBJECT
+    + ASKED_AFTER_AN_OBJECT
     + AFTER_BUT
     + DOTTED_AFTER_A_COPULA
     + DOTTED_THEN_A_CHAT_WORD

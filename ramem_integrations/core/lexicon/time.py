@@ -653,6 +653,13 @@ _REPLACED_CUES: tuple[str, ...] = (
 #: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
 #: decimal ("for 1.5 hours", "rated 4.5"). After a copula it is a date when the copula's
 #: subject is an event a day may name ("party's 5.11"; TIME_FOLLOWERS), not "score is 7.5".
+#: Stems of units a decimal is written before ("20.12 secs", "14.10 kilos"): a dotted number
+#: before one is no date.
+_DECIMAL_UNITS: tuple[str, ...] = (
+    "sec", "min", "hour", "hr", "mile", "met", "kilo", "gram", "pound", "stone", "degree",
+    "percent", "point",
+)  # fmt: skip
+
 _DOTTED_DATE_CUES: tuple[str, ...] = (
     "on", "due", "by", "until", "till", "til", "from", "since", "before", "after",
 )  # fmt: skip
@@ -981,6 +988,9 @@ class TimeWords:
     #: Words before a yearless date written with dots ("on 3.4") that make it a date, not a
     #: decimal.
     dotted_date_cues: tuple[str, ...] = _DOTTED_DATE_CUES
+    #: Stems of units a decimal is written before ("20.12 secs"): a dotted number before
+    #: one is no date.
+    decimal_units: tuple[str, ...] = _DECIMAL_UNITS
 
     #: Words that may follow a bare hour after "at", "by", "until" for it to be a clock time
     #: ("at 7 before work").

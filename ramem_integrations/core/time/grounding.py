@@ -409,6 +409,14 @@ def _h_weekday(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | Non
 _WORD = re.compile(r"[\w']+")
 
 
+def _asks_of_an_object(text: str, end: int, before: str, conv: Conventions) -> bool:
+    """Whether a weekday that is also a word closes a question after the object of a
+    preposition pointing ahead ('coming to the match sat?', 'free for the quiz wed?'): no
+    subject's verb ('where the cat sat?') nor a noun ('lying in the warm sun?'). ``before``
+    is the word before the object's determiner."""
+    return text[end:].lstrip().startswith("?") and before in conv.words.ahead_prepositions
+
+
 def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _Hit | None:
     """'dinner sat?', "i'm working sat", 'push to sun': a weekday that is also a word, ending
     its clause (or before a clock time: 'bbq sat from 3'); not the verb or noun after a subject
@@ -426,6 +434,7 @@ def _h_weekday_word_end(m: re.Match[str], ref: datetime, conv: Conventions) -> _
         len(before) > 1
         and before[-2] in grammar.determiners
         and (not verb or verb in STOP_WORDS or before[-2] not in grammar.possessives)
+        and not _asks_of_an_object(m.string, m.end("core"), verb, conv)
     ):  # a subject ('the cat sat.'), after a preposition ('in my sun lounger'), 'the warm sun'
         raise _NotHereError
     return _h_weekday(m, ref, conv)
@@ -1112,7 +1121,16 @@ _SWAPPED_BEFORE = re.compile(rf"\b{_SWAPPED}\W*$", re.I)
 _SCORED_BEFORE = re.compile(
     r"(?:\d|\b(?:of|out|rated|scored|scores?|rate|give|gave)(?:\s+[\w']+)?|\bgot)\W*$", re.I
 )
-_SWAPPED_AFTER = re.compile(rf"\s+{_SWAPPED}\s+(?:on\s+)?\d{{1,2}}/\d{{1,2}}(?![\d/])", re.I)
+_SWAPPED_AFTER = re.compile(rf"\s+{_SWAPPED}\s+(?:on\s+)?", re.I)
+
+
+def _set_against_a_time(text: str, end: int, conv: Conventions) -> bool:
+    """Whether ``text[:end]`` is followed by "instead of", "rather than", "or" or "not" and a
+    time expression ("1/3 instead of the 28th", "4/5 or 11/5", "2/3 not friday")."""
+    swap = _SWAPPED_AFTER.match(text, end)
+    if swap is None:
+        return False
+    return any(start == 0 for start, *_ in _matches(text[swap.end() :], _t(conv)))
 
 
 _EVENT_IS = re.compile(r"(\w+)(?:\s+is|['’]s)\s+$", re.IGNORECASE)
@@ -1127,6 +1145,16 @@ def _past_particles(text: str, end: int, conv: Conventions) -> int:
     ):
         end = word.end(1)
     return end
+
+
+_CURRENCY_BEFORE = re.compile(r"[£$€¥]\s*$")
+
+
+def _decimal(text: str, start: int, end: int, conv: Conventions) -> bool:
+    """Whether the number at ``text[start:end]`` is written as a decimal: after a currency
+    sign ("£15.10"), or before a sign, a word of three letters or fewer ("14.10 km") or one
+    of ``TimeWords.decimal_units`` ("20.12 secs")."""
+    return bool(_CURRENCY_BEFORE.search(text, 0, start) or _t(conv).unit_after.match(text, end))
 
 
 def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
@@ -1155,10 +1183,12 @@ def _looks_like_a_date(m: re.Match[str], conv: Conventions) -> bool:
     counted = _SCORED_BEFORE if a > b else _COUNTED_BEFORE  # 'got there 28/12' is a date
     if counted.search(text, 0, start) and not _SWAPPED_BEFORE.search(text, 0, start):
         return False  # 'got 3/4', 'rated it 4/5'
-    if m["ds"] == "/" and (a > b or _SWAPPED_AFTER.match(text, end)):
+    if m["ds"] == "/" and (a > b or _set_against_a_time(text, end, conv)):
         return True  # '22/6', '13/10': no fraction or score; '4/5 instead of 11/5'
     if m["ds"] == "." and re.match(r"\.(?![\w.])", after):
         return True  # '9.8.', 'for 3.11.': day and month each closed by a dot
+    if m["ds"] == "." and a > 12 and len(m["db"]) == 2 and not _decimal(text, start, end, conv):
+        return True  # '20.12 thank god': a day above 12 and a month of two digits
     if (a <= b and b in (5, 10)) or (m["ds"] == "." and a <= 12):
         return False  # '4/5', '2.5 hours': a dotted date names a day above 12
     return _CLAUSE_END.match(text, _past_particles(text, end, conv)) is not None
@@ -1786,6 +1816,7 @@ class _Grammar:
     rescheduled_before: re.Pattern[str]
     new_time: re.Pattern[str]  # 'moved from tues to § ': § is the new time
     taken: re.Pattern[str]  # '§ instead': § is taken in place of another time
+    unit_after: re.Pattern[str]  # ' secs', ' km', '%': a decimal's unit or sign after it
     greeting: re.Pattern[str]  # 'happy ' before a holiday: a wish
     tense_cues: tuple[tuple[re.Pattern[str], TenseCue], ...]
     replaced: tuple[re.Pattern[str], ...]
@@ -1906,6 +1937,9 @@ def _grammar(words: TimeWords) -> _Grammar:
             re.IGNORECASE,
         ),
         taken=re.compile(rf"\s+(?:{_alt(words.taken_cues)})(?![\w'])(?! of\b)", re.I),
+        unit_after=re.compile(
+            rf"\s*(?:[^\s\w]|[a-z]{{1,3}}\b|(?:{_alt(words.decimal_units)})\w*)", re.I
+        ),
         greeting=re.compile(
             rf"\b(?:{_alt(words.holiday_greetings)})\s+(?:[\w']+\s+)?$", re.IGNORECASE
         ),

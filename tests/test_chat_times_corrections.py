@@ -13,7 +13,7 @@ import pytest
 from ramem_integrations.core.anchoring import RuleAnchorer
 from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.time.corrections import corrected
-from ramem_integrations.core.types import MemoryUnit
+from ramem_integrations.core.types import MemoryUnit, TimeSpan
 
 SENT = datetime(2026, 10, 10, 14, tzinfo=UTC)
 
@@ -26,6 +26,17 @@ def read(turns: list[tuple[str, str]]) -> list[MemoryUnit]:
     )
     conversation = Conversation("c", (Session("c-s1", SENT, said),))
     return corrected(RuleAnchorer().anchor(conversation, "t"))
+
+
+def linked(turns: list[tuple[str, str]]) -> list[TimeSpan]:
+    """The event times of the first and last message, which must correct it, read together."""
+    units = read(turns)
+    plan, correction = units[0], units[-1]
+    assert correction.corrects == (plan.id,)
+    assert plan.corrected_by == (correction.id,)
+    spans = [plan.context.event_time, correction.context.event_time]
+    assert None not in spans
+    return [span for span in spans if span is not None]
 
 
 #: (a chat as (speaker, text); the plan's new day, on it and on its correction). The last
@@ -50,13 +61,7 @@ RESHAPED = [
 def test_a_new_time_alone_after_a_plan_corrects_it(
     turns: list[tuple[str, str]], label: str
 ) -> None:
-    units = read(turns)
-    plan, correction = units[0], units[-1]
-    assert correction.corrects == (plan.id,)
-    assert plan.corrected_by == (correction.id,)
-    for unit in (plan, correction):
-        assert unit.context.event_time is not None
-        assert unit.context.event_time.label() == label
+    assert [span.label() for span in linked(turns)] == [label, label]
 
 
 #: Chats whose last message is no correction: another event, a report rather than a plan,
@@ -123,13 +128,7 @@ REPLACED = [
 def test_a_time_in_place_of_the_plans_corrects_it(
     turns: list[tuple[str, str]], start: datetime
 ) -> None:
-    units = read(turns)
-    plan, correction = units[0], units[-1]
-    assert correction.corrects == (plan.id,)
-    assert plan.corrected_by == (correction.id,)
-    for unit in (plan, correction):
-        assert unit.context.event_time is not None
-        assert unit.context.event_time.start == start
+    assert [span.start for span in linked(turns)] == [start, start]
 
 
 #: Chats whose last message has the shape of a replaced time but replaces nothing: another

@@ -6,23 +6,9 @@ time told or turned down before it. Messages go through the rule anchorer, sent 
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from ramem_integrations.core.anchoring import RuleAnchorer
-from ramem_integrations.core.conversation import Conversation, Session, Turn
-
-TUE_3_SEP = datetime(2024, 9, 3, 10, tzinfo=UTC)
-
-
-def event_label(text: str, said: datetime = TUE_3_SEP) -> str | None:
-    turn = Turn("t1", "Maya", text, said)
-    conversation = Conversation("c", (Session("s1", said, (turn,)),))
-    (unit,) = RuleAnchorer().anchor(conversation, "maya")
-    span = unit.context.event_time
-    return span.label() if span else None
-
+from tests.test_chat_times_mixed import event_label
 
 #: A question to the reader about a time ahead wins over a report or a refusal told first.
 ASKED = [

@@ -10,24 +10,10 @@ an old time told in the past. Messages go through the rule anchorer, sent on Tue
 
 from __future__ import annotations
 
-from datetime import UTC, datetime
-
 import pytest
 
-from ramem_integrations.core.anchoring import RuleAnchorer
-from ramem_integrations.core.conversation import Conversation, Session, Turn
 from ramem_integrations.core.time.grounding import find_times
-
-TUE_3_SEP = datetime(2024, 9, 3, 10, tzinfo=UTC)
-
-
-def event_label(text: str, said: datetime = TUE_3_SEP) -> str | None:
-    turn = Turn("t1", "Maya", text, said)
-    conversation = Conversation("c", (Session("s1", said, (turn,)),))
-    (unit,) = RuleAnchorer().anchor(conversation, "maya")
-    span = unit.context.event_time
-    return span.label() if span else None
-
+from tests.test_chat_times_mixed import TUE_3_SEP, event_label
 
 #: The day before a clock time that opens with a word ("from 7", "half 6") or is dotted.
 BEFORE_A_CLOCK = [

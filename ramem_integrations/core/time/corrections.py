@@ -134,16 +134,14 @@ def _short_restated(
     if old is None or said is None or old.end <= said.end:
         return None, None  # a plan points ahead
     text = unit.content.lower()
-    held = [c for c in _TIME_CLAUSES.split(text) if _clause_time(c, unit) is not None]
+    held = [(c, t) for c in _TIME_CLAUSES.split(text) if (t := _clause_time(c, unit)) is not None]
     if len(held) != 1 or len(text.splitlines()) > 1:
         return None, None
-    clause, time = held[0], _clause_time(held[0], unit)
-    patterns = _patterns(words)
-    rest = patterns.replacing.sub(" ", clause.replace(str(time), " "), count=1)
+    (clause, time), patterns = held[0], _patterns(words)
+    rest = patterns.replacing.sub(" ", clause.replace(time, " "), count=1)
     end = text.find(clause) + len(clause)
     if (
-        time is None
-        or len(_WORD.findall(rest)) > SHORT_WORDS
+        len(_WORD.findall(rest)) > SHORT_WORDS
         or text[end : end + 1] == "?"
         or patterns.joining.match(clause)
         or patterns.adding.search(clause)

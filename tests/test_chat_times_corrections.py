@@ -158,7 +158,7 @@ def test_a_replacing_shape_for_another_time_corrects_nothing(
 SHORT_RESTATED = [
     ([("Dan", "parents evening is weds 6pm"), ("Al", "ok"),
       ("Dan", "erm no 6.30, just found the email")], datetime(2026, 10, 14, 18, 30, tzinfo=UTC), 1),
-    ([("Steph", "train gets in at 14:05 on mon"), ("Steph", "lol 15:05, wrong train")],
+    ([("Steph", "train gets in at 14:05 on mon"), ("Steph", "lol 15:05, misread it")],
      datetime(2026, 10, 12, 15, 5, tzinfo=UTC), 1),
     ([("Ami", "library 2moro at 1?"), ("Ami", "make it half 1 actually, lecture runs over")],
      datetime(2026, 10, 11, 13, 30, tzinfo=UTC), 1),

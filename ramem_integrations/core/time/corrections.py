@@ -185,8 +185,8 @@ def _same_kind(span: TimeSpan) -> bool:
     return span.duration in (timedelta(hours=1), timedelta(days=1))
 
 
-#: Clause breaks that leave a dotted hour ("7.30") whole.
-_TIME_CLAUSES = re.compile(r"[,;:!?]|(?<!\d)\.|\.(?!\d)|\s[-–]\s")
+#: Clause breaks that leave an hour ("7.30", "14:05") whole.
+_TIME_CLAUSES = re.compile(r"[,;!?]|(?<!\d)[.:]|[.:](?!\d)|\s[-–]\s")
 #: What a restated time is written as: an hour ("7.30", "8pm"), "the 22nd", or a word.
 _TIME_TOKEN = (
     r"the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th)|"

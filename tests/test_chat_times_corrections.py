@@ -149,3 +149,51 @@ def test_a_replacing_shape_for_another_time_corrects_nothing(
 ) -> None:
     units = read(turns)
     assert all(not u.corrects and not u.corrected_by for u in units)
+
+
+#: (a chat as (speaker, text); the plan's new start and its length in hours). The last
+#: message's clause holding a time says only that time and at most two other words, whatever
+#: they are; what follows a comma explains. A clock time is an hour on the plan's day, a day
+#: keeps the plan's sure hour.
+SHORT_RESTATED = [
+    ([("Dan", "parents evening is weds 6pm"), ("Al", "ok"),
+      ("Dan", "erm no 6.30, just found the email")], datetime(2026, 10, 14, 18, 30, tzinfo=UTC), 1),
+    ([("Steph", "train gets in at 14:05 on mon"), ("Steph", "lol 15:05, misread it")],
+     datetime(2026, 10, 12, 15, 5, tzinfo=UTC), 1),
+    ([("Ami", "library 2moro at 1?"), ("Ami", "make it half 1 actually, lecture runs over")],
+     datetime(2026, 10, 11, 13, 30, tzinfo=UTC), 1),
+    ([("Bex", "work party is the 15th"), ("Mo", "ooh"), ("Bex", "nope 16th, im an idiot")],
+     datetime(2026, 10, 16, tzinfo=UTC), 24),
+    ([("Liv", "dentist fri at 3pm"), ("Liv", "grr the 19th, misread the card")],
+     datetime(2026, 10, 19, 15, tzinfo=UTC), 1),
+    ([("Kat", "pick up tmrw at 4.15"), ("Ed", "kk"), ("Kat", "4.45 ugh")],
+     datetime(2026, 10, 11, 16, 45, tzinfo=UTC), 1),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(("turns", "start", "hours"), SHORT_RESTATED)
+def test_a_short_restatement_of_a_plans_time_corrects_it(
+    turns: list[tuple[str, str]], start: datetime, hours: int
+) -> None:
+    plan, correction = linked(turns)
+    assert plan == correction
+    assert (plan.start, plan.duration) == (start, timedelta(hours=hours))
+
+
+#: Chats whose last message is as short but restates no plan of its speaker: another
+#: speaker, another event joined in, a question about something else, a plan with no time.
+#: Nothing is linked.
+NOT_SHORT_RESTATED = [
+    [("A", "drinks thurs at 8pm"), ("B", "nope 9pm")],
+    [("A", "drinks thurs at 8pm"), ("A", "plus gym 7am")],
+    [("A", "dinner fri at 7pm"), ("A", "u free the 20th?")],
+    [("A", "dinner at mine?"), ("A", "nope 8pm")],
+]  # fmt: skip
+
+
+@pytest.mark.parametrize("turns", NOT_SHORT_RESTATED)
+def test_a_short_time_for_no_plan_of_its_speaker_corrects_nothing(
+    turns: list[tuple[str, str]],
+) -> None:
+    units = read(turns)
+    assert all(not u.corrects and not u.corrected_by for u in units)

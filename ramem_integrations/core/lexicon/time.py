@@ -758,6 +758,8 @@ _RESTATED_PREPOSITIONS: tuple[str, ...] = ("at", "on", "from", "for", "till", "u
 _COPULAS: tuple[str, ...] = (r"\s+is", r"\s+are", r"\s+was", r"\s+were", r"['’]s")
 #: Words that add an event rather than restate one ("again", "too").
 _ADDING_WORDS: tuple[str, ...] = (r"again", r"too", r"also", r"as well", r"another", r"and then")
+#: Words opening a clause that joins another event to one just given ("and footy sat at 10am").
+_JOINING_WORDS: tuple[str, ...] = (r"and", r"plus", r"&")
 
 # ------------------------------------------------------------------ zones
 
@@ -1044,6 +1046,10 @@ class TimeWords:
 
     #: Words that add an event rather than restate one ("again", "too").
     adding_words: tuple[str, ...] = _ADDING_WORDS
+
+    #: Words opening a clause that joins another event rather than restating one ("and
+    #: footy sat at 10am").
+    joining_words: tuple[str, ...] = _JOINING_WORDS
 
     #: Words a message giving a plan only a new time may carry beside it: hesitation and
     #: preference ("hang on, friday better for me").

@@ -46,11 +46,15 @@ def corrected(units: Sequence[MemoryUnit], words: TimeWords = ENGLISH.time) -> l
             out[at] = unit = _retold(unit, new)
         else:
             new, target = _cued_or_restated(out, at, words)
-            if new is None or target is None:
-                continue
-            new = _pointing_as(new, out[target], unit, words)
-            if unit.context.event_time is not None:
-                out[at] = replace(unit, context=replace(unit.context, event_time=new.span))
+            if new is not None and target is not None:
+                new = _pointing_as(new, out[target], unit, words)
+                if unit.context.event_time is not None:
+                    out[at] = replace(unit, context=replace(unit.context, event_time=new.span))
+            else:
+                new, target = _short_restated(out, at, words)
+                if new is None or target is None:
+                    continue
+                out[at] = unit = _retold(unit, new)
         before = out[target]
         out[target] = replace(
             _retimed(before, new),
@@ -113,8 +117,76 @@ def _replaced(
     return None, None
 
 
-#: Clause breaks that leave a dotted hour ("7.30") whole.
-_TIME_CLAUSES = re.compile(r"[,;:!?]|(?<!\d)\.|\.(?!\d)|\s[-–]\s")
+def _short_restated(
+    units: list[MemoryUnit], at: int, words: TimeWords
+) -> tuple[TimeMention | None, int | None]:
+    """A new time for the plan its speaker gave just before, by the shape of a clause: the
+    clause holding the time says only that time and at most :data:`SHORT_WORDS` other words
+    ("erm no 6.30, just found the email", "nope 16th", "tues 4pm*"), is no question and
+    joins no other event ("and footy sat at 10am"). The new time is of the plan's kind: an
+    hour on the plan's day, or a day keeping its sure hour. Returns (the new time, the index
+    of the corrected utterance)."""
+    target = _just_before(units, at)
+    if target is None:
+        return None, None
+    unit, before = units[at], units[target]
+    old, said = before.context.event_time, before.context.said_at
+    if old is None or said is None or old.end <= said.end:
+        return None, None  # a plan points ahead
+    text = unit.content.lower()
+    held = [(c, t) for c in _TIME_CLAUSES.split(text) if (t := _clause_time(c, unit)) is not None]
+    if len(held) != 1 or len(text.splitlines()) > 1:
+        return None, None
+    (clause, time), patterns = held[0], _patterns(words)
+    rest = patterns.replacing.sub(" ", clause.replace(time, " "), count=1)
+    end = text.find(clause) + len(clause)
+    if (
+        len(_WORD.findall(rest)) > SHORT_WORDS
+        or text[end : end + 1] == "?"
+        or patterns.joining.match(clause)
+        or patterns.adding.search(clause)
+    ):
+        return None, None
+    written = _ORDINAL.sub(r"the \1", _HALF_HOUR.sub(r"\1:30", time))
+    mention = next((m for m in unit.context.mention_times if m.text.lower() == time), None)
+    if mention is not None and _hour(written) is None:  # read as said: "6/8" day first
+        new: TimeMention | None = _pointing_as(mention, before, unit, words)
+    else:
+        new = _new_time(written, before, unit, words)
+    if new is None or new.span == old or not _same_kind(new.span):
+        return None, None
+    return TimeMention(time, new.span), target
+
+
+#: The most words beside its time a clause restating a plan's time has.
+SHORT_WORDS = 2
+#: "half 1": half past the hour.
+_HALF_HOUR = re.compile(r"^half\s+(?:past\s+)?(\d{1,2})$")
+#: "16th" alone: the 16th.
+_ORDINAL = re.compile(r"^([0-3]?\d(?:st|nd|rd|th))$")
+#: A time written as one the anchorer may not read alone: "6.30", "4pm", "half 1", "16th".
+_TIME_WRITTEN = re.compile(
+    r"(?<![\w/.:])(?:half\s+(?:past\s+)?(?:1[0-2]|0?[1-9])|(?:the\s+)?[0-3]?\d(?:st|nd|rd|th)|"
+    r"(?:[01]?\d|2[0-3])[:.][0-5]\d(?:\s*[ap]\.?m\.?)?|(?:1[0-2]|0?[1-9])\s*[ap]\.?m\.?)(?![\w/.:])"
+)
+
+
+def _clause_time(clause: str, unit: MemoryUnit) -> str | None:
+    """The time ``clause`` holds, as written: a mention read in it, else one written as a time."""
+    for mention in unit.context.mention_times:
+        if mention.text.lower() in clause:
+            return mention.text.lower()
+    found = _TIME_WRITTEN.search(clause)
+    return None if found is None else found.group(0)
+
+
+def _same_kind(span: TimeSpan) -> bool:
+    """Whether ``span`` is an hour or a whole day, the kinds of time a plan is given."""
+    return span.duration in (timedelta(hours=1), timedelta(days=1))
+
+
+#: Clause breaks that leave an hour ("7.30", "14:05") whole.
+_TIME_CLAUSES = re.compile(r"[,;!?]|(?<!\d)[.:]|[.:](?!\d)|\s[-–]\s")
 #: What a restated time is written as: an hour ("7.30", "8pm"), "the 22nd", or a word.
 _TIME_TOKEN = (
     r"the\s+\d{1,2}(?:st|nd|rd|th)|\d{1,2}(?:st|nd|rd|th)|"
@@ -390,6 +462,7 @@ class _Patterns:
     soft: re.Pattern[str]
     back: re.Pattern[str]
     restate: re.Pattern[str]
+    joining: re.Pattern[str]
     adding: re.Pattern[str]
     hedges: re.Pattern[str]
     hour_shape: re.Pattern[str]
@@ -410,6 +483,7 @@ def _patterns(words: TimeWords) -> _Patterns:
         restate=re.compile(
             rf"(?<![\w'])(?:{'|'.join(words.restate_cues)})(?![\w'])", re.IGNORECASE
         ),
+        joining=re.compile(rf"^\W*(?:{'|'.join(words.joining_words)})(?![\w'])", re.IGNORECASE),
         adding=re.compile(rf"(?<![\w'])(?:{'|'.join(words.adding_words)})(?![\w'])", re.IGNORECASE),
         hedges=re.compile(
             rf"(?<![\w'])(?:{'|'.join(words.restate_hedges)})(?![\w'])", re.IGNORECASE

@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, ClassVar
 from ramem_integrations.core.types import MemoryUnit, ScoredMemory
 
 if TYPE_CHECKING:
-    from ramem_integrations.core.retrieval.source import EpisodeSource
     from ramem_integrations.core.retrieval.steps import Ranking
 
 #: The answering speaker's median message is at least this many times the other's. People
@@ -131,25 +130,14 @@ def chat_of(
 ) -> tuple[list[list[MemoryUnit]], str] | None:
     """The episodes of the ``sample`` best of ``ranked`` and the chat's assistant
     (:func:`answering_speaker`), or None when it is no user-assistant chat or has no episodes."""
-    return chat_in(ranked, at.episodes, at.namespace, sample)
-
-
-def chat_in(
-    ranked: Sequence[ScoredMemory],
-    episodes: EpisodeSource | None,
-    namespace: str,
-    sample: int = SAMPLE,
-) -> tuple[list[list[MemoryUnit]], str] | None:
-    """:func:`chat_of` read from an episode source: the episodes of the ``sample`` best of
-    ``ranked`` in ``namespace`` and the chat's assistant, or None."""
-    if episodes is None or not ranked:
+    if at.episodes is None or not ranked:
         return None
     ids = dict.fromkeys(
         h.memory.context.episode.id for h in ranked[:sample] if h.memory.context.episode
     )
-    read = [list(episodes.episode(namespace, i)) for i in ids]
-    assistant = answering_speaker(read)
-    return None if assistant is None else (read, assistant)
+    episodes = [list(at.episodes.episode(at.namespace, i)) for i in ids]
+    assistant = answering_speaker(episodes)
+    return None if assistant is None else (episodes, assistant)
 
 
 def in_user_places(order: Sequence[str], users: Sequence[str]) -> list[str]:
